@@ -1,0 +1,42 @@
+/*
+ * addrlist.h: lists of client networks and mail addresses, for the
+ * Whitelist* and SpamTrap keys.
+ *
+ * A list is given as a comma-separated value or "file:/path" (one entry a
+ * line, '#' comments). Entries are IPv4 or IPv6 addresses or CIDR
+ * networks (client lists), or an address "user@example.com" or a domain
+ * "@example.com" (sender and recipient lists; case-insensitive; the
+ * angle brackets of an SMTP envelope address are ignored).
+ */
+#ifndef ADDRLIST_H
+#define ADDRLIST_H
+
+#include <stddef.h>
+#include <sys/socket.h>
+
+enum addrlist_kind {
+	ADDRLIST_NET,	/* IPv4/IPv6 networks */
+	ADDRLIST_MAIL	/* addresses and @domains */
+};
+
+struct addrlist;
+
+/*
+ * Parse a list. On error returns NULL and writes a message into err
+ * (for a file: "path:line: message"). An empty value gives an empty list.
+ */
+struct addrlist	*addrlist_parse(enum addrlist_kind kind, const char *value,
+		    char *err, size_t errlen);
+
+/* Does the list hold the client address? (sa: AF_INET or AF_INET6) */
+int		 addrlist_match_addr(const struct addrlist *l, const struct sockaddr *sa);
+/* The same for an address in text form. */
+int		 addrlist_match_addrstr(const struct addrlist *l, const char *ip);
+/* Does the list hold the mail address (or its domain)? */
+int		 addrlist_match_mail(const struct addrlist *l, const char *addr);
+
+size_t		 addrlist_count(const struct addrlist *l);
+const char	*addrlist_source(const struct addrlist *l);	/* the value as given */
+void		 addrlist_free(struct addrlist *l);
+
+#endif /* ADDRLIST_H */

@@ -1,0 +1,104 @@
+/*
+ * config.h: nilsimsa-milter's configuration.
+ *
+ * The file has OpenDKIM-style "Key value" lines; '#' starts a comment;
+ * keys are case-insensitive; an unknown key, a bad value or a repeated
+ * key is an error reported as "file:line: message". Every key is
+ * declared once in the table in config.c with its type, default and
+ * whether a reload (SIGUSR1) may change it.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "addrlist.h"
+#include "canon.h"
+
+enum reject_action {
+	ACTION_REJECT = 0,	/* 550 5.7.1 */
+	ACTION_TEMPFAIL,	/* 451 4.7.1 */
+	ACTION_QUARANTINE,	/* held by the MTA */
+	ACTION_DISCARD		/* accepted and dropped */
+};
+
+enum run_mode {
+	MODE_ENFORCE = 0,
+	MODE_SHADOW		/* never reject; log what would be done */
+};
+
+enum list_mail {
+	LISTMAIL_TAG = 0,	/* list and newsletter mail is tagged, not rejected */
+	LISTMAIL_REJECT
+};
+
+enum store_backend_kind {
+	BACKEND_LMDB = 0,
+	BACKEND_REDIS
+};
+
+struct config {
+	char		*path;		/* the file it was read from, or NULL */
+
+	/* daemon (not reloadable) */
+	char		*socket;	/* inet:PORT@HOST, inet6:PORT@HOST, unix:/path */
+	char		*userid;	/* user[:group], or NULL */
+	char		*pidfile;
+	mode_t		 umask;
+	int		 syslog;	/* log to syslog */
+	int		 syslog_facility;	/* LOG_MAIL etc. */
+	char		*store;		/* directory of the LMDB store */
+	int		 store_backend;	/* enum store_backend_kind */
+	char		*redis;		/* Redis server: host:port or unix:/path */
+	size_t		 max_clusters;
+
+	/* behaviour (reloadable) */
+	int		 loglevel;	/* 0 errors .. 3 debug */
+	int		 canonicalization;	/* enum canon_mode */
+	size_t		 min_body_bytes;
+	size_t		 max_body_bytes;
+	int		 similarity_threshold;	/* joins a cluster above this */
+	uint64_t	 tag_threshold;		/* recipients */
+	uint64_t	 reject_threshold;	/* recipients */
+	uint32_t	 reject_min_networks;
+	int		 reject_action;		/* enum reject_action */
+	int		 mode;			/* enum run_mode */
+	struct addrlist	*whitelist_clients;	/* CIDR */
+	struct addrlist	*whitelist_senders;	/* address or @domain */
+	struct addrlist	*whitelist_recipients;
+	struct addrlist	*spamtrap;		/* address or @domain */
+	int		 list_mail;		/* enum list_mail */
+	int		 add_headers;
+	int		 skip_authenticated;	/* authenticated senders never rejected */
+	int		 subject_sample;	/* keep a subject sample per cluster */
+	int64_t		 singleton_ttl;		/* seconds */
+	int64_t		 bulk_ttl;		/* seconds */
+};
+
+/* A configuration with every default (no file). NULL if out of memory. */
+struct config	*config_default(void);
+
+/*
+ * Read a configuration file over the defaults. On error returns NULL and
+ * writes "file:line: message" (or "file: message") into err.
+ */
+struct config	*config_load(const char *path, char *err, size_t errlen);
+
+/*
+ * Check that `next` may replace `cur` at reload: keys that cannot change
+ * at reload must be equal. Returns 0, or -1 with the offending key in err.
+ */
+int		 config_reloadable(const struct config *cur, const struct config *next,
+		    char *err, size_t errlen);
+
+/* Print every key and its value, as a config file would (nilsimsa-milter -n -v). */
+void		 config_dump(const struct config *c, FILE *fp);
+
+void		 config_free(struct config *c);
+
+const char	*config_action_name(int action);
+
+#endif /* CONFIG_H */

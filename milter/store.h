@@ -1,0 +1,159 @@
+/*
+ * store.h: the cluster store.
+ *
+ * A cluster is a group of messages with similar nilsimsa codes. The store
+ * keeps one record per cluster (digests and counters, never message
+ * text), an exact-duplicate index (SHA-256 of the canonical body to the
+ * cluster id), and in memory a contiguous array of the live clusters'
+ * representative codes, scanned with XOR and popcount to find the best
+ * match. The array is rebuilt from the backend when the store is opened,
+ * and resynchronised when another process (nilsimsactl) changed the
+ * backend.
+ *
+ * Backends: LMDB (store_lmdb.c, the embedded default) and, later, Redis
+ * (store_redis.c, shared by several MX hosts). The functions below are
+ * the same for both; a backend supplies a struct store_backend.
+ *
+ * Every function returns 0 on success or a STORE_E* code (negative), or
+ * a positive errno value; store_strerror() names them. All functions are
+ * safe to call from several threads on one store.
+ */
+#ifndef STORE_H
+#define STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "nilsimsa.h"
+
+#define STORE_ENOTFOUND		(-30800)	/* no such cluster */
+#define STORE_ECORRUPT		(-30801)	/* a record or the file is damaged */
+#define STORE_ELOCKED		(-30802)	/* held by another writer */
+#define STORE_EVERSION		(-30803)	/* written by an incompatible version */
+#define STORE_EFULL		(-30804)	/* the map is full even after eviction */
+#define STORE_EBACKEND		(-30805)	/* the backend failed (see log) */
+#define STORE_EPROFILE		(-30806)	/* codes made with another score mode/profile */
+#define STORE_EINVAL		(-30807)	/* bad argument or configuration */
+#define STORE_ERDONLY		(-30808)	/* write to a store opened read-only */
+
+enum cluster_status {
+	CLUSTER_AUTO = 0,	/* decided by the counts */
+	CLUSTER_SPAM = 1,	/* marked spam: rejected from the next copy */
+	CLUSTER_HAM = 2		/* pinned ham: never rejected */
+};
+
+#define CLUSTER_MAX_NETS	32	/* distinct networks remembered */
+#define CLUSTER_SUBJECT_MAX	80	/* bytes of subject sample, with NUL */
+#define CLUSTER_HISTORY		24	/* hourly buckets of message counts */
+
+struct cluster {
+	uint64_t	id;		/* > 0, never reused */
+	nilsimsa_code	code;		/* representative code: the first message's */
+	int64_t		first_seen;	/* unix seconds */
+	int64_t		last_seen;
+	uint64_t	messages;	/* messages that joined */
+	uint64_t	recipients;	/* recipients of messages counted as bulk */
+	uint32_t	networks;	/* distinct client networks (/24, /64) */
+	uint32_t	nets[CLUSTER_MAX_NETS];	/* hashes of those networks */
+	uint32_t	tagged;		/* messages tagged */
+	uint32_t	rejected;	/* messages rejected */
+	uint8_t		status;		/* enum cluster_status */
+	char		subject[CLUSTER_SUBJECT_MAX];	/* "" unless configured */
+	int64_t		hist_start;	/* hour (unix seconds / 3600) of hist[0] */
+	uint32_t	hist[CLUSTER_HISTORY];	/* messages per hour, a ring */
+};
+
+/* What a message brings to the store. */
+struct store_obs {
+	nilsimsa_code	code;
+	unsigned char	sha256[32];	/* of the canonical body: exact duplicates */
+	int64_t		now;		/* unix seconds (the replay drives this) */
+	uint32_t	recipients;
+	uint32_t	net;		/* hash of the client network; 0 if unknown */
+	const char	*subject;	/* sample to keep, or NULL */
+	int		join_score;	/* join the best cluster scoring above this */
+	/*
+	 * The score a join needs to count toward the bulk counts (recipients
+	 * and networks) when `compared` live clusters were scanned: chance
+	 * matches grow with the number compared. NULL: every join counts.
+	 */
+	int		(*count_score)(void *arg, size_t compared);
+	void		*count_arg;
+	uint32_t	tagged, rejected;	/* add to the counters (store_note) */
+};
+
+struct store_result {
+	struct cluster	c;		/* the cluster after the update */
+	int		score;		/* score against it (128: exact duplicate) */
+	int		runner_up;	/* best score among the other clusters */
+	size_t		compared;	/* live clusters scanned */
+	int		created;	/* a new cluster was started */
+	int		exact;		/* matched through the SHA-256 index */
+	int		counted;	/* the join counted toward bulk counts */
+	int		found;		/* store_lookup: a cluster matched */
+};
+
+struct store_stats {
+	size_t		clusters, singletons, bulk, spam, ham;
+	uint64_t	messages;
+	uint32_t	hours[24];	/* ... per-hour counters kept by the milter */
+	uint32_t	tags_hour[24], rejects_hour[24];
+	int64_t		hour0;		/* hour of hours[0] */
+};
+
+struct store_config {
+	const char	*path;		/* LMDB: directory of the store */
+	size_t		max_clusters;	/* evict beyond this (0: no limit) */
+	int64_t		singleton_ttl;	/* seconds a cluster of one lives unseen */
+	int64_t		bulk_ttl;	/* seconds a larger cluster lives unseen */
+	const char	*score_mode;	/* "profile:<name>" or "reference": recorded
+					   at creation, checked at open */
+	size_t		map_size;	/* LMDB map size in bytes (0: default) */
+};
+
+#define STORE_RDONLY	0x01	/* open for reading only (nilsimsactl) */
+
+struct store;
+
+int	store_open(struct store **sp, const struct store_config *cfg, int flags);
+void	store_close(struct store *s);
+
+/*
+ * Record a message: find the best live cluster; join it if it scores
+ * above obs->join_score (or its SHA-256 is known), else start a new
+ * cluster. Updates last_seen, messages, the history and, when the join
+ * counts, recipients and networks. One atomic write.
+ */
+int	store_observe(struct store *s, const struct store_obs *obs,
+	    struct store_result *res);
+
+/* The same search without changing anything (nilsimsactl check). */
+int	store_lookup(struct store *s, const struct store_obs *obs,
+	    struct store_result *res);
+
+/* Add to a cluster's tagged/rejected counters and the per-hour stats. */
+int	store_note(struct store *s, uint64_t id, int64_t now,
+	    uint32_t tagged, uint32_t rejected);
+
+int	store_get(struct store *s, uint64_t id, struct cluster *c);
+int	store_set_status(struct store *s, uint64_t id, enum cluster_status st);
+int	store_forget(struct store *s, uint64_t id);
+/* Put a whole record (import); id 0 assigns a new id. */
+int	store_put(struct store *s, struct cluster *c);
+
+/* Remove clusters unseen for longer than their TTL; *n gets how many. */
+int	store_expire(struct store *s, int64_t now, int dry_run, size_t *n);
+
+/* Call fn for every cluster, in id order; a non-zero return stops. */
+int	store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
+	    void *arg);
+
+int	store_count(struct store *s, size_t *n);
+int	store_stats(struct store *s, int64_t now, struct store_stats *st);
+
+const char *store_strerror(int err);
+const char *cluster_status_name(enum cluster_status st);
+int	cluster_status_parse(const char *s);	/* -1 if unknown */
+
+#endif /* STORE_H */
