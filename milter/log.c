@@ -1,0 +1,121 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * log.c: syslog or stderr. One call writes one whole line, so lines from
+ * the milter's threads do not interleave.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <syslog.h>
+#include <time.h>
+
+#include "log.h"
+
+static const char	*log_progname = "nilsimsa-milter";
+static int		 log_stderr = 1;
+static int		 log_syslog;
+static int		 log_level = LOG_LEVEL_INFO;
+
+void
+log_init(const char *progname, int to_stderr, int to_syslog, int facility)
+{
+	log_progname = progname;
+	log_stderr = to_stderr;
+	if (log_syslog && !to_syslog)
+		closelog();
+	log_syslog = to_syslog;
+	if (to_syslog)
+		openlog(progname, LOG_PID | LOG_NDELAY, facility);
+}
+
+void
+log_setlevel(int level)
+{
+	log_level = level;
+}
+
+int
+log_getlevel(void)
+{
+	return log_level;
+}
+
+static void
+vlog(int level, int prio, int with_errno, const char *fmt, va_list ap)
+{
+	char	 msg[2048];
+	int	 saved = errno, n;
+
+	if (level > log_level)
+		return;
+	n = vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (with_errno && n >= 0 && (size_t)n < sizeof(msg))
+		snprintf(msg + n, sizeof(msg) - n, ": %s", strerror(saved));
+	if (log_syslog)
+		syslog(prio, "%s", msg);
+	if (log_stderr) {
+		char		stamp[32];
+		struct tm	tm;
+		time_t		now = time(NULL);
+
+		localtime_r(&now, &tm);
+		strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M:%S", &tm);
+		fprintf(stderr, "%s %s: %s\n", stamp, log_progname, msg);
+	}
+	errno = saved;
+}
+
+#define LOG_FN(name, level, prio, with_errno)			\
+void								\
+name(const char *fmt, ...)					\
+{								\
+	va_list	ap;						\
+								\
+	va_start(ap, fmt);					\
+	vlog(level, prio, with_errno, fmt, ap);			\
+	va_end(ap);						\
+}
+
+LOG_FN(log_warn, LOG_LEVEL_WARNING, LOG_WARNING, 1)
+LOG_FN(log_warnx, LOG_LEVEL_WARNING, LOG_WARNING, 0)
+LOG_FN(log_info, LOG_LEVEL_INFO, LOG_INFO, 0)
+LOG_FN(log_debug, LOG_LEVEL_DEBUG, LOG_DEBUG, 0)
+
+void
+fatal(const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vlog(LOG_LEVEL_ERROR, LOG_CRIT, 1, fmt, ap);
+	va_end(ap);
+	exit(1);
+}
+
+void
+fatalx(const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vlog(LOG_LEVEL_ERROR, LOG_CRIT, 0, fmt, ap);
+	va_end(ap);
+	exit(1);
+}

@@ -1,0 +1,486 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * message.c: one message from envelope to verdict. See message.h.
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <openssl/evp.h>
+
+#include "log.h"
+#include "message.h"
+
+/* Top-level header lines kept while parsing a whole file (tools only). */
+#define HDR_LINE_MAX	8192
+
+struct message {
+	const struct config	*cfg;
+	int			 with_headers;
+	struct canon		*canon;
+	int			 canon_mode;
+	uint64_t		 canon_max;
+	nilsimsa_ctx		 nctx;
+	EVP_MD_CTX		*sha;
+
+	/* connection */
+	uint32_t		 net;
+	int			 client_exempt;
+
+	/* envelope */
+	char			 qid[MESSAGE_QID_MAX];
+	char			 sender[MESSAGE_ADDR_MAX];
+	int			 auth;
+	int			 sender_exempt;
+	uint32_t		 nrcpt;
+	uint32_t		 ntrap;
+	int			 rcpt_exempt;
+	int			 list_mail;
+	char			 subject[CLUSTER_SUBJECT_MAX];
+
+	/* header block of a whole file (with_headers) */
+	int			 in_body;
+	int			 hdr_bol;	/* at the start of a line */
+	size_t			 hdr_len;
+	char			 hdr[HDR_LINE_MAX];
+};
+
+static void
+digest_sink(void *arg, const unsigned char *buf, size_t len)
+{
+	struct message	*m = arg;
+
+	nilsimsa_update(&m->nctx, buf, len);
+	EVP_DigestUpdate(m->sha, buf, len);
+}
+
+static int
+make_canon(struct message *m)
+{
+	const struct config	*cfg = m->cfg;
+
+	if (m->canon != NULL && m->canon_mode == cfg->canonicalization &&
+	    m->canon_max == cfg->max_body_bytes) {
+		canon_reset(m->canon);
+		return 0;
+	}
+	canon_free(m->canon);
+	m->canon_mode = cfg->canonicalization;
+	m->canon_max = cfg->max_body_bytes;
+	m->canon = canon_new(m->canon_mode, m->canon_max, 0, digest_sink, m);
+	return m->canon == NULL ? -1 : 0;
+}
+
+struct message *
+message_new(const struct config *cfg, int with_headers)
+{
+	struct message	*m;
+
+	if ((m = calloc(1, sizeof(*m))) == NULL)
+		return NULL;
+	m->with_headers = with_headers;
+	m->canon_mode = -1;
+	if ((m->sha = EVP_MD_CTX_new()) == NULL || message_reset(m, cfg) == -1) {
+		message_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+void
+message_free(struct message *m)
+{
+	if (m == NULL)
+		return;
+	canon_free(m->canon);
+	EVP_MD_CTX_free(m->sha);
+	free(m);
+}
+
+int
+message_reset(struct message *m, const struct config *cfg)
+{
+	m->cfg = cfg;
+	if (make_canon(m) == -1)
+		return -1;
+	nilsimsa_init(&m->nctx);
+	if (EVP_DigestInit_ex(m->sha, EVP_sha256(), NULL) != 1)
+		return -1;
+	m->qid[0] = m->sender[0] = m->subject[0] = '\0';
+	m->auth = m->sender_exempt = m->rcpt_exempt = m->list_mail = 0;
+	m->nrcpt = m->ntrap = 0;
+	m->in_body = !m->with_headers;
+	m->hdr_bol = 1;
+	m->hdr_len = 0;
+	return 0;
+}
+
+uint32_t
+message_net_hash(const struct sockaddr *sa)
+{
+	const unsigned char	*p;
+	size_t			 n, i;
+	uint32_t		 h = 2166136261u;	/* FNV-1a */
+	unsigned char		 fam;
+
+	if (sa == NULL)
+		return 0;
+	if (sa->sa_family == AF_INET) {
+		p = (const unsigned char *)&((const struct sockaddr_in *)sa)->sin_addr;
+		n = 3;		/* /24 */
+		fam = 4;
+	} else if (sa->sa_family == AF_INET6) {
+		p = (const unsigned char *)&((const struct sockaddr_in6 *)sa)->sin6_addr;
+		if (IN6_IS_ADDR_V4MAPPED((const struct in6_addr *)p)) {
+			p += 12;
+			n = 3;
+			fam = 4;
+		} else {
+			n = 8;	/* /64 */
+			fam = 6;
+		}
+	} else
+		return 0;
+	h = (h ^ fam) * 16777619u;
+	for (i = 0; i < n; i++)
+		h = (h ^ p[i]) * 16777619u;
+	return h == 0 ? 1 : h;
+}
+
+void
+message_client(struct message *m, const struct sockaddr *sa)
+{
+	m->net = message_net_hash(sa);
+	m->client_exempt = sa != NULL && m->cfg->whitelist_clients != NULL &&
+	    addrlist_match_addr(m->cfg->whitelist_clients, sa);
+}
+
+void
+message_client_str(struct message *m, const char *ip)
+{
+	struct sockaddr_storage	ss;
+	struct sockaddr_in	*sin = (struct sockaddr_in *)&ss;
+	struct sockaddr_in6	*sin6 = (struct sockaddr_in6 *)&ss;
+
+	memset(&ss, 0, sizeof(ss));
+	if (inet_pton(AF_INET, ip, &sin->sin_addr) == 1)
+		sin->sin_family = AF_INET;
+	else if (inet_pton(AF_INET6, ip, &sin6->sin6_addr) == 1)
+		sin6->sin6_family = AF_INET6;
+	else {
+		message_client(m, NULL);
+		return;
+	}
+	message_client(m, (struct sockaddr *)&ss);
+}
+
+void
+message_auth(struct message *m, const char *authuser)
+{
+	m->auth = authuser != NULL && *authuser != '\0';
+}
+
+void
+message_qid(struct message *m, const char *qid)
+{
+	snprintf(m->qid, sizeof(m->qid), "%s", qid != NULL ? qid : "");
+}
+
+void
+message_sender(struct message *m, const char *addr)
+{
+	snprintf(m->sender, sizeof(m->sender), "%s", addr != NULL ? addr : "");
+	m->sender_exempt = m->cfg->whitelist_senders != NULL &&
+	    addrlist_match_mail(m->cfg->whitelist_senders, m->sender);
+}
+
+int
+message_rcpt(struct message *m, const char *addr)
+{
+	const struct config	*cfg = m->cfg;
+
+	m->nrcpt++;
+	if (cfg->spamtrap != NULL && addrlist_match_mail(cfg->spamtrap, addr)) {
+		m->ntrap++;
+		return 1;
+	}
+	if (cfg->whitelist_recipients != NULL &&
+	    addrlist_match_mail(cfg->whitelist_recipients, addr))
+		m->rcpt_exempt = 1;
+	return 0;
+}
+
+/* Does a Precedence value say list or bulk mail? */
+static int
+precedence_bulk(const char *v)
+{
+	while (isspace((unsigned char)*v))
+		v++;
+	return strncasecmp(v, "list", 4) == 0 || strncasecmp(v, "bulk", 4) == 0;
+}
+
+static void
+keep_subject(struct message *m, const char *v)
+{
+	size_t	i, n = 0;
+	int	space = 1;
+
+	/* One line of printable text: folding and control bytes become spaces. */
+	for (i = 0; v[i] != '\0' && n < sizeof(m->subject) - 1; i++) {
+		unsigned char	ch = (unsigned char)v[i];
+
+		if (ch < 0x20 || ch == 0x7f) {
+			if (space)
+				continue;
+			ch = ' ';
+		}
+		space = ch == ' ';
+		if (space && n == 0)
+			continue;
+		m->subject[n++] = (char)ch;
+	}
+	while (n > 0 && m->subject[n - 1] == ' ')
+		n--;
+	m->subject[n] = '\0';
+}
+
+void
+message_header(struct message *m, const char *name, const char *value)
+{
+	if (strcasecmp(name, "List-Id") == 0 ||
+	    strcasecmp(name, "List-Unsubscribe") == 0 ||
+	    (strcasecmp(name, "Precedence") == 0 && precedence_bulk(value)))
+		m->list_mail = 1;
+	else if (strcasecmp(name, "Subject") == 0 && m->cfg->subject_sample)
+		keep_subject(m, value);
+	canon_header(m->canon, name, value);
+}
+
+/* A complete (unfolded) header line "Name: value" from a whole file. */
+static void
+header_line(struct message *m)
+{
+	char	*colon, *name = m->hdr, *end;
+
+	m->hdr[m->hdr_len] = '\0';
+	if ((colon = strchr(name, ':')) == NULL)
+		return;		/* not a header (an mbox From_ line, junk) */
+	end = colon;
+	while (end > name && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	*end = '\0';
+	if (*name == '\0')
+		return;
+	message_header(m, name, colon + 1);
+}
+
+/*
+ * The header block of a whole file, byte by byte: lines are joined with
+ * their continuation lines (kept folded with LF, as a milter sees them)
+ * and cut at HDR_LINE_MAX. Returns how many bytes belonged to the header
+ * block; the rest is body.
+ */
+static size_t
+header_bytes(struct message *m, const unsigned char *buf, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char	ch = buf[i];
+
+		if (ch == '\r')
+			continue;
+		if (m->hdr_bol) {
+			m->hdr_bol = 0;
+			if (ch == '\n') {	/* empty line: end of headers */
+				if (m->hdr_len > 0)
+					header_line(m);
+				m->in_body = 1;
+				return i + 1;
+			}
+			if (ch != ' ' && ch != '\t' && m->hdr_len > 0) {
+				header_line(m);
+				m->hdr_len = 0;
+			}
+		}
+		if (ch == '\n')
+			m->hdr_bol = 1;
+		if (m->hdr_len < sizeof(m->hdr) - 1)
+			m->hdr[m->hdr_len++] = (char)ch;
+	}
+	return len;
+}
+
+void
+message_body(struct message *m, const unsigned char *buf, size_t len)
+{
+	if (!m->in_body) {
+		size_t	n = header_bytes(m, buf, len);
+
+		buf += n;
+		len -= n;
+		if (!m->in_body)
+			return;
+	}
+	if (len > 0)
+		canon_body(m->canon, buf, len);
+}
+
+int
+message_exempt(const struct message *m)
+{
+	if (m->client_exempt)
+		return EXEMPT_CLIENT;
+	if (m->auth && m->cfg->skip_authenticated)
+		return EXEMPT_AUTH;
+	if (m->sender_exempt)
+		return EXEMPT_SENDER;
+	if (m->rcpt_exempt)
+		return EXEMPT_RECIPIENT;
+	return EXEMPT_NONE;
+}
+
+int
+message_count_score(void *arg, size_t compared)
+{
+	const struct config	*cfg = arg;
+
+	(void)compared;
+	return cfg->similarity_threshold;
+}
+
+static void
+finish_digest(struct message *m, struct message_result *r, struct store_obs *obs)
+{
+	unsigned int	mdlen = 0;
+
+	nilsimsa_final(&m->nctx, &r->code);
+	nilsimsa_to_hex(&r->code, r->hex);
+	EVP_DigestFinal_ex(m->sha, obs->sha256, &mdlen);
+	obs->code = r->code;
+}
+
+void
+message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
+    struct message_result *r)
+{
+	const struct config	*cfg = m->cfg;
+	struct store_obs	 obs;
+	struct verdict_input	 in;
+	struct timespec		 t0, t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(r, 0, sizeof(*r));
+	memset(&obs, 0, sizeof(obs));
+	if (m->with_headers && !m->in_body && m->hdr_len > 0)
+		header_line(m);		/* headers only, no body */
+	canon_end(m->canon);
+	r->canon_flags = canon_flags(m->canon);
+	r->body_bytes = canon_out_bytes(m->canon);
+	finish_digest(m, r, &obs);
+
+	memset(&in, 0, sizeof(in));
+	in.exempt = message_exempt(m);
+	in.list_mail = m->list_mail;
+	in.spamtrap = m->ntrap > 0 && m->ntrap == m->nrcpt;
+
+	if (store != NULL && r->body_bytes >= cfg->min_body_bytes) {
+		obs.now = now;
+		obs.recipients = m->nrcpt > m->ntrap ? m->nrcpt - m->ntrap : 1;
+		obs.net = m->net;
+		obs.subject = cfg->subject_sample && m->subject[0] ? m->subject : NULL;
+		obs.join_score = cfg->similarity_threshold;
+		obs.count_score = message_count_score;
+		obs.count_arg = (void *)cfg;
+		r->store_err = dry_run ? store_lookup(store, &obs, &r->res) :
+		    store_observe(store, &obs, &r->res);
+		if (r->store_err == 0 && !(dry_run && !r->res.found)) {
+			r->digested = 1;
+			in.res = &r->res;
+		}
+	}
+	verdict_decide(cfg, &in, &r->verdict);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	r->elapsed_ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+}
+
+void
+message_cluster_header(const struct message_result *r, char *buf, size_t len)
+{
+	if (!r->digested) {
+		snprintf(buf, len, "none; action=%s",
+		    verdict_action_name(r->verdict.action));
+		return;
+	}
+	snprintf(buf, len, "id=%llu; score=%d; count=%llu; action=%s",
+	    (unsigned long long)r->res.c.id, r->res.score,
+	    (unsigned long long)r->res.c.recipients,
+	    verdict_action_name(r->verdict.action));
+}
+
+void
+message_log(const struct message *m, const struct message_result *r)
+{
+	const struct verdict	*v = &r->verdict;
+	const struct cluster	*c = &r->res.c;
+	char			 would[32] = "";
+
+	if (v->would != v->action)
+		snprintf(would, sizeof(would), " would=%s", verdict_action_name(v->would));
+	if (!r->digested) {
+		log_info("%s: code=%s bytes=%llu cluster=none action=%s%s reason=%s%s",
+		    m->qid[0] ? m->qid : "NOQUEUE", r->hex,
+		    (unsigned long long)r->body_bytes, verdict_action_name(v->action),
+		    would, r->store_err ? "store-error" : v->reason,
+		    r->store_err ? "" : (r->body_bytes < m->cfg->min_body_bytes ? "/short" : ""));
+		return;
+	}
+	log_info("%s: code=%s cluster=%llu%s score=%d runner-up=%d compared=%zu "
+	    "messages=%llu recipients=%llu networks=%u status=%s action=%s%s "
+	    "tier=%s reason=%s",
+	    m->qid[0] ? m->qid : "NOQUEUE", r->hex, (unsigned long long)c->id,
+	    r->res.created ? "(new)" : "", r->res.score, r->res.runner_up,
+	    r->res.compared, (unsigned long long)c->messages,
+	    (unsigned long long)c->recipients, c->networks,
+	    cluster_status_name(c->status), verdict_action_name(v->action), would,
+	    v->tier, v->reason);
+}
+
+const char *
+message_get_qid(const struct message *m)
+{
+	return m->qid;
+}
+
+uint32_t
+message_rcpt_count(const struct message *m)
+{
+	return m->nrcpt;
+}
+
+uint32_t
+message_trap_count(const struct message *m)
+{
+	return m->ntrap;
+}

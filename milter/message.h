@@ -1,0 +1,111 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * message.h: one message's way through the filter, from envelope to
+ * verdict: the canonicaliser, the digests (nilsimsa and SHA-256), the
+ * store and the verdict rules. The milter's callbacks, the replay tool
+ * and `nilsimsactl check` all go through here, so they decide alike.
+ *
+ * A struct message is reused for every message of a connection
+ * (message_reset) and keeps its memory bounded whatever the body.
+ */
+#ifndef MESSAGE_H
+#define MESSAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+#include "canon.h"
+#include "config.h"
+#include "nilsimsa.h"
+#include "store.h"
+#include "verdict.h"
+
+#define MESSAGE_ADDR_MAX	256
+#define MESSAGE_QID_MAX		32
+
+struct message;
+
+struct message_result {
+	int			digested;	/* 0: too short, nothing stored */
+	nilsimsa_code		code;
+	char			hex[NILSIMSA_HEX_LEN + 1];
+	uint64_t		body_bytes;	/* canonical bytes digested */
+	unsigned		canon_flags;	/* CANON_F_* */
+	struct store_result	res;
+	int			store_err;	/* 0, or the store's error */
+	struct verdict		verdict;
+	double			elapsed_ms;	/* time spent in message_finish */
+};
+
+/*
+ * A new message context for a configuration. with_headers: the body
+ * given to message_body() starts with the header block (tools reading
+ * whole files); a milter passes 0 and gives headers one by one.
+ */
+struct message	*message_new(const struct config *cfg, int with_headers);
+void		 message_free(struct message *m);
+
+/* Start over for the next message, under (possibly) a new configuration. */
+int		 message_reset(struct message *m, const struct config *cfg);
+
+/* Client address (per connection: survives message_reset). NULL: unknown. */
+void		 message_client(struct message *m, const struct sockaddr *sa);
+/* The same from text ("192.0.2.1", "2001:db8::1"); used by the replay. */
+void		 message_client_str(struct message *m, const char *ip);
+void		 message_auth(struct message *m, const char *authuser);
+void		 message_qid(struct message *m, const char *qid);
+void		 message_sender(struct message *m, const char *addr);
+/* A recipient; returns 1 if it is a spam trap, else 0. */
+int		 message_rcpt(struct message *m, const char *addr);
+/* A header: list headers, the subject sample and, in the milter, the
+ * top-level MIME headers for the canonicaliser. */
+void		 message_header(struct message *m, const char *name, const char *value);
+void		 message_body(struct message *m, const unsigned char *buf, size_t len);
+
+/*
+ * End of message: finish the digest, record it in the store (or, with
+ * dry_run, only look it up) and decide. The time is `now` (unix
+ * seconds): the milter passes time(NULL), the replay its own clock.
+ * store may be NULL (no store: accept, not digested).
+ */
+void		 message_finish(struct message *m, struct store *store, int64_t now,
+		    int dry_run, struct message_result *r);
+
+/* The X-Nilsimsa-Cluster header value for a result. */
+void		 message_cluster_header(const struct message_result *r, char *buf,
+		    size_t len);
+
+/* The one log line for a message. */
+void		 message_log(const struct message *m, const struct message_result *r);
+
+/* The envelope as seen: for the log and the replay. */
+const char	*message_get_qid(const struct message *m);
+uint32_t	 message_rcpt_count(const struct message *m);
+uint32_t	 message_trap_count(const struct message *m);
+int		 message_exempt(const struct message *m);
+
+/* The score a join needs to count toward bulk when `compared` clusters
+ * were scanned (store_obs.count_score). */
+int		 message_count_score(void *cfg, size_t compared);
+
+/* Hash of a client network: /24 for IPv4, /64 for IPv6; never 0. */
+uint32_t	 message_net_hash(const struct sockaddr *sa);
+
+#endif /* MESSAGE_H */

@@ -1,0 +1,242 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * milter.c: the libmilter callbacks. They are thin: each hands what the
+ * MTA sent to the message unit (message.c) and, at end of message, turns
+ * its verdict into a milter reply.
+ *
+ * Postfix sends ABORT after every message and on RSET, so message state
+ * is reset at the next MAIL FROM; connection state lives until CLOSE.
+ * Any internal fault answers TEMPFAIL: mail is deferred, never lost and
+ * never let through unchecked.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "log.h"
+#include "message.h"
+#include "milter.h"
+
+/* Our own headers: copies arriving from outside are removed. */
+static const char *own_headers[] = { "X-Nilsimsa", "X-Nilsimsa-Cluster" };
+#define NOWN	(sizeof(own_headers) / sizeof(*own_headers))
+
+struct conn {
+	struct config	*cfg;		/* a reference, renewed at each MAIL FROM */
+	struct message	*msg;
+	int		 own[NOWN];	/* copies of our headers in this message */
+};
+
+static struct conn *
+conn_get(SMFICTX *ctx)
+{
+	return smfi_getpriv(ctx);
+}
+
+static sfsistat
+tempfail(SMFICTX *ctx, const char *what)
+{
+	log_warnx("milter: %s: deferring the message", what);
+	smfi_setreply(ctx, "451", "4.3.0", "nilsimsa-milter: internal error, try again later");
+	return SMFIS_TEMPFAIL;
+}
+
+static sfsistat
+cb_connect(SMFICTX *ctx, char *hostname, _SOCK_ADDR *hostaddr)
+{
+	struct conn	*c;
+
+	(void)hostname;
+	if ((c = calloc(1, sizeof(*c))) == NULL)
+		return tempfail(ctx, "connect: out of memory");
+	c->cfg = daemon_config_acquire();
+	if ((c->msg = message_new(c->cfg, 0)) == NULL) {
+		daemon_config_release(c->cfg);
+		free(c);
+		return tempfail(ctx, "connect: out of memory");
+	}
+	message_client(c->msg, hostaddr);
+	smfi_setpriv(ctx, c);
+	return SMFIS_CONTINUE;
+}
+
+static sfsistat
+cb_envfrom(SMFICTX *ctx, char **argv)
+{
+	struct conn	*c = conn_get(ctx);
+	struct config	*cfg;
+	const char	*v;
+
+	if (c == NULL)
+		return tempfail(ctx, "MAIL FROM without connection state");
+	/* A reload between messages takes effect here. */
+	cfg = daemon_config_acquire();
+	daemon_config_release(c->cfg);
+	c->cfg = cfg;
+	if (message_reset(c->msg, cfg) == -1)
+		return tempfail(ctx, "MAIL FROM: out of memory");
+	memset(c->own, 0, sizeof(c->own));
+	message_sender(c->msg, argv[0]);
+	message_auth(c->msg, smfi_getsymval(ctx, "{auth_authen}"));
+	if ((v = smfi_getsymval(ctx, "i")) != NULL)
+		message_qid(c->msg, v);
+	return SMFIS_CONTINUE;
+}
+
+static sfsistat
+cb_envrcpt(SMFICTX *ctx, char **argv)
+{
+	struct conn	*c = conn_get(ctx);
+
+	if (c == NULL)
+		return tempfail(ctx, "RCPT TO without connection state");
+	message_rcpt(c->msg, argv[0]);
+	return SMFIS_CONTINUE;
+}
+
+static sfsistat
+cb_header(SMFICTX *ctx, char *name, char *value)
+{
+	struct conn	*c = conn_get(ctx);
+	size_t		 i;
+
+	if (c == NULL)
+		return tempfail(ctx, "header without connection state");
+	for (i = 0; i < NOWN; i++)
+		if (strcasecmp(name, own_headers[i]) == 0)
+			c->own[i]++;
+	message_header(c->msg, name, value);
+	return SMFIS_CONTINUE;
+}
+
+static sfsistat
+cb_body(SMFICTX *ctx, unsigned char *buf, size_t len)
+{
+	struct conn	*c = conn_get(ctx);
+
+	if (c == NULL)
+		return tempfail(ctx, "body without connection state");
+	message_body(c->msg, buf, len);
+	return SMFIS_CONTINUE;
+}
+
+/* Remove forged copies of our headers, then add ours. */
+static int
+add_headers(SMFICTX *ctx, struct conn *c, const struct message_result *r)
+{
+	char	value[256];
+	size_t	i;
+	int	n;
+
+	for (i = 0; i < NOWN; i++)
+		for (n = c->own[i]; n > 0; n--)
+			if (smfi_chgheader(ctx, (char *)own_headers[i], n, NULL) != MI_SUCCESS)
+				return -1;
+	if (r->digested && smfi_addheader(ctx, "X-Nilsimsa", (char *)r->hex) != MI_SUCCESS)
+		return -1;
+	message_cluster_header(r, value, sizeof(value));
+	if (smfi_addheader(ctx, "X-Nilsimsa-Cluster", value) != MI_SUCCESS)
+		return -1;
+	return 0;
+}
+
+static sfsistat
+cb_eom(SMFICTX *ctx)
+{
+	struct conn		*c = conn_get(ctx);
+	struct store		*store = daemon_store();
+	struct message_result	 r;
+	const char		*v;
+	char			 text[256];
+	int			 rc;
+
+	if (c == NULL)
+		return tempfail(ctx, "end of message without connection state");
+	if ((v = smfi_getsymval(ctx, "i")) != NULL)
+		message_qid(c->msg, v);
+	message_finish(c->msg, store, time(NULL), 0, &r);
+	if (r.store_err != 0) {
+		log_warnx("%s: store: %s", message_get_qid(c->msg), store_strerror(r.store_err));
+		return tempfail(ctx, "store failed");
+	}
+	if (r.digested && r.verdict.reason != NULL &&
+	    strcmp(r.verdict.reason, "spamtrap") == 0 &&
+	    (rc = store_set_status(store, r.res.c.id, CLUSTER_SPAM)) != 0)
+		log_warnx("%s: store: marking cluster %llu spam: %s", message_get_qid(c->msg),
+		    (unsigned long long)r.res.c.id, store_strerror(rc));
+	if (r.digested)
+		store_note(store, r.res.c.id, time(NULL),
+		    r.verdict.action == VERDICT_TAG,
+		    r.verdict.action == VERDICT_REJECT || r.verdict.action == VERDICT_TEMPFAIL);
+	message_log(c->msg, &r);
+
+	switch (r.verdict.action) {
+	case VERDICT_REJECT:
+		snprintf(text, sizeof(text), "Message rejected as bulk mail (nilsimsa cluster %llu)",
+		    (unsigned long long)r.res.c.id);
+		smfi_setreply(ctx, "550", "5.7.1", text);
+		return SMFIS_REJECT;
+	case VERDICT_TEMPFAIL:
+		snprintf(text, sizeof(text), "Bulk mail deferred (nilsimsa cluster %llu), try again later",
+		    (unsigned long long)r.res.c.id);
+		smfi_setreply(ctx, "451", "4.7.1", text);
+		return SMFIS_TEMPFAIL;
+	case VERDICT_DISCARD:
+		return SMFIS_DISCARD;
+	case VERDICT_QUARANTINE:
+		snprintf(text, sizeof(text), "nilsimsa-milter: bulk mail, cluster %llu",
+		    (unsigned long long)r.res.c.id);
+		if (smfi_quarantine(ctx, text) != MI_SUCCESS)
+			return tempfail(ctx, "quarantine failed");
+		break;
+	default:
+		break;
+	}
+	if (c->cfg->add_headers && add_headers(ctx, c, &r) == -1)
+		return tempfail(ctx, "adding headers failed");
+	return SMFIS_CONTINUE;
+}
+
+static sfsistat
+cb_close(SMFICTX *ctx)
+{
+	struct conn	*c = conn_get(ctx);
+
+	if (c == NULL)
+		return SMFIS_CONTINUE;
+	smfi_setpriv(ctx, NULL);
+	message_free(c->msg);
+	daemon_config_release(c->cfg);
+	free(c);
+	return SMFIS_CONTINUE;
+}
+
+struct smfiDesc milter_desc = {
+	.xxfi_name = "nilsimsa-milter",
+	.xxfi_version = SMFI_VERSION,
+	.xxfi_flags = SMFIF_ADDHDRS | SMFIF_CHGHDRS | SMFIF_QUARANTINE,
+	.xxfi_connect = cb_connect,
+	.xxfi_envfrom = cb_envfrom,
+	.xxfi_envrcpt = cb_envrcpt,
+	.xxfi_header = cb_header,
+	.xxfi_body = cb_body,
+	.xxfi_eom = cb_eom,
+	.xxfi_close = cb_close,
+};

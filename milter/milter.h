@@ -1,0 +1,38 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * milter.h: what the libmilter callbacks (milter.c) and the daemon
+ * (nilsimsa-milter.c) share.
+ */
+#ifndef MILTER_H
+#define MILTER_H
+
+#include <libmilter/mfapi.h>
+
+#include "config.h"
+#include "store.h"
+
+/* milter.c */
+extern struct smfiDesc	milter_desc;
+
+/* nilsimsa-milter.c: the running configuration, reference counted so
+ * that a reload does not pull it from under a message in flight. */
+struct config	*daemon_config_acquire(void);
+void		 daemon_config_release(struct config *cfg);
+struct store	*daemon_store(void);
+
+#endif /* MILTER_H */

@@ -1,0 +1,445 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * nilsimsa-milter.c: the daemon: options, start-up, privileges, signals
+ * and reload. The milter callbacks are in milter.c.
+ *
+ * Start-up order matters: the socket is opened as root (it may be a
+ * privileged port or a directory only root can write), then the process
+ * detaches, writes its pid file, drops to UserID once and for good, and
+ * only then opens the store, so that the store's files belong to the
+ * unprivileged user.
+ */
+#include "autoconf.h"
+
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+
+#include <errno.h>
+#include <grp.h>
+#include <pthread.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "milter.h"
+#include "nilsimsa.h"
+
+#ifndef SYSCONFDIR
+#define SYSCONFDIR	"/etc"
+#endif
+#define DEFAULT_CONFIG	SYSCONFDIR "/nilsimsa-milter.conf"
+
+struct cfgref {
+	struct config	*cfg;
+	int		 refs;		/* holders besides `current` */
+};
+
+static pthread_mutex_t	 cfg_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct config	*current;	/* the configuration new messages get */
+static int		 current_refs;
+static struct store	*the_store;
+static const char	*config_path;	/* NULL: embedded defaults */
+
+/*
+ * Old configurations still used by messages in flight. A reload keeps
+ * them until their last holder lets go.
+ */
+#define MAX_RETIRED	16
+static struct cfgref	 retired[MAX_RETIRED];
+
+struct config *
+daemon_config_acquire(void)
+{
+	struct config	*cfg;
+
+	pthread_mutex_lock(&cfg_lock);
+	cfg = current;
+	current_refs++;
+	pthread_mutex_unlock(&cfg_lock);
+	return cfg;
+}
+
+void
+daemon_config_release(struct config *cfg)
+{
+	int	i;
+
+	if (cfg == NULL)
+		return;
+	pthread_mutex_lock(&cfg_lock);
+	if (cfg == current)
+		current_refs--;
+	else
+		for (i = 0; i < MAX_RETIRED; i++)
+			if (retired[i].cfg == cfg && --retired[i].refs == 0) {
+				config_free(cfg);
+				retired[i].cfg = NULL;
+				break;
+			}
+	pthread_mutex_unlock(&cfg_lock);
+}
+
+struct store *
+daemon_store(void)
+{
+	return the_store;
+}
+
+/* Install a new configuration; the old one is freed when unused. */
+static int
+config_swap(struct config *next)
+{
+	int	i;
+
+	pthread_mutex_lock(&cfg_lock);
+	if (current_refs > 0) {
+		for (i = 0; i < MAX_RETIRED && retired[i].cfg != NULL; i++)
+			;
+		if (i == MAX_RETIRED) {
+			pthread_mutex_unlock(&cfg_lock);
+			return -1;
+		}
+		retired[i].cfg = current;
+		retired[i].refs = current_refs;
+	} else
+		config_free(current);
+	current = next;
+	current_refs = 0;
+	pthread_mutex_unlock(&cfg_lock);
+	return 0;
+}
+
+static void
+reload(void)
+{
+	struct config	*next, *cur;
+	char		 err[512];
+
+	if (config_path == NULL) {
+		log_info("reload: running on embedded defaults, nothing to read");
+		return;
+	}
+	if ((next = config_load(config_path, err, sizeof(err))) == NULL) {
+		log_warnx("reload: %s; keeping the running configuration", err);
+		return;
+	}
+	cur = daemon_config_acquire();
+	if (config_reloadable(cur, next, err, sizeof(err)) == -1) {
+		daemon_config_release(cur);
+		config_free(next);
+		log_warnx("reload: %s; keeping the running configuration", err);
+		return;
+	}
+	daemon_config_release(cur);
+	log_setlevel(next->loglevel);
+	if (config_swap(next) == -1) {
+		config_free(next);
+		log_warnx("reload: too many configurations in use; try again later");
+		return;
+	}
+	log_info("reload: %s loaded", config_path);
+}
+
+/* SIGUSR1 reloads (libmilter keeps SIGHUP, SIGTERM and SIGINT for itself). */
+static void *
+signal_thread(void *arg)
+{
+	sigset_t	*set = arg;
+	int		 sig;
+
+	for (;;) {
+		if (sigwait(set, &sig) != 0)
+			continue;
+		if (sig == SIGUSR1)
+			reload();
+	}
+	return NULL;
+}
+
+/*
+ * A TCP milter on loopback otherwise waits about 40 ms twice per message
+ * (Nagle's algorithm against the MTA's delayed ACK). libmilter does not
+ * hand out its listening socket, but Linux copies TCP_NODELAY from a
+ * listening socket to the sockets it accepts: find our listener among the
+ * open descriptors and set it there.
+ */
+static int
+set_listener_nodelay(void)
+{
+	struct rlimit	rl;
+	int		fd, maxfd, on = 1, found = 0, v;
+	socklen_t	len;
+
+	maxfd = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < 65536 ?
+	    (int)rl.rlim_cur : 65536;
+	for (fd = 3; fd < maxfd; fd++) {
+		len = sizeof(v);
+		if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &v, &len) == -1 || !v)
+			continue;
+		len = sizeof(v);
+		if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &v, &len) == -1 ||
+		    (v != AF_INET && v != AF_INET6))
+			continue;
+		if (setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof(on)) == -1)
+			log_warn("socket: TCP_NODELAY");
+		else
+			found++;
+	}
+	return found;
+}
+
+/* UserID "user[:group]": resolve before anything is created for it. */
+static void
+lookup_user(const char *spec, uid_t *uid, gid_t *gid, char **name)
+{
+	char		*user, *group;
+	struct passwd	*pw;
+	struct group	*gr;
+
+	if ((user = strdup(spec)) == NULL)
+		fatal("UserID");
+	if ((group = strchr(user, ':')) != NULL)
+		*group++ = '\0';
+	if ((pw = getpwnam(user)) == NULL)
+		fatalx("UserID: no such user: %s", user);
+	*uid = pw->pw_uid;
+	*gid = pw->pw_gid;
+	if (group != NULL) {
+		if ((gr = getgrnam(group)) == NULL)
+			fatalx("UserID: no such group: %s", group);
+		*gid = gr->gr_gid;
+	}
+	*name = user;
+}
+
+static void
+drop_privileges(const char *user, uid_t uid, gid_t gid)
+{
+	if (initgroups(user, gid) == -1)
+		fatal("UserID: initgroups");
+	if (setresgid(gid, gid, gid) == -1)
+		fatal("UserID: setresgid");
+	if (setresuid(uid, uid, uid) == -1)
+		fatal("UserID: setresuid");
+	if (uid != 0 && setuid(0) != -1)
+		fatalx("UserID: could regain root after dropping privileges");
+}
+
+static void
+write_pidfile(const char *path)
+{
+	FILE	*fp;
+
+	if ((fp = fopen(path, "w")) == NULL)
+		fatal("PidFile: %s", path);
+	fprintf(fp, "%ld\n", (long)getpid());
+	if (fclose(fp) == EOF)
+		fatal("PidFile: %s", path);
+}
+
+/* The store directory exists and belongs to the user the milter runs as. */
+static void
+prepare_store_dir(const char *dir, int have_user, uid_t uid, gid_t gid)
+{
+	struct stat	st;
+
+	if (mkdir(dir, 0700) == -1 && errno != EEXIST)
+		fatal("store: mkdir %s", dir);
+	if (stat(dir, &st) == -1)
+		fatal("store: %s", dir);
+	if (!S_ISDIR(st.st_mode))
+		fatalx("store: %s: not a directory", dir);
+	if (have_user && st.st_uid != uid && chown(dir, uid, gid) == -1)
+		fatal("store: chown %s", dir);
+}
+
+/* A unix socket must be reachable by the MTA (Postfix runs as postfix). */
+static void
+socket_owner(const char *spec, int have_user, uid_t uid, gid_t gid)
+{
+	const char	*path;
+
+	if (strncmp(spec, "unix:", 5) == 0)
+		path = spec + 5;
+	else if (strncmp(spec, "local:", 6) == 0)
+		path = spec + 6;
+	else
+		return;
+	if (have_user && chown(path, uid, gid) == -1)
+		log_warn("socket: chown %s", path);
+}
+
+/*
+ * Tell the administrator how to hook the milter in: Postfix writes
+ * sockets as inet:HOST:PORT, sendmail (like libmilter) as inet:PORT@HOST.
+ */
+static void
+print_hooks(const char *spec)
+{
+	char		 pf[300];
+	const char	*at, *colon;
+
+	at = strchr(spec, '@');
+	colon = strchr(spec, ':');
+	if (strncmp(spec, "inet", 4) == 0 && at != NULL && colon != NULL)
+		snprintf(pf, sizeof(pf), "inet:%s%s%s:%.*s",
+		    spec[4] == '6' ? "[" : "", at + 1, spec[4] == '6' ? "]" : "",
+		    (int)(at - colon - 1), colon + 1);
+	else if (colon != NULL)
+		snprintf(pf, sizeof(pf), "unix:%s", colon + 1);
+	else
+		snprintf(pf, sizeof(pf), "%s", spec);
+	log_info("Postfix main.cf: smtpd_milters = %s, non_smtpd_milters = %s, "
+	    "milter_default_action = tempfail", pf, pf);
+	log_info("sendmail .mc: INPUT_MAIL_FILTER(`nilsimsa', `S=%s%s, F=T, "
+	    "T=C:10s;S:20s;R:20s;E:60s')", strncmp(spec, "unix:", 5) == 0 ? "local:" : "",
+	    strncmp(spec, "unix:", 5) == 0 ? spec + 5 : spec);
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: nilsimsa-milter [-fnvV] [-c config]\n");
+	exit(EX_USAGE);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct config		*cfg;
+	struct store_config	 sc;
+	pthread_t		 tid;
+	sigset_t		 set;
+	char			 err[512], *user = NULL;
+	int			 ch, foreground = 0, check = 0, verbose = 0, rc;
+	int			 have_user = 0;
+	uid_t			 uid = 0;
+	gid_t			 gid = 0;
+
+	while ((ch = getopt(argc, argv, "c:fnvV")) != -1) {
+		switch (ch) {
+		case 'c':
+			config_path = optarg;
+			break;
+		case 'f':
+			foreground = 1;
+			break;
+		case 'n':
+			check = 1;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'V':
+			printf("nilsimsa-milter %s (libnilsimsa %s)\n", PACKAGE_VERSION,
+			    NILSIMSA_VERSION_STRING);
+			return 0;
+		default:
+			usage();
+		}
+	}
+	if (optind != argc)
+		usage();
+
+	/* No -c and no file at the default place: run on embedded defaults. */
+	if (config_path == NULL && access(DEFAULT_CONFIG, F_OK) == 0)
+		config_path = DEFAULT_CONFIG;
+	cfg = config_path != NULL ? config_load(config_path, err, sizeof(err)) :
+	    config_default();
+	if (cfg == NULL) {
+		/* "file:line: message", as compilers print it */
+		fprintf(stderr, "%s\n", config_path ? err : "nilsimsa-milter: out of memory");
+		return EX_CONFIG;
+	}
+	if (check) {
+		if (verbose)
+			config_dump(cfg, stdout);
+		config_free(cfg);
+		return 0;
+	}
+	current = cfg;
+
+	log_init("nilsimsa-milter", foreground, !foreground && cfg->syslog,
+	    cfg->syslog_facility);
+	log_setlevel(cfg->loglevel);
+	if (config_path == NULL)
+		log_info("no configuration file (%s): using embedded defaults", DEFAULT_CONFIG);
+
+	if (cfg->userid != NULL) {
+		lookup_user(cfg->userid, &uid, &gid, &user);
+		have_user = 1;
+	}
+	umask(cfg->umask);
+	if (smfi_setconn(cfg->socket) == MI_FAILURE)
+		fatalx("socket: bad specification %s", cfg->socket);
+	if (smfi_register(milter_desc) == MI_FAILURE)
+		fatalx("libmilter: smfi_register failed");
+	if (smfi_opensocket(1) == MI_FAILURE)
+		fatalx("socket: cannot listen on %s (in use, or no permission?)", cfg->socket);
+	socket_owner(cfg->socket, have_user, uid, gid);
+	if (set_listener_nodelay() > 0)
+		log_debug("socket: TCP_NODELAY set on the listener");
+	if (cfg->store_backend == BACKEND_LMDB)
+		prepare_store_dir(cfg->store, have_user, uid, gid);
+
+	if (!foreground && daemon(0, 0) == -1)
+		fatal("daemon");
+	if (cfg->pidfile != NULL)
+		write_pidfile(cfg->pidfile);
+	if (have_user)
+		drop_privileges(user, uid, gid);
+	free(user);
+
+	memset(&sc, 0, sizeof(sc));
+	sc.path = cfg->store;
+	sc.max_clusters = cfg->max_clusters;
+	sc.singleton_ttl = cfg->singleton_ttl;
+	sc.bulk_ttl = cfg->bulk_ttl;
+	sc.score_mode = "reference";
+	if ((rc = store_open(&the_store, &sc, 0)) != 0)
+		fatalx("store: %s: %s", cfg->store, store_strerror(rc));
+
+	/* Every thread started from here on inherits this mask. */
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0)
+		fatalx("signals: cannot block SIGUSR1");
+	signal(SIGPIPE, SIG_IGN);
+	if (pthread_create(&tid, NULL, signal_thread, &set) != 0)
+		fatalx("signals: cannot start the signal thread");
+
+	log_info("started: socket %s, store %s, config %s", cfg->socket, cfg->store,
+	    config_path ? config_path : "(embedded defaults)");
+	print_hooks(cfg->socket);
+	rc = smfi_main();
+	log_info("stopping");
+	store_close(the_store);
+	if (cfg->pidfile != NULL && unlink(current->pidfile) == -1 && errno != ENOENT)
+		log_debug("PidFile: unlink %s: %s", current->pidfile, strerror(errno));
+	return rc == MI_SUCCESS ? 0 : 1;
+}

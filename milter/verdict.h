@@ -1,0 +1,70 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * verdict.h: what to do with a message, from its cluster and its
+ * envelope. A pure function of its inputs (no I/O), so that the milter,
+ * the replay tool and `nilsimsactl check` decide alike and tests can
+ * drive every rule directly.
+ */
+#ifndef VERDICT_H
+#define VERDICT_H
+
+#include "config.h"
+#include "store.h"
+
+enum verdict_action {
+	VERDICT_ACCEPT = 0,	/* deliver, with headers */
+	VERDICT_TAG,		/* deliver, headers say bulk */
+	VERDICT_REJECT,		/* 550 5.7.1 */
+	VERDICT_TEMPFAIL,	/* 451 4.7.1 */
+	VERDICT_QUARANTINE,	/* deliver to the MTA's hold queue */
+	VERDICT_DISCARD		/* accept and drop (spam traps, RejectAction discard) */
+};
+
+/* Why a message is exempt from rejection (first that applies). */
+enum verdict_exempt {
+	EXEMPT_NONE = 0,
+	EXEMPT_CLIENT,		/* WhitelistClients */
+	EXEMPT_AUTH,		/* authenticated sender (SkipAuthenticated) */
+	EXEMPT_SENDER,		/* WhitelistSenders */
+	EXEMPT_RECIPIENT,	/* WhitelistRecipients */
+	EXEMPT_LIST		/* List-Id, List-Unsubscribe, Precedence list|bulk */
+};
+
+struct verdict_input {
+	const struct store_result *res;	/* NULL: not digested (too short, error) */
+	int		exempt;		/* enum verdict_exempt */
+	int		list_mail;	/* carries list headers */
+	int		spamtrap;	/* a recipient is a spam trap */
+};
+
+struct verdict {
+	int		action;		/* enum verdict_action: what is done */
+	int		would;		/* what enforce mode would do (differs in shadow) */
+	const char	*tier;		/* "none", "tag", "reject" */
+	const char	*reason;	/* a short word for the log: "bulk", "spam", ... */
+};
+
+/* Decide. cfg supplies the thresholds, RejectAction, Mode and ListMail. */
+void	verdict_decide(const struct config *cfg, const struct verdict_input *in,
+	    struct verdict *v);
+
+const char *verdict_action_name(int action);
+const char *verdict_exempt_name(int exempt);
+
+#endif /* VERDICT_H */
