@@ -1,0 +1,17 @@
+#!/bin/sh
+# install-deps.sh: install what nilsimsa-milter needs to build and to run
+# its whole test suite on Debian 12 (run as root). The Postfix package is
+# preseeded with "No configuration", so it never starts a system MTA on
+# port 25: the tests run private instances on loopback.
+set -eu
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
+echo "postfix postfix/mailname string localhost" | debconf-set-selections
+apt-get install -y -q --no-install-recommends \
+	autoconf automake libtool pkg-config make gcc libc6-dev ca-certificates \
+	libmilter-dev liblmdb-dev lmdb-utils libssl-dev libjansson-dev \
+	libhiredis-dev check libsubunit-dev \
+	postfix miltertest swaks redis-server m4 libwrap0 liblockfile1 \
+	python3 procps iproute2 valgrind
