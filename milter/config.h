@@ -100,5 +100,10 @@ void		 config_dump(const struct config *c, FILE *fp);
 void		 config_free(struct config *c);
 
 const char	*config_action_name(int action);
+const char	*config_mode_name(int mode);
+const char	*config_loglevel_name(int level);	/* "error" .. "debug" */
+const char	*config_facility_name(int facility);	/* LOG_MAIL: "mail" */
+/* 1 if a reload may change the key, 0 if not, -1 if there is no such key. */
+int		 config_key_reloadable(const char *name);
 
 #endif /* CONFIG_H */
