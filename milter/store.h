@@ -37,6 +37,9 @@
 #define STORE_EINVAL		(-30807)	/* bad argument or configuration */
 #define STORE_ERDONLY		(-30808)	/* write to a store opened read-only */
 
+/* score and runner_up when there was nothing to compare with */
+#define STORE_SCORE_NONE	(-129)
+
 enum cluster_status {
 	CLUSTER_AUTO = 0,	/* decided by the counts */
 	CLUSTER_SPAM = 1,	/* marked spam: rejected from the next copy */
@@ -54,14 +57,18 @@ struct cluster {
 	int64_t		last_seen;
 	uint64_t	messages;	/* messages that joined */
 	uint64_t	recipients;	/* recipients of messages counted as bulk */
-	uint32_t	networks;	/* distinct client networks (/24, /64) */
+	uint32_t	networks;	/* distinct client networks (/24, /64);
+					   saturates at CLUSTER_MAX_NETS, which
+					   reads "at least that many" */
 	uint32_t	nets[CLUSTER_MAX_NETS];	/* hashes of those networks */
 	uint32_t	tagged;		/* messages tagged */
 	uint32_t	rejected;	/* messages rejected */
 	uint8_t		status;		/* enum cluster_status */
 	char		subject[CLUSTER_SUBJECT_MAX];	/* "" unless configured */
 	int64_t		hist_start;	/* hour (unix seconds / 3600) of hist[0] */
-	uint32_t	hist[CLUSTER_HISTORY];	/* messages per hour, a ring */
+	uint32_t	hist[CLUSTER_HISTORY];	/* hist[i]: messages in hour
+					   hist_start + i; the window slides
+					   so that it ends at the latest hour */
 };
 
 /* What a message brings to the store. */
@@ -83,15 +90,24 @@ struct store_obs {
 	uint32_t	tagged, rejected;	/* add to the counters (store_note) */
 };
 
+/*
+ * score is the best score among the live clusters compared: the joined
+ * cluster's (128 for an exact duplicate), or, when a cluster was created
+ * or none found, the best that fell short of join_score. runner_up is the
+ * best among the others. Either is STORE_SCORE_NONE when there was
+ * nothing to compare; an exact duplicate skips the scan (compared 0,
+ * runner_up STORE_SCORE_NONE).
+ */
 struct store_result {
 	struct cluster	c;		/* the cluster after the update */
-	int		score;		/* score against it (128: exact duplicate) */
-	int		runner_up;	/* best score among the other clusters */
+	int		score;
+	int		runner_up;
 	size_t		compared;	/* live clusters scanned */
 	int		created;	/* a new cluster was started */
 	int		exact;		/* matched through the SHA-256 index */
-	int		counted;	/* the join counted toward bulk counts */
-	int		found;		/* store_lookup: a cluster matched */
+	int		counted;	/* the join counted toward bulk counts
+					   (always for exact and created) */
+	int		found;		/* a cluster matched (observe: joined) */
 };
 
 struct store_stats {
@@ -100,13 +116,20 @@ struct store_stats {
 	uint32_t	hours[24];	/* ... per-hour counters kept by the milter */
 	uint32_t	tags_hour[24], rejects_hour[24];
 	int64_t		hour0;		/* hour of hours[0] */
+	size_t		corrupt;	/* records that did not parse (skipped) */
 };
 
 struct store_config {
 	const char	*path;		/* LMDB: directory of the store */
-	size_t		max_clusters;	/* evict beyond this (0: no limit) */
+	size_t		max_clusters;	/* evict beyond this (0: no limit):
+					   expired clusters first, then the
+					   oldest auto singletons, then the
+					   oldest auto clusters; spam and ham
+					   only when nothing else is left */
 	int64_t		singleton_ttl;	/* seconds a cluster of one lives unseen */
-	int64_t		bulk_ttl;	/* seconds a larger cluster lives unseen */
+	int64_t		bulk_ttl;	/* seconds a larger cluster lives unseen;
+					   also spam and ham clusters, even of
+					   one message (<= 0: never expire) */
 	const char	*score_mode;	/* "profile:<name>" or "reference": recorded
 					   at creation, checked at open */
 	size_t		map_size;	/* LMDB map size in bytes (0: default) */
@@ -145,7 +168,13 @@ int	store_put(struct store *s, struct cluster *c);
 /* Remove clusters unseen for longer than their TTL; *n gets how many. */
 int	store_expire(struct store *s, int64_t now, int dry_run, size_t *n);
 
-/* Call fn for every cluster, in id order; a non-zero return stops. */
+/* Change the TTLs of an open store (configuration reload). */
+int	store_set_ttl(struct store *s, int64_t singleton_ttl, int64_t bulk_ttl);
+
+/*
+ * Call fn for every cluster, in id order; a non-zero return stops.
+ * Records that do not parse are skipped. fn must not write to the store.
+ */
 int	store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
 	    void *arg);
 

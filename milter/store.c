@@ -1,0 +1,1326 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * store.c: the backend-independent part of the cluster store.
+ *
+ * Matching: the representative codes of the clusters sit in one
+ * contiguous array of 4 x uint64_t, with parallel arrays of expiry
+ * deadlines and of (id, last_seen, status) for eviction. A scan is XOR
+ * and popcount over 32 bytes per cluster: about a nanosecond each, so
+ * 100k clusters cost ~0.1 ms per message, far less than the fsync of the
+ * commit that follows. An index would not pay for itself at that size.
+ *
+ * Locking: `wmu` serialises this process's writers (and rebuilds); the
+ * backend's writer lock serialises processes. The array changes only
+ * under wmu plus the write side of `lock`, so a writer reads it freely
+ * and readers (store_lookup) take the read side.
+ *
+ * Resync: every write transaction first reads the backend's generation
+ * (bumped by every commit of any process). If it is not the one this
+ * process last committed or loaded, another process (nilsimsactl) wrote
+ * and the array is rebuilt from the backend inside that transaction,
+ * which holds the writer lock, so nothing can change underneath.
+ *
+ * Records: a fixed little-endian layout of REC_SIZE bytes starting with a
+ * version byte. A record of another size or version is STORE_ECORRUPT:
+ * skipped (and counted) when the array is built, never trusted.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "store.h"
+#include "store_backend.h"
+
+#define REC_VERSION	1
+#define REC_SIZE	400
+#define EVICT_MAX	64	/* evictions one observe may do */
+
+struct slot {
+	uint64_t	id;
+	int64_t		last_seen;
+	uint8_t		status;
+	uint8_t		single;		/* messages <= 1 */
+};
+
+struct store {
+	const struct store_backend_ops	*ops;
+	struct store_backend		*b;
+	int				 rdonly;
+	size_t				 max_clusters;
+	int64_t				 singleton_ttl, bulk_ttl;
+
+	pthread_mutex_t			 wmu;
+	pthread_rwlock_t		 lock;
+
+	/* The match array: n live entries of cap, and id -> index. */
+	uint64_t			(*code)[4];
+	int64_t				*deadline;
+	struct slot			*slot;
+	size_t				 n, cap;
+	uint64_t			*mkey;	/* open addressing, 0 = empty */
+	uint32_t			*mval;
+	size_t				 mcap;	/* power of 2, >= 2 * cap */
+
+	uint64_t			 gen;	/* generation the array reflects */
+	int				 synced;
+	size_t				 corrupt;	/* records skipped at load */
+};
+
+/* ------------------------------------------------------------ records */
+
+static void
+put64(unsigned char *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++, v >>= 8)
+		p[i] = v & 0xff;
+}
+
+static uint64_t
+get64(const unsigned char *p)
+{
+	uint64_t	v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void
+put32(unsigned char *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++, v >>= 8)
+		p[i] = v & 0xff;
+}
+
+static uint32_t
+get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+/*
+ * Layout (offsets): 0 version, 1 status, 2-3 zero, 4 networks, 8 id,
+ * 16 code, 48 first_seen, 56 last_seen, 64 messages, 72 recipients,
+ * 80 tagged, 84 rejected, 88 nets[32], 216 hist_start, 224 hist[24],
+ * 320 subject[80] (NUL-padded), 400 end.
+ */
+static void
+rec_encode(const struct cluster *c, unsigned char *r)
+{
+	memset(r, 0, REC_SIZE);
+	r[0] = REC_VERSION;
+	r[1] = c->status;
+	put32(r + 4, c->networks);
+	put64(r + 8, c->id);
+	memcpy(r + 16, c->code.b, 32);
+	put64(r + 48, (uint64_t)c->first_seen);
+	put64(r + 56, (uint64_t)c->last_seen);
+	put64(r + 64, c->messages);
+	put64(r + 72, c->recipients);
+	put32(r + 80, c->tagged);
+	put32(r + 84, c->rejected);
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		put32(r + 88 + 4 * i, c->nets[i]);
+	put64(r + 216, (uint64_t)c->hist_start);
+	for (int i = 0; i < CLUSTER_HISTORY; i++)
+		put32(r + 224 + 4 * i, c->hist[i]);
+	memcpy(r + 320, c->subject, strnlen(c->subject, CLUSTER_SUBJECT_MAX - 1));
+}
+
+static int
+rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
+{
+	const unsigned char	*r = rec;
+
+	if (len != REC_SIZE || r[0] != REC_VERSION || r[1] > CLUSTER_HAM ||
+	    r[319 + CLUSTER_SUBJECT_MAX] != '\0')
+		return STORE_ECORRUPT;
+	memset(c, 0, sizeof(*c));
+	c->status = r[1];
+	c->networks = get32(r + 4);
+	c->id = get64(r + 8);
+	if (c->id == 0 || c->id != id || c->networks > CLUSTER_MAX_NETS)
+		return STORE_ECORRUPT;
+	memcpy(c->code.b, r + 16, 32);
+	c->first_seen = (int64_t)get64(r + 48);
+	c->last_seen = (int64_t)get64(r + 56);
+	c->messages = get64(r + 64);
+	c->recipients = get64(r + 72);
+	c->tagged = get32(r + 80);
+	c->rejected = get32(r + 84);
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		c->nets[i] = get32(r + 88 + 4 * i);
+	c->hist_start = (int64_t)get64(r + 216);
+	for (int i = 0; i < CLUSTER_HISTORY; i++)
+		c->hist[i] = get32(r + 224 + 4 * i);
+	memcpy(c->subject, r + 320, CLUSTER_SUBJECT_MAX);
+	return 0;
+}
+
+static int
+load(struct store *s, struct store_btxn *t, uint64_t id, struct cluster *c)
+{
+	const void	*rec;
+	size_t		 len;
+	int		 rc;
+
+	if ((rc = s->ops->rec_get(t, id, &rec, &len)) != 0)
+		return rc;
+	return rec_decode(id, rec, len, c);
+}
+
+static int
+save(struct store *s, struct store_btxn *t, const struct cluster *c)
+{
+	unsigned char	r[REC_SIZE];
+
+	rec_encode(c, r);
+	return s->ops->rec_put(t, c->id, r, sizeof(r));
+}
+
+/* ------------------------------------------------------- match array */
+
+static int64_t
+deadline_of(const struct store *s, const struct cluster *c)
+{
+	int64_t	ttl;
+
+	/* Spam and pinned ham live as long as bulk, even when single. */
+	ttl = c->status == CLUSTER_AUTO && c->messages <= 1 ?
+	    s->singleton_ttl : s->bulk_ttl;
+	if (ttl <= 0 || c->last_seen > INT64_MAX - ttl)
+		return INT64_MAX;
+	return c->last_seen + ttl;
+}
+
+static size_t
+map_find(const struct store *s, uint64_t id)
+{
+	size_t	i;
+
+	if (s->mcap == 0)
+		return SIZE_MAX;
+	for (i = id * 0x9e3779b97f4a7c15ULL & (s->mcap - 1); s->mkey[i] != 0;
+	    i = (i + 1) & (s->mcap - 1))
+		if (s->mkey[i] == id)
+			return i;
+	return SIZE_MAX;
+}
+
+static void
+map_set(struct store *s, uint64_t id, uint32_t v)
+{
+	size_t	i;
+
+	for (i = id * 0x9e3779b97f4a7c15ULL & (s->mcap - 1);
+	    s->mkey[i] != 0 && s->mkey[i] != id; i = (i + 1) & (s->mcap - 1))
+		;
+	s->mkey[i] = id;
+	s->mval[i] = v;
+}
+
+/* Linear probing deletion: shift back the entries that probed past i. */
+static void
+map_del(struct store *s, size_t i)
+{
+	size_t	j = i, h, m = s->mcap - 1;
+
+	for (;;) {
+		s->mkey[i] = 0;
+		for (;;) {
+			j = (j + 1) & m;
+			if (s->mkey[j] == 0)
+				return;
+			h = s->mkey[j] * 0x9e3779b97f4a7c15ULL & m;
+			if ((j > i && (h <= i || h > j)) ||
+			    (j < i && (h <= i && h > j)))
+				break;
+		}
+		s->mkey[i] = s->mkey[j];
+		s->mval[i] = s->mval[j];
+		i = j;
+	}
+}
+
+static int
+arr_grow(struct store *s, size_t want)
+{
+	size_t		 cap, mcap, i;
+	void		*p;
+	uint64_t	*mk;
+	uint32_t	*mv;
+
+	if (want <= s->cap)
+		return 0;
+	if (want > UINT32_MAX)
+		return STORE_EFULL;
+	for (cap = s->cap ? s->cap : 1024; cap < want; cap *= 2)
+		;
+	if ((p = reallocarray(s->code, cap, sizeof(*s->code))) == NULL)
+		return ENOMEM;
+	s->code = p;
+	if ((p = reallocarray(s->deadline, cap, sizeof(*s->deadline))) == NULL)
+		return ENOMEM;
+	s->deadline = p;
+	if ((p = reallocarray(s->slot, cap, sizeof(*s->slot))) == NULL)
+		return ENOMEM;
+	s->slot = p;
+	s->cap = cap;
+	mcap = cap * 2;
+	if ((mk = calloc(mcap, sizeof(*mk))) == NULL ||
+	    (mv = calloc(mcap, sizeof(*mv))) == NULL) {
+		free(mk);
+		return ENOMEM;
+	}
+	free(s->mkey);
+	free(s->mval);
+	s->mkey = mk;
+	s->mval = mv;
+	s->mcap = mcap;
+	for (i = 0; i < s->n; i++)
+		map_set(s, s->slot[i].id, (uint32_t)i);
+	return 0;
+}
+
+static void
+arr_fill(struct store *s, size_t i, const struct cluster *c)
+{
+	memcpy(s->code[i], c->code.b, 32);
+	s->deadline[i] = deadline_of(s, c);
+	s->slot[i].id = c->id;
+	s->slot[i].last_seen = c->last_seen;
+	s->slot[i].status = c->status;
+	s->slot[i].single = c->messages <= 1;
+}
+
+/* Insert or update; the caller holds wmu and the write lock. */
+static int
+arr_upsert(struct store *s, const struct cluster *c)
+{
+	size_t	k;
+	int	rc;
+
+	if ((k = map_find(s, c->id)) != SIZE_MAX) {
+		arr_fill(s, s->mval[k], c);
+		return 0;
+	}
+	if ((rc = arr_grow(s, s->n + 1)) != 0)
+		return rc;
+	arr_fill(s, s->n, c);
+	map_set(s, c->id, (uint32_t)s->n);
+	s->n++;
+	return 0;
+}
+
+static void
+arr_remove(struct store *s, uint64_t id)
+{
+	size_t	k, i, last;
+
+	if ((k = map_find(s, id)) == SIZE_MAX)
+		return;
+	i = s->mval[k];
+	map_del(s, k);
+	last = --s->n;
+	if (i != last) {
+		memcpy(s->code[i], s->code[last], 32);
+		s->deadline[i] = s->deadline[last];
+		s->slot[i] = s->slot[last];
+		map_set(s, s->slot[i].id, (uint32_t)i);
+	}
+}
+
+/* Under wmu: apply one change to the array, with the write lock. */
+static int
+arr_apply(struct store *s, const struct cluster *c, uint64_t remove_id)
+{
+	int	rc = 0;
+
+	pthread_rwlock_wrlock(&s->lock);
+	if (c != NULL)
+		rc = arr_upsert(s, c);
+	else
+		arr_remove(s, remove_id);
+	if (rc != 0)
+		s->synced = 0;
+	pthread_rwlock_unlock(&s->lock);
+	return rc;
+}
+
+struct rebuild {
+	struct store	*s;
+	size_t		 corrupt;
+	int		 err;
+};
+
+static int
+rebuild_one(uint64_t id, const void *rec, size_t len, void *arg)
+{
+	struct rebuild	*rb = arg;
+	struct cluster	 c;
+
+	if (rec_decode(id, rec, len, &c) != 0) {
+		rb->corrupt++;
+		return 0;
+	}
+	if ((rb->err = arr_upsert(rb->s, &c)) != 0)
+		return 1;
+	return 0;
+}
+
+/*
+ * Reload the array from transaction t (which sees generation gen); the
+ * caller holds wmu. Readers wait on the write lock for the duration: a
+ * full read of the clusters, milliseconds per 100k.
+ */
+static int
+rebuild(struct store *s, struct store_btxn *t, uint64_t gen)
+{
+	struct rebuild	rb = { s, 0, 0 };
+	int		rc;
+
+	pthread_rwlock_wrlock(&s->lock);
+	s->n = 0;
+	if (s->mkey != NULL)
+		memset(s->mkey, 0, s->mcap * sizeof(*s->mkey));
+	rc = s->ops->rec_iter(t, rebuild_one, &rb);
+	if (rc == 1)
+		rc = rb.err;
+	if (rc == 0) {
+		s->gen = gen;
+		s->synced = 1;
+		s->corrupt = rb.corrupt;
+	} else
+		s->synced = 0;
+	pthread_rwlock_unlock(&s->lock);
+	return rc;
+}
+
+struct scan {
+	size_t	best_i;		/* SIZE_MAX: none */
+	int	best, second;
+	size_t	compared;
+};
+
+static inline int
+score_words(const uint64_t *a, const uint64_t *b)
+{
+	return 128 - __builtin_popcountll(a[0] ^ b[0]) -
+	    __builtin_popcountll(a[1] ^ b[1]) -
+	    __builtin_popcountll(a[2] ^ b[2]) -
+	    __builtin_popcountll(a[3] ^ b[3]);
+}
+
+#define SCAN_BODY							\
+	size_t	i, n = s->n;						\
+	int	sc;							\
+									\
+	r->best_i = SIZE_MAX;						\
+	r->best = r->second = STORE_SCORE_NONE;				\
+	r->compared = 0;						\
+	for (i = 0; i < n; i++) {					\
+		if (s->deadline[i] < now || s->slot[i].id == skip)	\
+			continue;					\
+		r->compared++;						\
+		sc = score_words(s->code[i], q);			\
+		if (sc > r->best) {					\
+			r->second = r->best;				\
+			r->best = sc;					\
+			r->best_i = i;					\
+		} else if (sc > r->second)				\
+			r->second = sc;					\
+	}
+
+/*
+ * Best and runner-up among the live clusters (skipping id `skip`). With
+ * hardware popcount when the CPU has it: several times faster than the
+ * library's bit-twiddling fallback for a baseline x86-64 build.
+ */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) static void
+scan_popcnt(const struct store *s, const uint64_t *q, int64_t now,
+    uint64_t skip, struct scan *r)
+{
+	SCAN_BODY
+}
+#endif
+
+static void
+scan_generic(const struct store *s, const uint64_t *q, int64_t now,
+    uint64_t skip, struct scan *r)
+{
+	SCAN_BODY
+}
+
+static void
+scan(const struct store *s, const nilsimsa_code *code, int64_t now,
+    uint64_t skip, struct scan *r)
+{
+	uint64_t	q[4];
+
+	memcpy(q, code->b, sizeof(q));
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("popcnt")) {
+		scan_popcnt(s, q, now, skip, r);
+		return;
+	}
+#endif
+	scan_generic(s, q, now, skip, r);
+}
+
+/* ------------------------------------------------------ transactions */
+
+/* Begin a write transaction, resynchronising the array if needed. */
+static int
+wbegin(struct store *s, struct store_btxn **tp)
+{
+	uint64_t	gen;
+	int		rc;
+
+	if (s->rdonly)
+		return STORE_ERDONLY;
+	if ((rc = s->ops->begin(s->b, 1, tp)) != 0)
+		return rc;
+	if ((rc = s->ops->generation(*tp, &gen)) == 0 &&
+	    (!s->synced || gen != s->gen))
+		rc = rebuild(s, *tp, gen);
+	if (rc != 0)
+		s->ops->abort(*tp);
+	return rc;
+}
+
+static int
+wcommit(struct store *s, struct store_btxn *t)
+{
+	uint64_t	gen;
+	int		rc;
+
+	rc = s->ops->commit(t, &gen);
+	pthread_rwlock_wrlock(&s->lock);
+	if (rc == 0)
+		s->gen = gen;
+	else
+		s->synced = 0;	/* the array may hold uncommitted changes */
+	pthread_rwlock_unlock(&s->lock);
+	return rc;
+}
+
+static void
+wabort(struct store *s, struct store_btxn *t)
+{
+	s->ops->abort(t);
+	pthread_rwlock_wrlock(&s->lock);
+	s->synced = 0;
+	pthread_rwlock_unlock(&s->lock);
+}
+
+/*
+ * Begin a read transaction with the array up to date. When the backend
+ * moved on, rebuild under wmu from a fresh snapshot: one taken before a
+ * commit of this process would be older than the array.
+ */
+static int
+rbegin(struct store *s, struct store_btxn **tp)
+{
+	uint64_t	gen, have;
+	int		rc, synced;
+
+	if ((rc = s->ops->begin(s->b, 0, tp)) != 0)
+		return rc;
+	if ((rc = s->ops->generation(*tp, &gen)) != 0)
+		goto fail;
+	pthread_rwlock_rdlock(&s->lock);
+	have = s->gen;
+	synced = s->synced;
+	pthread_rwlock_unlock(&s->lock);
+	if (synced && gen == have)
+		return 0;
+	s->ops->abort(*tp);
+	pthread_mutex_lock(&s->wmu);
+	if ((rc = s->ops->begin(s->b, 0, tp)) != 0) {
+		pthread_mutex_unlock(&s->wmu);
+		return rc;
+	}
+	if ((rc = s->ops->generation(*tp, &gen)) == 0 &&
+	    (!s->synced || gen != s->gen))
+		rc = rebuild(s, *tp, gen);
+	pthread_mutex_unlock(&s->wmu);
+	if (rc == 0)
+		return 0;
+fail:
+	s->ops->abort(*tp);
+	return rc;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static int64_t
+hour_of(int64_t t)
+{
+	return t >= 0 ? t / 3600 : -((-t + 3599) / 3600);
+}
+
+static uint32_t
+add32(uint32_t a, uint32_t b)
+{
+	return a > UINT32_MAX - b ? UINT32_MAX : a + b;
+}
+
+static uint64_t
+add64(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* hist[i] counts hour hist_start + i; the window slides to `hour`. */
+static void
+hist_add(struct cluster *c, int64_t hour)
+{
+	int64_t	shift;
+
+	if (hour < c->hist_start)
+		return;		/* older than the window: messages only */
+	shift = hour - (c->hist_start + CLUSTER_HISTORY - 1);
+	if (shift >= CLUSTER_HISTORY)
+		memset(c->hist, 0, sizeof(c->hist));
+	else if (shift > 0) {
+		memmove(c->hist, c->hist + shift,
+		    (CLUSTER_HISTORY - shift) * sizeof(c->hist[0]));
+		memset(c->hist + CLUSTER_HISTORY - shift, 0,
+		    shift * sizeof(c->hist[0]));
+	}
+	if (shift > 0)
+		c->hist_start += shift;
+	c->hist[hour - c->hist_start] = add32(c->hist[hour - c->hist_start], 1);
+}
+
+/* Networks: remembered up to CLUSTER_MAX_NETS, then the count stops. */
+static void
+net_add(struct cluster *c, uint32_t net)
+{
+	if (net == 0)
+		return;
+	for (uint32_t i = 0; i < c->networks; i++)
+		if (c->nets[i] == net)
+			return;
+	if (c->networks < CLUSTER_MAX_NETS)
+		c->nets[c->networks++] = net;
+}
+
+/*
+ * Keep a printable sample: control bytes become '?', and the cut falls
+ * on a UTF-8 character boundary.
+ */
+static void
+subject_set(struct cluster *c, const char *subj)
+{
+	size_t	n = strlen(subj), i;
+
+	if (n > CLUSTER_SUBJECT_MAX - 1) {
+		n = CLUSTER_SUBJECT_MAX - 1;
+		while (n > 0 && ((unsigned char)subj[n] & 0xc0) == 0x80)
+			n--;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned char	ch = subj[i];
+
+		c->subject[i] = ch < 0x20 || ch == 0x7f ? '?' : (char)ch;
+	}
+	memset(c->subject + n, 0, CLUSTER_SUBJECT_MAX - n);
+}
+
+static int
+sha_known(const unsigned char *sha)
+{
+	for (int i = 0; i < 32; i++)
+		if (sha[i] != 0)
+			return 1;
+	return 0;
+}
+
+/* ----------------------------------------------------------- eviction */
+
+static int
+evict_rank(const struct store *s, size_t i, int64_t now)
+{
+	if (s->deadline[i] < now)
+		return 0;
+	if (s->slot[i].status != CLUSTER_AUTO)
+		return 3;
+	return s->slot[i].single ? 1 : 2;
+}
+
+/* Make room for one more cluster under max_clusters. */
+static int
+evict(struct store *s, struct store_btxn *t, int64_t now)
+{
+	size_t	i, victim;
+	int	rank, best, rc, k;
+
+	for (k = 0; s->max_clusters != 0 && s->n >= s->max_clusters &&
+	    k < EVICT_MAX; k++) {
+		victim = SIZE_MAX;
+		best = 4;
+		for (i = 0; i < s->n; i++) {
+			rank = evict_rank(s, i, now);
+			if (rank < best || (rank == best &&
+			    s->slot[i].last_seen < s->slot[victim].last_seen)) {
+				best = rank;
+				victim = i;
+			}
+		}
+		if (victim == SIZE_MAX)
+			break;
+		rc = s->ops->rec_del(t, s->slot[victim].id);
+		if (rc != 0 && rc != STORE_ENOTFOUND)
+			return rc;
+		arr_apply(s, NULL, s->slot[victim].id);
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------- observing */
+
+static void
+cluster_new(struct cluster *c, uint64_t id, const struct store_obs *obs)
+{
+	memset(c, 0, sizeof(*c));
+	c->id = id;
+	c->code = obs->code;
+	c->first_seen = c->last_seen = obs->now;
+	c->hist_start = hour_of(obs->now) - (CLUSTER_HISTORY - 1);
+}
+
+static void
+cluster_join(struct cluster *c, const struct store_obs *obs, int counted)
+{
+	c->messages = add64(c->messages, 1);
+	if (obs->now > c->last_seen)
+		c->last_seen = obs->now;
+	if (obs->now < c->first_seen)
+		c->first_seen = obs->now;
+	hist_add(c, hour_of(obs->now));
+	if (counted) {
+		c->recipients = add64(c->recipients, obs->recipients);
+		net_add(c, obs->net);
+	}
+	if (obs->subject != NULL && c->subject[0] == '\0')
+		subject_set(c, obs->subject);
+	c->tagged = add32(c->tagged, obs->tagged);
+	c->rejected = add32(c->rejected, obs->rejected);
+}
+
+static int
+live(const struct store *s, const struct cluster *c, int64_t now)
+{
+	return deadline_of(s, c) >= now;
+}
+
+/*
+ * The exact index: a live cluster, or nothing (an expired one found this
+ * way is removed when writing, being dead anyway).
+ */
+static int
+find_exact(struct store *s, struct store_btxn *t, const struct store_obs *obs,
+    int write, struct cluster *c)
+{
+	uint64_t	id;
+	int		rc;
+
+	if (!sha_known(obs->sha256) ||
+	    s->ops->exact_get(t, obs->sha256, &id) != 0)
+		return 0;
+	if ((rc = load(s, t, id, c)) != 0)
+		return 0;
+	if (live(s, c, obs->now))
+		return 1;
+	if (write && s->ops->rec_del(t, id) == 0)
+		arr_apply(s, NULL, id);
+	return 0;
+}
+
+/*
+ * Search: exact index, else the scan. Fills res (score, runner_up,
+ * compared, exact, counted) and *c with the cluster to join; returns 1
+ * when one is to be joined, 0 when none scores above join_score, or an
+ * error. A scan hit whose record cannot be read is dropped from the
+ * array and the scan repeated.
+ */
+static int
+search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
+    int write, struct store_result *res, struct cluster *c)
+{
+	struct scan	sc;
+	uint64_t	id;
+	int		rc, need, tries;
+
+	if (find_exact(s, t, obs, write, c)) {
+		res->score = NILSIMSA_SCORE_MAX;
+		res->runner_up = STORE_SCORE_NONE;
+		res->compared = 0;
+		res->exact = res->counted = 1;
+		return 1;
+	}
+	for (tries = 0; tries < 8; tries++) {
+		if (!write)
+			pthread_rwlock_rdlock(&s->lock);
+		scan(s, &obs->code, obs->now, 0, &sc);
+		id = sc.best_i != SIZE_MAX ? s->slot[sc.best_i].id : 0;
+		if (!write)
+			pthread_rwlock_unlock(&s->lock);
+		res->score = sc.best;
+		res->runner_up = sc.second;
+		res->compared = sc.compared;
+		if (id == 0 || sc.best <= obs->join_score)
+			return 0;
+		if ((rc = load(s, t, id, c)) == 0)
+			break;
+		if (rc != STORE_ENOTFOUND && rc != STORE_ECORRUPT)
+			return rc;
+		if (!write)
+			return 0;	/* removed since; the next write resyncs */
+		arr_apply(s, NULL, id);
+	}
+	if (tries == 8)
+		return STORE_EBACKEND;
+	need = obs->count_score != NULL ?
+	    obs->count_score(obs->count_arg, sc.compared) : INT32_MIN;
+	res->counted = sc.best >= need;
+	return 1;
+}
+
+static int
+observe(struct store *s, struct store_btxn *t, const struct store_obs *obs,
+    struct store_result *res)
+{
+	struct store_hour	 h = { 1, obs->tagged, obs->rejected };
+	struct cluster		*c = &res->c;
+	uint64_t		 id;
+	int			 rc;
+
+	if ((rc = search(s, t, obs, 1, res, c)) < 0 || rc > 0) {
+		if (rc < 0)
+			return rc;
+		res->found = 1;
+		cluster_join(c, obs, res->counted);
+	} else {
+		if ((rc = evict(s, t, obs->now)) != 0 ||
+		    (rc = s->ops->new_id(t, &id)) != 0)
+			return rc;
+		cluster_new(c, id, obs);
+		res->created = res->counted = 1;
+		cluster_join(c, obs, 1);
+	}
+	if ((rc = save(s, t, c)) != 0)
+		return rc;
+	if (!res->exact && sha_known(obs->sha256) &&
+	    (rc = s->ops->exact_add(t, obs->sha256, c->id)) != 0)
+		return rc;
+	if ((rc = s->ops->hour_add(t, hour_of(obs->now), &h)) != 0)
+		return rc;
+	return arr_apply(s, c, 0);
+}
+
+int
+store_observe(struct store *s, const struct store_obs *obs,
+    struct store_result *res)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if (s == NULL || obs == NULL || res == NULL)
+		return STORE_EINVAL;
+	memset(res, 0, sizeof(*res));
+	pthread_mutex_lock(&s->wmu);
+	if ((rc = wbegin(s, &t)) == 0) {
+		if ((rc = observe(s, t, obs, res)) == 0)
+			rc = wcommit(s, t);
+		else
+			wabort(s, t);
+	}
+	pthread_mutex_unlock(&s->wmu);
+	return rc;
+}
+
+int
+store_lookup(struct store *s, const struct store_obs *obs,
+    struct store_result *res)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if (s == NULL || obs == NULL || res == NULL)
+		return STORE_EINVAL;
+	memset(res, 0, sizeof(*res));
+	if ((rc = rbegin(s, &t)) != 0)
+		return rc;
+	rc = search(s, t, obs, 0, res, &res->c);
+	s->ops->abort(t);
+	if (rc < 0)
+		return rc;
+	res->found = rc;
+	if (!rc)
+		res->counted = 0;
+	return 0;
+}
+
+/* ------------------------------------------------------- admin writes */
+
+int
+store_note(struct store *s, uint64_t id, int64_t now, uint32_t tagged,
+    uint32_t rejected)
+{
+	struct store_hour	 h = { 0, tagged, rejected };
+	struct store_btxn	*t;
+	struct cluster		 c;
+	int			 rc, found;
+
+	if (s == NULL)
+		return STORE_EINVAL;
+	pthread_mutex_lock(&s->wmu);
+	if ((rc = wbegin(s, &t)) != 0)
+		goto out;
+	/* The cluster may have been evicted since: count the hour anyway. */
+	found = load(s, t, id, &c);
+	if (found == 0) {
+		c.tagged = add32(c.tagged, tagged);
+		c.rejected = add32(c.rejected, rejected);
+		rc = save(s, t, &c);
+	} else if (found != STORE_ENOTFOUND)
+		rc = found;
+	if (rc == 0)
+		rc = s->ops->hour_add(t, hour_of(now), &h);
+	if (rc == 0)
+		rc = wcommit(s, t);
+	else
+		wabort(s, t);
+	if (rc == 0 && found == STORE_ENOTFOUND)
+		rc = STORE_ENOTFOUND;
+out:
+	pthread_mutex_unlock(&s->wmu);
+	return rc;
+}
+
+int
+store_get(struct store *s, uint64_t id, struct cluster *c)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if (s == NULL || c == NULL)
+		return STORE_EINVAL;
+	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
+		return rc;
+	rc = load(s, t, id, c);
+	s->ops->abort(t);
+	return rc;
+}
+
+int
+store_set_status(struct store *s, uint64_t id, enum cluster_status st)
+{
+	struct store_btxn	*t;
+	struct cluster		 c;
+	int			 rc;
+
+	if (s == NULL || (unsigned)st > CLUSTER_HAM)
+		return STORE_EINVAL;
+	pthread_mutex_lock(&s->wmu);
+	if ((rc = wbegin(s, &t)) != 0)
+		goto out;
+	if ((rc = load(s, t, id, &c)) == 0) {
+		c.status = st;
+		if ((rc = save(s, t, &c)) == 0)
+			rc = arr_apply(s, &c, 0);
+	}
+	if (rc == 0)
+		rc = wcommit(s, t);
+	else
+		wabort(s, t);
+out:
+	pthread_mutex_unlock(&s->wmu);
+	return rc;
+}
+
+int
+store_forget(struct store *s, uint64_t id)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if (s == NULL)
+		return STORE_EINVAL;
+	pthread_mutex_lock(&s->wmu);
+	if ((rc = wbegin(s, &t)) != 0)
+		goto out;
+	if ((rc = s->ops->rec_del(t, id)) == 0) {
+		arr_apply(s, NULL, id);
+		rc = wcommit(s, t);
+	} else
+		wabort(s, t);
+out:
+	pthread_mutex_unlock(&s->wmu);
+	return rc;
+}
+
+static int
+cluster_valid(const struct cluster *c)
+{
+	return c->status <= CLUSTER_HAM && c->networks <= CLUSTER_MAX_NETS &&
+	    memchr(c->subject, '\0', CLUSTER_SUBJECT_MAX) != NULL;
+}
+
+int
+store_put(struct store *s, struct cluster *c)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if (s == NULL || c == NULL || !cluster_valid(c))
+		return STORE_EINVAL;
+	pthread_mutex_lock(&s->wmu);
+	if ((rc = wbegin(s, &t)) != 0)
+		goto out;
+	if (c->id == 0)
+		rc = s->ops->new_id(t, &c->id);
+	else
+		rc = s->ops->reserve_id(t, c->id);
+	if (rc == 0 && (rc = save(s, t, c)) == 0)
+		rc = arr_apply(s, c, 0);
+	if (rc == 0)
+		rc = wcommit(s, t);
+	else
+		wabort(s, t);
+out:
+	pthread_mutex_unlock(&s->wmu);
+	return rc;
+}
+
+int
+store_expire(struct store *s, int64_t now, int dry_run, size_t *n)
+{
+	struct store_btxn	*t;
+	size_t			 i, count = 0;
+	int			 rc;
+
+	if (s == NULL)
+		return STORE_EINVAL;
+	if (dry_run) {
+		if ((rc = rbegin(s, &t)) != 0)
+			return rc;
+		s->ops->abort(t);
+		pthread_rwlock_rdlock(&s->lock);
+		for (i = 0; i < s->n; i++)
+			count += s->deadline[i] < now;
+		pthread_rwlock_unlock(&s->lock);
+		if (n != NULL)
+			*n = count;
+		return 0;
+	}
+	pthread_mutex_lock(&s->wmu);
+	if ((rc = wbegin(s, &t)) != 0)
+		goto out;
+	/* Removal moves the last entry into i: look at i again. */
+	for (i = 0; i < s->n && rc == 0; ) {
+		if (s->deadline[i] >= now) {
+			i++;
+			continue;
+		}
+		rc = s->ops->rec_del(t, s->slot[i].id);
+		if (rc == 0 || rc == STORE_ENOTFOUND) {
+			rc = 0;
+			arr_apply(s, NULL, s->slot[i].id);
+			count++;
+		}
+	}
+	if (rc == 0)
+		rc = wcommit(s, t);
+	else
+		wabort(s, t);
+	if (rc == 0 && n != NULL)
+		*n = count;
+out:
+	pthread_mutex_unlock(&s->wmu);
+	return rc;
+}
+
+int
+store_set_ttl(struct store *s, int64_t singleton_ttl, int64_t bulk_ttl)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if (s == NULL)
+		return STORE_EINVAL;
+	pthread_mutex_lock(&s->wmu);
+	s->singleton_ttl = singleton_ttl;
+	s->bulk_ttl = bulk_ttl;
+	/* The deadlines depend on the TTLs: reload them. */
+	if ((rc = s->ops->begin(s->b, 0, &t)) == 0) {
+		uint64_t	gen;
+
+		if ((rc = s->ops->generation(t, &gen)) == 0)
+			rc = rebuild(s, t, gen);
+		s->ops->abort(t);
+	}
+	pthread_mutex_unlock(&s->wmu);
+	return rc;
+}
+
+/* ------------------------------------------------------------ reading */
+
+struct iter {
+	int	(*fn)(const struct cluster *, void *);
+	void	*arg;
+	size_t	 corrupt;
+	int	 stopped;
+};
+
+static int
+iter_one(uint64_t id, const void *rec, size_t len, void *arg)
+{
+	struct iter	*it = arg;
+	struct cluster	 c;
+
+	if (rec_decode(id, rec, len, &c) != 0) {
+		it->corrupt++;
+		return 0;
+	}
+	if (it->fn(&c, it->arg) != 0) {
+		it->stopped = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+iterate(struct store *s, struct iter *it)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
+		return rc;
+	rc = s->ops->rec_iter(t, iter_one, it);
+	s->ops->abort(t);
+	return rc;
+}
+
+int
+store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
+    void *arg)
+{
+	struct iter	it = { fn, arg, 0, 0 };
+	int		rc;
+
+	if (s == NULL || fn == NULL)
+		return STORE_EINVAL;
+	rc = iterate(s, &it);
+	return it.stopped ? 0 : rc;
+}
+
+int
+store_count(struct store *s, size_t *n)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if (s == NULL || n == NULL)
+		return STORE_EINVAL;
+	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
+		return rc;
+	rc = s->ops->rec_count(t, n);
+	s->ops->abort(t);
+	return rc;
+}
+
+static int
+stats_one(const struct cluster *c, void *arg)
+{
+	struct store_stats	*st = arg;
+
+	st->clusters++;
+	if (c->messages <= 1)
+		st->singletons++;
+	else
+		st->bulk++;
+	if (c->status == CLUSTER_SPAM)
+		st->spam++;
+	else if (c->status == CLUSTER_HAM)
+		st->ham++;
+	st->messages = add64(st->messages, c->messages);
+	return 0;
+}
+
+int
+store_stats(struct store *s, int64_t now, struct store_stats *st)
+{
+	struct iter		 it = { stats_one, st, 0, 0 };
+	struct store_btxn	*t;
+	struct store_hour	 h;
+	int			 rc, i;
+
+	if (s == NULL || st == NULL)
+		return STORE_EINVAL;
+	memset(st, 0, sizeof(*st));
+	if ((rc = iterate(s, &it)) != 0)
+		return rc;
+	st->corrupt = it.corrupt;
+	st->hour0 = hour_of(now) - 23;
+	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
+		return rc;
+	for (i = 0; i < 24 && rc == 0; i++) {
+		if ((rc = s->ops->hour_get(t, st->hour0 + i, &h)) != 0)
+			break;
+		st->hours[i] = h.messages;
+		st->tags_hour[i] = h.tagged;
+		st->rejects_hour[i] = h.rejected;
+	}
+	s->ops->abort(t);
+	return rc;
+}
+
+/* -------------------------------------------------------- open, close */
+
+int
+store_open(struct store **sp, const struct store_config *cfg, int flags)
+{
+	struct store		*s;
+	struct store_btxn	*t;
+	uint64_t		 gen;
+	int			 rc;
+
+	if (sp == NULL || cfg == NULL)
+		return STORE_EINVAL;
+	*sp = NULL;
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		return errno;
+	s->ops = &store_lmdb_ops;
+	s->rdonly = (flags & STORE_RDONLY) != 0;
+	s->max_clusters = cfg->max_clusters;
+	s->singleton_ttl = cfg->singleton_ttl;
+	s->bulk_ttl = cfg->bulk_ttl;
+	if ((rc = pthread_mutex_init(&s->wmu, NULL)) != 0) {
+		free(s);
+		return rc;
+	}
+	if ((rc = pthread_rwlock_init(&s->lock, NULL)) != 0) {
+		pthread_mutex_destroy(&s->wmu);
+		free(s);
+		return rc;
+	}
+	if ((rc = s->ops->open(&s->b, cfg, flags)) != 0)
+		goto fail;
+	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
+		goto fail;
+	if ((rc = s->ops->generation(t, &gen)) == 0)
+		rc = rebuild(s, t, gen);
+	s->ops->abort(t);
+	if (rc != 0)
+		goto fail;
+	*sp = s;
+	return 0;
+fail:
+	store_close(s);
+	return rc;
+}
+
+void
+store_close(struct store *s)
+{
+	if (s == NULL)
+		return;
+	if (s->b != NULL)
+		s->ops->close(s->b);
+	pthread_rwlock_destroy(&s->lock);
+	pthread_mutex_destroy(&s->wmu);
+	free(s->code);
+	free(s->deadline);
+	free(s->slot);
+	free(s->mkey);
+	free(s->mval);
+	free(s);
+}
+
+/* ------------------------------------------------------------- names */
+
+const char *
+store_strerror(int err)
+{
+	const char	*m;
+
+	switch (err) {
+	case 0:
+		return "success";
+	case STORE_ENOTFOUND:
+		return "no such cluster";
+	case STORE_ECORRUPT:
+		return "store damaged: record or file corrupt";
+	case STORE_ELOCKED:
+		return "store locked by another writer";
+	case STORE_EVERSION:
+		return "store written by an incompatible version";
+	case STORE_EFULL:
+		return "store full (map size reached)";
+	case STORE_EBACKEND:
+		return "store backend failure";
+	case STORE_EPROFILE:
+		return "store made with another score mode or profile";
+	case STORE_EINVAL:
+		return "invalid argument";
+	case STORE_ERDONLY:
+		return "store opened read-only";
+	}
+	if ((m = store_lmdb_ops.strerror(err)) != NULL)
+		return m;
+	if (err > 0)
+		return strerror(err);
+	return "unknown store error";
+}
+
+const char *
+cluster_status_name(enum cluster_status st)
+{
+	switch (st) {
+	case CLUSTER_AUTO:
+		return "auto";
+	case CLUSTER_SPAM:
+		return "spam";
+	case CLUSTER_HAM:
+		return "ham";
+	}
+	return "unknown";
+}
+
+int
+cluster_status_parse(const char *str)
+{
+	if (str == NULL)
+		return -1;
+	if (strcasecmp(str, "auto") == 0)
+		return CLUSTER_AUTO;
+	if (strcasecmp(str, "spam") == 0)
+		return CLUSTER_SPAM;
+	if (strcasecmp(str, "ham") == 0)
+		return CLUSTER_HAM;
+	return -1;
+}

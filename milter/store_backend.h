@@ -1,0 +1,109 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * store_backend.h: what a storage backend supplies to store.c.
+ *
+ * store.c owns everything that does not depend on where the bytes live:
+ * the record format (encoded once, so every backend stores the same
+ * bytes), the in-memory match array, locking, eviction and expiry. A
+ * backend stores opaque records by id, the exact-duplicate index, the
+ * meta values and the per-hour counters, inside transactions:
+ *
+ *  - begin(write) starts a transaction; only one write transaction is in
+ *    progress at a time across every process using the store (LMDB's
+ *    writer lock; Redis: WATCH/MULTI or a Lua script), so that store.c can
+ *    read, decide and write atomically.
+ *  - commit() makes the writes durable and, when anything was written,
+ *    bumps the generation counter; *gen gets the generation the store now
+ *    has. Other processes compare it to notice changes.
+ *  - Pointers returned by rec_get/rec_iter stay valid until the end of
+ *    the transaction.
+ *
+ * Every function returns 0, a STORE_E* code, a backend code (a backend
+ * maps its "corrupt", "full" and "version" codes to STORE_E*) or an errno.
+ */
+#ifndef STORE_BACKEND_H
+#define STORE_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+
+/* At most this many SHA-256 per cluster in the exact index. */
+#define STORE_EXACT_PER_CLUSTER	16
+
+/* Per-hour counters kept in the "stats" table. */
+struct store_hour {
+	uint32_t	messages, tagged, rejected;
+};
+
+struct store_backend;		/* a backend's open store */
+struct store_btxn;		/* a backend's transaction */
+
+typedef int (*store_rec_fn)(uint64_t id, const void *rec, size_t len,
+    void *arg);
+
+struct store_backend_ops {
+	const char	*name;
+	/* Open or create; checks the format version and cfg->score_mode. */
+	int	(*open)(struct store_backend **bp, const struct store_config *cfg,
+		    int flags);
+	void	(*close)(struct store_backend *b);
+	int	(*begin)(struct store_backend *b, int write,
+		    struct store_btxn **tp);
+	int	(*commit)(struct store_btxn *t, uint64_t *gen);
+	void	(*abort)(struct store_btxn *t);
+
+	/* The generation as of this transaction (cheap). */
+	int	(*generation)(struct store_btxn *t, uint64_t *gen);
+	/* Allocate a new cluster id; ids are never reused. */
+	int	(*new_id)(struct store_btxn *t, uint64_t *id);
+	/* Make sure later new_id() calls return ids above id (import). */
+	int	(*reserve_id)(struct store_btxn *t, uint64_t id);
+
+	/* Cluster records (encoded by store.c): STORE_ENOTFOUND if absent. */
+	int	(*rec_get)(struct store_btxn *t, uint64_t id, const void **rec,
+		    size_t *len);
+	int	(*rec_put)(struct store_btxn *t, uint64_t id, const void *rec,
+		    size_t len);
+	/* Delete a record and the exact-index entries pointing to it. */
+	int	(*rec_del)(struct store_btxn *t, uint64_t id);
+	/* In id order; a non-zero return from fn stops and is returned. */
+	int	(*rec_iter)(struct store_btxn *t, store_rec_fn fn, void *arg);
+	int	(*rec_count)(struct store_btxn *t, size_t *n);
+
+	/* Exact index: SHA-256 of the canonical body to a cluster id. */
+	int	(*exact_get)(struct store_btxn *t, const unsigned char sha[32],
+		    uint64_t *id);
+	/* Add unless the cluster already has STORE_EXACT_PER_CLUSTER. */
+	int	(*exact_add)(struct store_btxn *t, const unsigned char sha[32],
+		    uint64_t id);
+
+	/* Per-hour counters; hour is unix seconds / 3600. */
+	int	(*hour_add)(struct store_btxn *t, int64_t hour,
+		    const struct store_hour *add);
+	int	(*hour_get)(struct store_btxn *t, int64_t hour,
+		    struct store_hour *h);
+
+	/* Names the backend's own codes; NULL if not one of them. */
+	const char *(*strerror)(int err);
+};
+
+extern const struct store_backend_ops store_lmdb_ops;
+
+#endif /* STORE_BACKEND_H */

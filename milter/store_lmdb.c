@@ -1,0 +1,688 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * store_lmdb.c: the LMDB backend of the cluster store.
+ *
+ * One environment (a directory, mode 0700, files 0600) with named DBs:
+ *
+ *   clusters  id (8 bytes big-endian, so keys sort by id) -> record
+ *   exact     SHA-256 (32 bytes) -> id (8 bytes big-endian)
+ *   exactrev  id -> SHA-256, DUPSORT|DUPFIXED: lets a deleted cluster take
+ *             its exact entries with it, and caps them per cluster
+ *   meta      "format" (u32), "score_mode" (string), "next_id" (u64),
+ *             "generation" (u64); integers little-endian
+ *   stats     hour (8 bytes big-endian) -> messages, tagged, rejected
+ *             (3 x u32 little-endian); hours older than STATS_KEEP_HOURS
+ *             are pruned as new hours are added
+ *
+ * Durability is LMDB's default (synchronous commit, no MDB_NOSYNC), so a
+ * process killed at any moment leaves the last committed state. MDB_NOTLS
+ * because libmilter runs callbacks on a pool of threads and read
+ * transactions must not be tied to one.
+ */
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <lmdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store.h"
+#include "store_backend.h"
+
+#define FORMAT_VERSION		1
+#define DEFAULT_MAP_SIZE	((size_t)1 << 30)	/* sparse: costs nothing */
+#define MAX_READERS		254
+#define STATS_KEEP_HOURS	(24 * 62)
+
+struct store_backend {
+	MDB_env		*env;
+	MDB_dbi		 clusters, exact, exactrev, meta, stats;
+	int		 rdonly;
+};
+
+struct store_btxn {
+	struct store_backend	*b;
+	MDB_txn			*txn;
+	int			 dirty;
+};
+
+static int
+map_err(int rc)
+{
+	switch (rc) {
+	case MDB_NOTFOUND:
+		return STORE_ENOTFOUND;
+	case MDB_INVALID:
+	case MDB_CORRUPTED:
+	case MDB_PAGE_NOTFOUND:
+	case MDB_BAD_VALSIZE:
+		return STORE_ECORRUPT;
+	case MDB_VERSION_MISMATCH:
+		return STORE_EVERSION;
+	case MDB_MAP_FULL:
+		return STORE_EFULL;
+	default:
+		return rc;
+	}
+}
+
+static void
+put_be64(unsigned char *p, uint64_t v)
+{
+	for (int i = 7; i >= 0; i--, v >>= 8)
+		p[i] = v & 0xff;
+}
+
+static uint64_t
+get_be64(const unsigned char *p)
+{
+	uint64_t	v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void
+put_le64(unsigned char *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++, v >>= 8)
+		p[i] = v & 0xff;
+}
+
+static uint64_t
+get_le64(const unsigned char *p)
+{
+	uint64_t	v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void
+put_le32(unsigned char *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++, v >>= 8)
+		p[i] = v & 0xff;
+}
+
+static uint32_t
+get_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+/* Meta integers: absent is STORE_ENOTFOUND, a wrong size is corruption. */
+static int
+meta_get_u64(MDB_txn *txn, MDB_dbi dbi, const char *name, uint64_t *v)
+{
+	MDB_val	k = { strlen(name), (void *)name }, d;
+	int	rc;
+
+	if ((rc = mdb_get(txn, dbi, &k, &d)) != 0)
+		return map_err(rc);
+	if (d.mv_size != 8)
+		return STORE_ECORRUPT;
+	*v = get_le64(d.mv_data);
+	return 0;
+}
+
+static int
+meta_put_u64(MDB_txn *txn, MDB_dbi dbi, const char *name, uint64_t v)
+{
+	unsigned char	buf[8];
+	MDB_val		k = { strlen(name), (void *)name }, d = { 8, buf };
+
+	put_le64(buf, v);
+	return map_err(mdb_put(txn, dbi, &k, &d, 0));
+}
+
+/*
+ * A data file shorter than the pages its meta page claims would be mapped
+ * past its end: touching those pages raises SIGBUS. LMDB does not check,
+ * so we do before the first transaction.
+ */
+static int
+check_file_size(struct store_backend *b, const char *dir)
+{
+	MDB_envinfo	 info;
+	MDB_stat	 st;
+	struct stat	 sb;
+	char		 path[PATH_MAX];
+	int		 rc;
+
+	if ((rc = mdb_env_info(b->env, &info)) != 0 ||
+	    (rc = mdb_env_stat(b->env, &st)) != 0)
+		return map_err(rc);
+	if ((size_t)snprintf(path, sizeof(path), "%s/data.mdb", dir) >=
+	    sizeof(path))
+		return ENAMETOOLONG;
+	if (stat(path, &sb) == -1)
+		return errno;
+	if ((uint64_t)sb.st_size <
+	    ((uint64_t)info.me_last_pgno + 1) * st.ms_psize)
+		return STORE_ECORRUPT;
+	return 0;
+}
+
+static int
+open_dbs(struct store_backend *b, MDB_txn *txn)
+{
+	unsigned int	 c = b->rdonly ? 0 : MDB_CREATE;
+	int		 rc;
+
+	if ((rc = mdb_dbi_open(txn, "meta", c, &b->meta)) != 0 ||
+	    (rc = mdb_dbi_open(txn, "clusters", c, &b->clusters)) != 0 ||
+	    (rc = mdb_dbi_open(txn, "exact", c, &b->exact)) != 0 ||
+	    (rc = mdb_dbi_open(txn, "exactrev", c | MDB_DUPSORT | MDB_DUPFIXED,
+	    &b->exactrev)) != 0 ||
+	    (rc = mdb_dbi_open(txn, "stats", c, &b->stats)) != 0)
+		return rc;
+	return 0;
+}
+
+/* A new store records its format and score mode in the same txn. */
+static int
+init_meta(struct store_backend *b, MDB_txn *txn, const char *mode)
+{
+	unsigned char	 buf[4];
+	MDB_val		 k, d;
+	int		 rc;
+
+	put_le32(buf, FORMAT_VERSION);
+	k = (MDB_val){ 6, "format" };
+	d = (MDB_val){ 4, buf };
+	if ((rc = mdb_put(txn, b->meta, &k, &d, 0)) != 0)
+		return map_err(rc);
+	k = (MDB_val){ 10, "score_mode" };
+	d = (MDB_val){ strlen(mode), (void *)mode };
+	if ((rc = mdb_put(txn, b->meta, &k, &d, 0)) != 0)
+		return map_err(rc);
+	if ((rc = meta_put_u64(txn, b->meta, "next_id", 1)) != 0)
+		return rc;
+	return meta_put_u64(txn, b->meta, "generation", 1);
+}
+
+static int
+check_meta(struct store_backend *b, MDB_txn *txn, const char *mode)
+{
+	MDB_val		 k = { 6, "format" }, d;
+	uint64_t	 v;
+	int		 rc;
+
+	if ((rc = mdb_get(txn, b->meta, &k, &d)) != 0)
+		return map_err(rc);
+	if (d.mv_size != 4)
+		return STORE_ECORRUPT;
+	if (get_le32(d.mv_data) != FORMAT_VERSION)
+		return STORE_EVERSION;
+	k = (MDB_val){ 10, "score_mode" };
+	if ((rc = mdb_get(txn, b->meta, &k, &d)) != 0)
+		return rc == MDB_NOTFOUND ? STORE_ECORRUPT : map_err(rc);
+	if (d.mv_size != strlen(mode) || memcmp(d.mv_data, mode, d.mv_size))
+		return STORE_EPROFILE;
+	if ((rc = meta_get_u64(txn, b->meta, "next_id", &v)) != 0 ||
+	    (rc = meta_get_u64(txn, b->meta, "generation", &v)) != 0)
+		return rc == STORE_ENOTFOUND ? STORE_ECORRUPT : rc;
+	return 0;
+}
+
+/*
+ * Read-only: the DBs must exist. Writer: create them and the meta record
+ * on first use. Either way a store whose meta does not parse is refused.
+ */
+static int
+setup(struct store_backend *b, const char *mode)
+{
+	MDB_txn		*txn;
+	MDB_val		 k = { 6, "format" }, d;
+	int		 rc;
+
+	if ((rc = mdb_txn_begin(b->env, NULL, b->rdonly ? MDB_RDONLY : 0,
+	    &txn)) != 0)
+		return map_err(rc);
+	if ((rc = open_dbs(b, txn)) != 0) {
+		mdb_txn_abort(txn);
+		/* A read-only open of a store never written: nothing there. */
+		return rc == MDB_NOTFOUND ? ENOENT :
+		    rc == MDB_INCOMPATIBLE ? STORE_ECORRUPT : map_err(rc);
+	}
+	if (!b->rdonly && mdb_get(txn, b->meta, &k, &d) == MDB_NOTFOUND) {
+		MDB_stat	st;
+
+		/* Only an empty store may be initialised. */
+		if ((rc = mdb_stat(txn, b->clusters, &st)) == 0 &&
+		    st.ms_entries != 0)
+			rc = STORE_ECORRUPT;
+		if (rc == 0)
+			rc = init_meta(b, txn, mode);
+	} else
+		rc = check_meta(b, txn, mode);
+	if (rc != 0) {
+		mdb_txn_abort(txn);
+		return map_err(rc);
+	}
+	if ((rc = mdb_txn_commit(txn)) != 0)
+		return map_err(rc);
+	return 0;
+}
+
+static int
+lmdb_open(struct store_backend **bp, const struct store_config *cfg,
+    int flags)
+{
+	struct store_backend	*b;
+	struct stat		 sb;
+	int			 rc, dead;
+
+	if (cfg->path == NULL || cfg->score_mode == NULL)
+		return STORE_EINVAL;
+	if ((b = calloc(1, sizeof(*b))) == NULL)
+		return errno;
+	b->rdonly = (flags & STORE_RDONLY) != 0;
+	if (!b->rdonly && mkdir(cfg->path, 0700) == -1 && errno != EEXIST) {
+		rc = errno;
+		goto fail;
+	}
+	if (stat(cfg->path, &sb) == -1) {
+		rc = errno;
+		goto fail;
+	}
+	if (!S_ISDIR(sb.st_mode)) {
+		rc = ENOTDIR;
+		goto fail;
+	}
+	if ((rc = mdb_env_create(&b->env)) != 0)
+		goto fail;
+	if ((rc = mdb_env_set_maxdbs(b->env, 8)) != 0 ||
+	    (rc = mdb_env_set_maxreaders(b->env, MAX_READERS)) != 0 ||
+	    (rc = mdb_env_set_mapsize(b->env, cfg->map_size ? cfg->map_size :
+	    DEFAULT_MAP_SIZE)) != 0)
+		goto fail;
+	if ((rc = mdb_env_open(b->env, cfg->path,
+	    MDB_NOTLS | (b->rdonly ? MDB_RDONLY : 0), 0600)) != 0)
+		goto fail;
+	/* Free the reader slots of processes that died holding them. */
+	(void)mdb_reader_check(b->env, &dead);
+	if ((rc = check_file_size(b, cfg->path)) != 0 ||
+	    (rc = setup(b, cfg->score_mode)) != 0)
+		goto fail;
+	*bp = b;
+	return 0;
+fail:
+	if (b->env != NULL)
+		mdb_env_close(b->env);
+	free(b);
+	return map_err(rc);
+}
+
+static void
+lmdb_close(struct store_backend *b)
+{
+	if (b == NULL)
+		return;
+	mdb_env_close(b->env);
+	free(b);
+}
+
+static int
+lmdb_begin(struct store_backend *b, int write, struct store_btxn **tp)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if (write && b->rdonly)
+		return STORE_ERDONLY;
+	if ((t = calloc(1, sizeof(*t))) == NULL)
+		return errno;
+	t->b = b;
+	if ((rc = mdb_txn_begin(b->env, NULL, write ? 0 : MDB_RDONLY,
+	    &t->txn)) != 0) {
+		free(t);
+		return map_err(rc);
+	}
+	*tp = t;
+	return 0;
+}
+
+static int
+lmdb_generation(struct store_btxn *t, uint64_t *gen)
+{
+	return meta_get_u64(t->txn, t->b->meta, "generation", gen);
+}
+
+static int
+lmdb_commit(struct store_btxn *t, uint64_t *gen)
+{
+	uint64_t	g = 0;
+	int		rc;
+
+	if ((rc = lmdb_generation(t, &g)) == 0 && t->dirty)
+		rc = meta_put_u64(t->txn, t->b->meta, "generation", ++g);
+	if (rc != 0) {
+		mdb_txn_abort(t->txn);
+		free(t);
+		return rc;
+	}
+	rc = mdb_txn_commit(t->txn);
+	free(t);
+	if (rc != 0)
+		return map_err(rc);
+	if (gen != NULL)
+		*gen = g;
+	return 0;
+}
+
+static void
+lmdb_abort(struct store_btxn *t)
+{
+	if (t == NULL)
+		return;
+	mdb_txn_abort(t->txn);
+	free(t);
+}
+
+static int
+lmdb_new_id(struct store_btxn *t, uint64_t *id)
+{
+	uint64_t	next;
+	int		rc;
+
+	if ((rc = meta_get_u64(t->txn, t->b->meta, "next_id", &next)) != 0)
+		return rc;
+	if (next == 0 || next == UINT64_MAX)
+		return STORE_ECORRUPT;
+	t->dirty = 1;
+	if ((rc = meta_put_u64(t->txn, t->b->meta, "next_id", next + 1)) != 0)
+		return rc;
+	*id = next;
+	return 0;
+}
+
+static int
+lmdb_reserve_id(struct store_btxn *t, uint64_t id)
+{
+	uint64_t	next;
+	int		rc;
+
+	if (id == UINT64_MAX)
+		return STORE_EINVAL;
+	if ((rc = meta_get_u64(t->txn, t->b->meta, "next_id", &next)) != 0)
+		return rc;
+	if (next > id)
+		return 0;
+	t->dirty = 1;
+	return meta_put_u64(t->txn, t->b->meta, "next_id", id + 1);
+}
+
+static int
+lmdb_rec_get(struct store_btxn *t, uint64_t id, const void **rec,
+    size_t *len)
+{
+	unsigned char	 kb[8];
+	MDB_val		 k = { 8, kb }, d;
+	int		 rc;
+
+	put_be64(kb, id);
+	if ((rc = mdb_get(t->txn, t->b->clusters, &k, &d)) != 0)
+		return map_err(rc);
+	*rec = d.mv_data;
+	*len = d.mv_size;
+	return 0;
+}
+
+static int
+lmdb_rec_put(struct store_btxn *t, uint64_t id, const void *rec, size_t len)
+{
+	unsigned char	 kb[8];
+	MDB_val		 k = { 8, kb }, d = { len, (void *)rec };
+
+	put_be64(kb, id);
+	t->dirty = 1;
+	return map_err(mdb_put(t->txn, t->b->clusters, &k, &d, 0));
+}
+
+/* Drop the cluster's exact entries, those that still point to it. */
+static int
+drop_exact(struct store_btxn *t, const unsigned char *kb)
+{
+	MDB_cursor	*cur;
+	MDB_val		 k = { 8, (void *)kb }, d, ek, ed;
+	int		 rc;
+
+	if ((rc = mdb_cursor_open(t->txn, t->b->exactrev, &cur)) != 0)
+		return map_err(rc);
+	rc = mdb_cursor_get(cur, &k, &d, MDB_SET_KEY);
+	while (rc == 0) {
+		if (d.mv_size == 32) {
+			ek = (MDB_val){ 32, d.mv_data };
+			if (mdb_get(t->txn, t->b->exact, &ek, &ed) == 0 &&
+			    ed.mv_size == 8 && memcmp(ed.mv_data, kb, 8) == 0 &&
+			    (rc = mdb_del(t->txn, t->b->exact, &ek, NULL)) != 0)
+				break;
+		}
+		rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT_DUP);
+	}
+	mdb_cursor_close(cur);
+	if (rc != MDB_NOTFOUND)
+		return map_err(rc);
+	k = (MDB_val){ 8, (void *)kb };
+	rc = mdb_del(t->txn, t->b->exactrev, &k, NULL);
+	return rc == MDB_NOTFOUND ? 0 : map_err(rc);
+}
+
+static int
+lmdb_rec_del(struct store_btxn *t, uint64_t id)
+{
+	unsigned char	 kb[8];
+	MDB_val		 k = { 8, kb };
+	int		 rc;
+
+	put_be64(kb, id);
+	if ((rc = mdb_del(t->txn, t->b->clusters, &k, NULL)) != 0)
+		return map_err(rc);
+	t->dirty = 1;
+	return drop_exact(t, kb);
+}
+
+static int
+lmdb_rec_iter(struct store_btxn *t, store_rec_fn fn, void *arg)
+{
+	MDB_cursor	*cur;
+	MDB_val		 k, d;
+	int		 rc, r;
+
+	if ((rc = mdb_cursor_open(t->txn, t->b->clusters, &cur)) != 0)
+		return map_err(rc);
+	for (rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST); rc == 0;
+	    rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) {
+		/* A key of the wrong size still reaches fn, as id 0: corrupt. */
+		r = fn(k.mv_size == 8 ? get_be64(k.mv_data) : 0, d.mv_data,
+		    d.mv_size, arg);
+		if (r != 0) {
+			mdb_cursor_close(cur);
+			return r;
+		}
+	}
+	mdb_cursor_close(cur);
+	return rc == MDB_NOTFOUND ? 0 : map_err(rc);
+}
+
+static int
+lmdb_rec_count(struct store_btxn *t, size_t *n)
+{
+	MDB_stat	st;
+	int		rc;
+
+	if ((rc = mdb_stat(t->txn, t->b->clusters, &st)) != 0)
+		return map_err(rc);
+	*n = st.ms_entries;
+	return 0;
+}
+
+static int
+lmdb_exact_get(struct store_btxn *t, const unsigned char sha[32],
+    uint64_t *id)
+{
+	MDB_val	k = { 32, (void *)sha }, d;
+	int	rc;
+
+	if ((rc = mdb_get(t->txn, t->b->exact, &k, &d)) != 0)
+		return map_err(rc);
+	if (d.mv_size != 8)
+		return STORE_ECORRUPT;
+	*id = get_be64(d.mv_data);
+	return 0;
+}
+
+static int
+lmdb_exact_add(struct store_btxn *t, const unsigned char sha[32],
+    uint64_t id)
+{
+	MDB_cursor	*cur;
+	unsigned char	 kb[8];
+	MDB_val		 k = { 8, kb }, d, ek = { 32, (void *)sha };
+	size_t		 n = 0;
+	int		 rc;
+
+	put_be64(kb, id);
+	if ((rc = mdb_cursor_open(t->txn, t->b->exactrev, &cur)) != 0)
+		return map_err(rc);
+	if ((rc = mdb_cursor_get(cur, &k, &d, MDB_SET_KEY)) == 0)
+		rc = mdb_cursor_count(cur, &n);
+	mdb_cursor_close(cur);
+	if (rc != 0 && rc != MDB_NOTFOUND)
+		return map_err(rc);
+	if (n >= STORE_EXACT_PER_CLUSTER)
+		return 0;
+	t->dirty = 1;
+	d = (MDB_val){ 8, kb };
+	if ((rc = mdb_put(t->txn, t->b->exact, &ek, &d, 0)) != 0)
+		return map_err(rc);
+	k = (MDB_val){ 8, kb };
+	d = (MDB_val){ 32, (void *)sha };
+	rc = mdb_put(t->txn, t->b->exactrev, &k, &d, MDB_NODUPDATA);
+	return rc == MDB_KEYEXIST ? 0 : map_err(rc);
+}
+
+/* Forget hours older than STATS_KEEP_HOURS before `hour`. */
+static int
+prune_hours(struct store_btxn *t, int64_t hour)
+{
+	MDB_cursor	*cur;
+	MDB_val		 k, d;
+	int		 rc;
+
+	if ((rc = mdb_cursor_open(t->txn, t->b->stats, &cur)) != 0)
+		return map_err(rc);
+	while ((rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST)) == 0) {
+		if (k.mv_size == 8 &&
+		    (int64_t)get_be64(k.mv_data) >= hour - STATS_KEEP_HOURS)
+			break;
+		if ((rc = mdb_cursor_del(cur, 0)) != 0)
+			break;
+	}
+	mdb_cursor_close(cur);
+	return rc == 0 || rc == MDB_NOTFOUND ? 0 : map_err(rc);
+}
+
+static int
+lmdb_hour_get(struct store_btxn *t, int64_t hour, struct store_hour *h)
+{
+	unsigned char	 kb[8];
+	MDB_val		 k = { 8, kb }, d;
+	int		 rc;
+
+	memset(h, 0, sizeof(*h));
+	if (hour < 0)
+		return 0;
+	put_be64(kb, (uint64_t)hour);
+	if ((rc = mdb_get(t->txn, t->b->stats, &k, &d)) != 0)
+		return rc == MDB_NOTFOUND ? 0 : map_err(rc);
+	if (d.mv_size != 12)
+		return 0;	/* a damaged counter reads as zero */
+	h->messages = get_le32(d.mv_data);
+	h->tagged = get_le32((unsigned char *)d.mv_data + 4);
+	h->rejected = get_le32((unsigned char *)d.mv_data + 8);
+	return 0;
+}
+
+static uint32_t
+sat_add32(uint32_t a, uint32_t b)
+{
+	return a > UINT32_MAX - b ? UINT32_MAX : a + b;
+}
+
+static int
+lmdb_hour_add(struct store_btxn *t, int64_t hour, const struct store_hour *add)
+{
+	struct store_hour	 h;
+	unsigned char		 kb[8], vb[12];
+	MDB_val			 k = { 8, kb }, d = { 12, vb };
+	int			 rc;
+
+	if (hour < 0)
+		return 0;
+	if ((rc = lmdb_hour_get(t, hour, &h)) != 0)
+		return rc;
+	if (h.messages == 0 && h.tagged == 0 && h.rejected == 0 &&
+	    (rc = prune_hours(t, hour)) != 0)
+		return rc;
+	put_le32(vb, sat_add32(h.messages, add->messages));
+	put_le32(vb + 4, sat_add32(h.tagged, add->tagged));
+	put_le32(vb + 8, sat_add32(h.rejected, add->rejected));
+	put_be64(kb, (uint64_t)hour);
+	t->dirty = 1;
+	return map_err(mdb_put(t->txn, t->b->stats, &k, &d, 0));
+}
+
+static const char *
+lmdb_strerror(int err)
+{
+	if (err >= MDB_KEYEXIST && err <= MDB_LAST_ERRCODE)
+		return mdb_strerror(err);
+	return NULL;
+}
+
+const struct store_backend_ops store_lmdb_ops = {
+	.name = "lmdb",
+	.open = lmdb_open,
+	.close = lmdb_close,
+	.begin = lmdb_begin,
+	.commit = lmdb_commit,
+	.abort = lmdb_abort,
+	.generation = lmdb_generation,
+	.new_id = lmdb_new_id,
+	.reserve_id = lmdb_reserve_id,
+	.rec_get = lmdb_rec_get,
+	.rec_put = lmdb_rec_put,
+	.rec_del = lmdb_rec_del,
+	.rec_iter = lmdb_rec_iter,
+	.rec_count = lmdb_rec_count,
+	.exact_get = lmdb_exact_get,
+	.exact_add = lmdb_exact_add,
+	.hour_add = lmdb_hour_add,
+	.hour_get = lmdb_hour_get,
+	.strerror = lmdb_strerror,
+};

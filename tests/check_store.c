@@ -1,0 +1,1194 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * check_store: the cluster store against real LMDB files in a temporary
+ * directory. Scores are checked against a bit-by-bit brute force written
+ * here, not against the store's own popcount scan.
+ */
+#define _GNU_SOURCE		/* nftw */
+
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <lmdb.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "store.h"
+
+static char	tmpdir[64];
+static char	dbdir[128];
+static uint64_t	rng = 88172645463325252ULL;
+
+static uint64_t
+rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static void
+rnd_code(nilsimsa_code *c)
+{
+	for (int i = 0; i < 32; i++)
+		c->b[i] = rnd() & 0xff;
+}
+
+/* Flip `n` distinct bits chosen from bit `from` on (so variants can differ). */
+static nilsimsa_code
+flip(const nilsimsa_code *c, int from, int n)
+{
+	nilsimsa_code	v = *c;
+
+	for (int i = from; i < from + n; i++)
+		v.b[i >> 3] ^= 1 << (i & 7);
+	return v;
+}
+
+/* The oracle: 128 minus differing bits, counted one bit at a time. */
+static int
+oracle(const nilsimsa_code *a, const nilsimsa_code *b)
+{
+	int	d = 0;
+
+	for (int i = 0; i < 256; i++)
+		d += ((a->b[i >> 3] >> (i & 7)) & 1) != ((b->b[i >> 3] >> (i & 7)) & 1);
+	return 128 - d;
+}
+
+static int
+rm_one(const char *p, const struct stat *sb, int flag, struct FTW *f)
+{
+	(void)sb; (void)flag; (void)f;
+	return remove(p);
+}
+
+static void
+setup(void)
+{
+	strcpy(tmpdir, "/tmp/check_store.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	snprintf(dbdir, sizeof(dbdir), "%s/db", tmpdir);
+	umask(022);
+}
+
+static void
+teardown(void)
+{
+	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static struct store_config
+cfg_default(void)
+{
+	struct store_config	cfg = { 0 };
+
+	cfg.path = dbdir;
+	cfg.singleton_ttl = 3600;
+	cfg.bulk_ttl = 86400;
+	cfg.score_mode = "reference";
+	return cfg;
+}
+
+static struct store *
+open_ok(const struct store_config *cfg, int flags)
+{
+	struct store	*s = NULL;
+	int		 rc = store_open(&s, cfg, flags);
+
+	ck_assert_msg(rc == 0, "store_open: %s", store_strerror(rc));
+	return s;
+}
+
+static struct store_obs
+obs_of(const nilsimsa_code *c, int64_t now, int join)
+{
+	struct store_obs	o = { 0 };
+
+	o.code = *c;
+	o.now = now;
+	o.recipients = 1;
+	o.join_score = join;
+	return o;
+}
+
+static struct store_result
+observe_ok(struct store *s, const struct store_obs *o)
+{
+	struct store_result	r;
+	int			rc = store_observe(s, o, &r);
+
+	ck_assert_msg(rc == 0, "store_observe: %s", store_strerror(rc));
+	return r;
+}
+
+/* ------------------------------------------------------------------ */
+
+START_TEST(test_create)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r;
+	struct store_obs	 o;
+	nilsimsa_code		 a, b;
+	struct stat		 sb;
+	char			 p[256];
+
+	ck_assert_int_eq(stat(dbdir, &sb), 0);
+	ck_assert_int_eq(sb.st_mode & 0777, 0700);
+	snprintf(p, sizeof(p), "%s/data.mdb", dbdir);
+	ck_assert_int_eq(stat(p, &sb), 0);
+	ck_assert_int_eq(sb.st_mode & 0777, 0600);
+
+	rnd_code(&a);
+	rnd_code(&b);
+	o = obs_of(&a, 1000000, 24);
+	o.recipients = 7;
+	o.net = 0xabc;
+	o.subject = "Hello\tworld";
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 1);
+	ck_assert_int_eq(r.found, 0);
+	ck_assert_uint_eq(r.c.id, 1);
+	ck_assert_uint_eq(r.c.messages, 1);
+	ck_assert_uint_eq(r.c.recipients, 7);
+	ck_assert_uint_eq(r.c.networks, 1);
+	ck_assert_uint_eq(r.c.nets[0], 0xabc);
+	ck_assert_str_eq(r.c.subject, "Hello?world");
+	ck_assert_int_eq(r.c.first_seen, 1000000);
+	ck_assert_int_eq(r.c.last_seen, 1000000);
+	ck_assert_int_eq(r.c.status, CLUSTER_AUTO);
+	ck_assert_int_eq(r.score, STORE_SCORE_NONE);
+	ck_assert_int_eq(r.runner_up, STORE_SCORE_NONE);
+	ck_assert_uint_eq(r.compared, 0);
+	/* the history window ends at the current hour */
+	ck_assert_int_eq(r.c.hist_start + CLUSTER_HISTORY - 1, 1000000 / 3600);
+	ck_assert_uint_eq(r.c.hist[CLUSTER_HISTORY - 1], 1);
+
+	o = obs_of(&b, 1000001, 128);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 1);
+	ck_assert_uint_eq(r.c.id, 2);
+	ck_assert_uint_eq(r.compared, 1);
+	ck_assert_int_eq(r.score, oracle(&a, &b));
+	ck_assert_str_eq(r.c.subject, "");
+	store_close(s);
+}
+END_TEST
+
+START_TEST(test_match_bruteforce)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	enum { N = 400 };
+	nilsimsa_code		 codes[N], q;
+	uint64_t		 ids[N];
+	struct store_result	 r, rl;
+	struct store_obs	 o;
+	int			 i, k, best, second, sc;
+
+	for (i = 0; i < N; i++) {
+		rnd_code(&codes[i]);
+		/* a few near-duplicates so that the top scores are close */
+		if (i % 10 == 9)
+			codes[i] = flip(&codes[i - 1], (int)(rnd() % 200), 6 + i % 7);
+		o = obs_of(&codes[i], 5000, 129);	/* never join */
+		r = observe_ok(s, &o);
+		ck_assert_int_eq(r.created, 1);
+		ids[i] = r.c.id;
+	}
+	for (k = 0; k < 300; k++) {
+		if (k % 2)
+			rnd_code(&q);
+		else
+			q = flip(&codes[rnd() % N], (int)(rnd() % 200), (int)(rnd() % 40));
+		best = second = STORE_SCORE_NONE;
+		for (i = 0; i < N; i++) {
+			sc = oracle(&codes[i], &q);
+			if (sc > best) {
+				second = best;
+				best = sc;
+			} else if (sc > second)
+				second = sc;
+		}
+		o = obs_of(&q, 5001, -129);	/* always join the best */
+		ck_assert_int_eq(store_lookup(s, &o, &rl), 0);
+		ck_assert_int_eq(rl.found, 1);
+		ck_assert_uint_eq(rl.compared, N);
+		ck_assert_int_eq(rl.score, best);
+		ck_assert_int_eq(rl.runner_up, second);
+		for (i = 0; i < N && ids[i] != rl.c.id; i++)
+			;
+		ck_assert_int_lt(i, N);
+		ck_assert_int_eq(oracle(&codes[i], &q), best);
+		ck_assert_int_eq(memcmp(&rl.c.code, &codes[i], 32), 0);
+	}
+	/* observe reports the same as lookup, and joins */
+	q = flip(&codes[17], 3, 9);
+	o = obs_of(&q, 5002, 100);
+	ck_assert_int_eq(store_lookup(s, &o, &rl), 0);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 0);
+	ck_assert_int_eq(r.found, 1);
+	ck_assert_uint_eq(r.c.id, ids[17]);
+	ck_assert_int_eq(r.score, 128 - 9);
+	ck_assert_int_eq(r.score, rl.score);
+	ck_assert_int_eq(r.runner_up, rl.runner_up);
+	ck_assert_uint_eq(r.c.messages, 2);
+	/* the representative stays the first message's code */
+	ck_assert_int_eq(memcmp(&r.c.code, &codes[17], 32), 0);
+	store_close(s);
+}
+END_TEST
+
+START_TEST(test_exact)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	nilsimsa_code		 a, b;
+	struct store_result	 r, r1;
+	struct store_obs	 o;
+
+	rnd_code(&a);
+	rnd_code(&b);
+	o = obs_of(&a, 100, 120);
+	memset(o.sha256, 0x5a, 32);
+	r1 = observe_ok(s, &o);
+	ck_assert_int_eq(r1.created, 1);
+	ck_assert_int_eq(r1.exact, 0);
+	/* same body hash, unrelated code: the exact index decides */
+	o = obs_of(&b, 200, 120);
+	memset(o.sha256, 0x5a, 32);
+	o.recipients = 4;
+	o.net = 9;
+	o.count_score = NULL;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.exact, 1);
+	ck_assert_int_eq(r.created, 0);
+	ck_assert_int_eq(r.counted, 1);
+	ck_assert_int_eq(r.score, 128);
+	ck_assert_uint_eq(r.c.id, r1.c.id);
+	ck_assert_uint_eq(r.c.messages, 2);
+	ck_assert_uint_eq(r.c.recipients, 5);
+	ck_assert_int_eq(r.c.last_seen, 200);
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.exact, 1);
+	ck_assert_int_eq(r.found, 1);
+	/* an all-zero hash means "not computed": no exact match */
+	o = obs_of(&b, 300, 120);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.exact, 0);
+	ck_assert_int_eq(r.created, 1);
+	r1 = observe_ok(s, &o);
+	ck_assert_int_eq(r1.exact, 0);
+	ck_assert_uint_eq(r1.c.id, r.c.id);
+	store_close(s);
+}
+END_TEST
+
+START_TEST(test_join_threshold)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	nilsimsa_code		 a, v1, v2;
+	struct store_result	 ra, r;
+	struct store_obs	 o;
+
+	rnd_code(&a);
+	v1 = flip(&a, 0, 10);		/* score 118 against a */
+	v2 = flip(&a, 100, 10);		/* 118 against a, 108 against v1 */
+	o = obs_of(&a, 10, 118);
+	ra = observe_ok(s, &o);
+	o = obs_of(&v1, 11, 118);	/* equal to the threshold: not above */
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.score, 118);
+	ck_assert_int_eq(r.created, 1);
+	ck_assert_uint_ne(r.c.id, ra.c.id);
+	o = obs_of(&v2, 12, 117);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 0);
+	ck_assert_uint_eq(r.c.id, ra.c.id);
+	ck_assert_int_eq(r.score, 118);
+	ck_assert_int_eq(r.runner_up, 108);
+	ck_assert_uint_eq(r.c.messages, 2);
+	store_close(s);
+}
+END_TEST
+
+static size_t	seen_compared;
+
+static int
+need_score(void *arg, size_t compared)
+{
+	seen_compared = compared;
+	return *(int *)arg;
+}
+
+START_TEST(test_count_score)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	nilsimsa_code		 a, x, v;
+	struct store_result	 r;
+	struct store_obs	 o;
+	int			 need, i;
+
+	rnd_code(&a);
+	rnd_code(&x);
+	o = obs_of(&x, 1, 50);
+	observe_ok(s, &o);
+	o = obs_of(&a, 1, 50);
+	o.recipients = 5;
+	o.net = 1;
+	r = observe_ok(s, &o);
+	ck_assert_uint_eq(r.c.recipients, 5);
+
+	v = flip(&a, 0, 10);		/* 118 */
+	o = obs_of(&v, 2, 50);
+	o.recipients = 3;
+	o.net = 2;
+	o.count_score = need_score;
+	o.count_arg = &need;
+	need = 119;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.found, 1);
+	ck_assert_int_eq(r.counted, 0);
+	ck_assert_uint_eq(seen_compared, 2);
+	ck_assert_uint_eq(r.c.messages, 2);
+	ck_assert_uint_eq(r.c.recipients, 5);
+	ck_assert_uint_eq(r.c.networks, 1);
+	need = 118;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.counted, 1);
+	ck_assert_uint_eq(r.c.messages, 3);
+	ck_assert_uint_eq(r.c.recipients, 8);
+	ck_assert_uint_eq(r.c.networks, 2);
+	/* the same network again is not a new one */
+	r = observe_ok(s, &o);
+	ck_assert_uint_eq(r.c.networks, 2);
+	/* networks saturate at CLUSTER_MAX_NETS */
+	for (i = 0; i < 40; i++) {
+		o.net = 1000 + i;
+		r = observe_ok(s, &o);
+	}
+	ck_assert_uint_eq(r.c.networks, CLUSTER_MAX_NETS);
+	ck_assert_uint_eq(r.c.nets[CLUSTER_MAX_NETS - 1],
+	    1000 + CLUSTER_MAX_NETS - 3);
+	store_close(s);
+}
+END_TEST
+
+START_TEST(test_expire)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	nilsimsa_code		 a, b, c;
+	struct store_result	 ra, rb, rc, r;
+	struct store_obs	 o;
+	struct cluster		 cl;
+	size_t			 n;
+
+	cfg.singleton_ttl = 100;
+	cfg.bulk_ttl = 1000;
+	s = open_ok(&cfg, 0);
+	rnd_code(&a);
+	rnd_code(&b);
+	rnd_code(&c);
+	o = obs_of(&a, 0, 100);
+	ra = observe_ok(s, &o);		/* singleton, dies after 100 */
+	o = obs_of(&b, 0, 100);
+	rb = observe_ok(s, &o);
+	o.now = 50;
+	observe_ok(s, &o);		/* two messages: bulk, dies at 1050 */
+	o = obs_of(&c, 0, 100);
+	rc = observe_ok(s, &o);
+	ck_assert_int_eq(store_set_status(s, rc.c.id, CLUSTER_SPAM), 0);
+
+	ck_assert_int_eq(store_expire(s, 100, 1, &n), 0);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_int_eq(store_expire(s, 101, 1, &n), 0);
+	ck_assert_uint_eq(n, 1);
+	/* an expired cluster no longer matches, even before the purge */
+	o = obs_of(&a, 101, 100);
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 0);
+	ck_assert_uint_eq(r.compared, 2);
+	ck_assert_int_eq(store_expire(s, 101, 0, &n), 0);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(store_get(s, ra.c.id, &cl), STORE_ENOTFOUND);
+	ck_assert_int_eq(store_get(s, rb.c.id, &cl), 0);
+	/* spam of one message lives as long as bulk */
+	ck_assert_int_eq(store_get(s, rc.c.id, &cl), 0);
+	/* a hit refreshes */
+	o = obs_of(&b, 900, 100);
+	observe_ok(s, &o);
+	ck_assert_int_eq(store_expire(s, 1001, 0, &n), 0);
+	ck_assert_uint_eq(n, 1);	/* the spam one, unseen since 0 */
+	ck_assert_int_eq(store_get(s, rc.c.id, &cl), STORE_ENOTFOUND);
+	ck_assert_int_eq(store_expire(s, 1900, 0, &n), 0);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_int_eq(store_expire(s, 1901, 0, &n), 0);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 0);
+	/* TTLs can change on a reload */
+	o = obs_of(&a, 5000, 100);
+	observe_ok(s, &o);
+	ck_assert_int_eq(store_set_ttl(s, 10, 10), 0);
+	ck_assert_int_eq(store_expire(s, 5011, 1, &n), 0);
+	ck_assert_uint_eq(n, 1);
+	store_close(s);
+}
+END_TEST
+
+static struct store_result
+make(struct store *s, int64_t now, int msgs, int status)
+{
+	struct store_result	r;
+	struct store_obs	o;
+	nilsimsa_code		c;
+
+	rnd_code(&c);
+	o = obs_of(&c, now, 100);
+	for (int i = 0; i < msgs; i++)
+		r = observe_ok(s, &o);
+	if (status != CLUSTER_AUTO)
+		ck_assert_int_eq(store_set_status(s, r.c.id, status), 0);
+	return r;
+}
+
+static int
+exists(struct store *s, uint64_t id)
+{
+	struct cluster	c;
+
+	return store_get(s, id, &c) == 0;
+}
+
+START_TEST(test_evict)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_result	 c1, c2, c3, c4, c5, c6, c7, c8;
+	size_t			 n;
+
+	cfg.max_clusters = 3;
+	s = open_ok(&cfg, 0);
+	c1 = make(s, 1, 1, CLUSTER_SPAM);
+	c2 = make(s, 2, 2, CLUSTER_AUTO);
+	c3 = make(s, 4, 1, CLUSTER_AUTO);
+	c4 = make(s, 5, 1, CLUSTER_AUTO);	/* evicts the singleton c3 */
+	ck_assert(!exists(s, c3.c.id));
+	ck_assert(exists(s, c1.c.id) && exists(s, c2.c.id) && exists(s, c4.c.id));
+	ck_assert_int_eq(store_set_status(s, c4.c.id, CLUSTER_HAM), 0);
+	c5 = make(s, 6, 1, CLUSTER_AUTO);	/* no auto singleton: oldest auto */
+	ck_assert(!exists(s, c2.c.id));
+	ck_assert(exists(s, c1.c.id) && exists(s, c4.c.id) && exists(s, c5.c.id));
+	ck_assert_int_eq(store_set_status(s, c5.c.id, CLUSTER_SPAM), 0);
+	c6 = make(s, 7, 1, CLUSTER_AUTO);	/* only spam and ham left: oldest */
+	ck_assert(!exists(s, c1.c.id));
+	ck_assert(exists(s, c4.c.id) && exists(s, c5.c.id) && exists(s, c6.c.id));
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 3);
+	store_close(s);
+	teardown();
+	setup();
+
+	/* expired clusters go first, before a live singleton */
+	cfg.singleton_ttl = 1000;
+	cfg.bulk_ttl = 100;
+	cfg.max_clusters = 2;
+	s = open_ok(&cfg, 0);
+	c7 = make(s, 0, 2, CLUSTER_AUTO);	/* bulk, dead after 100 */
+	c8 = make(s, 10, 1, CLUSTER_AUTO);
+	c1 = make(s, 150, 1, CLUSTER_AUTO);
+	ck_assert(!exists(s, c7.c.id));
+	ck_assert(exists(s, c8.c.id) && exists(s, c1.c.id));
+	store_close(s);
+}
+END_TEST
+
+struct collect {
+	uint64_t	ids[64];
+	int		n, stop_at;
+};
+
+static int
+collect(const struct cluster *c, void *arg)
+{
+	struct collect	*co = arg;
+
+	co->ids[co->n++] = c->id;
+	return co->n == co->stop_at;
+}
+
+START_TEST(test_admin)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r1, r2, r;
+	struct store_obs	 o;
+	struct cluster		 c;
+	struct collect		 co = { .stop_at = 0 };
+	nilsimsa_code		 a;
+
+	rnd_code(&a);
+	o = obs_of(&a, 10, 100);
+	memset(o.sha256, 1, 32);
+	r1 = observe_ok(s, &o);
+	r2 = make(s, 11, 1, CLUSTER_AUTO);
+	ck_assert_int_eq(store_set_status(s, r1.c.id, CLUSTER_SPAM), 0);
+	ck_assert_int_eq(store_get(s, r1.c.id, &c), 0);
+	ck_assert_int_eq(c.status, CLUSTER_SPAM);
+	ck_assert_int_eq(store_set_status(s, 999, CLUSTER_HAM), STORE_ENOTFOUND);
+	ck_assert_int_eq(store_set_status(s, r1.c.id, 7), STORE_EINVAL);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.c.status, CLUSTER_SPAM);
+
+	ck_assert_int_eq(store_note(s, r1.c.id, 10, 2, 1), 0);
+	ck_assert_int_eq(store_get(s, r1.c.id, &c), 0);
+	ck_assert_uint_eq(c.tagged, 2);
+	ck_assert_uint_eq(c.rejected, 1);
+	ck_assert_int_eq(store_note(s, 999, 10, 1, 0), STORE_ENOTFOUND);
+
+	/* forget takes the exact entries with it */
+	ck_assert_int_eq(store_forget(s, r1.c.id), 0);
+	ck_assert_int_eq(store_forget(s, r1.c.id), STORE_ENOTFOUND);
+	ck_assert_int_eq(store_get(s, r1.c.id, &c), STORE_ENOTFOUND);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.exact, 0);
+	ck_assert_int_eq(r.created, 1);
+	ck_assert_uint_gt(r.c.id, r2.c.id);	/* ids are never reused */
+
+	/* put: id 0 assigns, an explicit id reserves */
+	memset(&c, 0, sizeof(c));
+	rnd_code(&c.code);
+	c.messages = 42;
+	c.status = CLUSTER_HAM;
+	strcpy(c.subject, "imported");
+	ck_assert_int_eq(store_put(s, &c), 0);
+	ck_assert_uint_eq(c.id, r.c.id + 1);
+	c.id = 1000;
+	rnd_code(&c.code);
+	ck_assert_int_eq(store_put(s, &c), 0);
+	r = make(s, 12, 1, CLUSTER_AUTO);
+	ck_assert_uint_eq(r.c.id, 1001);
+	ck_assert_int_eq(store_get(s, 1000, &c), 0);
+	ck_assert_uint_eq(c.messages, 42);
+	ck_assert_str_eq(c.subject, "imported");
+	c.networks = CLUSTER_MAX_NETS + 1;
+	ck_assert_int_eq(store_put(s, &c), STORE_EINVAL);
+	/* the imported code matches */
+	o = obs_of(&c.code, 12, 100);
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 1);
+	ck_assert_uint_eq(r.c.id, 1000);
+
+	ck_assert_int_eq(store_iterate(s, collect, &co), 0);
+	ck_assert_int_eq(co.n, 5);
+	for (int i = 1; i < co.n; i++)
+		ck_assert_uint_lt(co.ids[i - 1], co.ids[i]);
+	ck_assert_uint_eq(co.ids[4], 1001);
+	co.n = 0;
+	co.stop_at = 2;
+	ck_assert_int_eq(store_iterate(s, collect, &co), 0);
+	ck_assert_int_eq(co.n, 2);
+	store_close(s);
+}
+END_TEST
+
+START_TEST(test_stats)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_stats	 st;
+	struct store_result	 r;
+	struct store_obs	 o;
+	int64_t			 now = 3600 * 500000 + 10;
+
+	r = make(s, now - 3600, 1, CLUSTER_AUTO);	/* previous hour */
+	make(s, now, 3, CLUSTER_AUTO);
+	make(s, now, 1, CLUSTER_SPAM);
+	make(s, now, 1, CLUSTER_HAM);
+	o = obs_of(&r.c.code, now, 100);
+	o.tagged = 1;
+	observe_ok(s, &o);
+	ck_assert_int_eq(store_note(s, r.c.id, now, 0, 2), 0);
+	ck_assert_int_eq(store_stats(s, now, &st), 0);
+	ck_assert_uint_eq(st.clusters, 4);
+	ck_assert_uint_eq(st.singletons, 2);
+	ck_assert_uint_eq(st.bulk, 2);
+	ck_assert_uint_eq(st.spam, 1);
+	ck_assert_uint_eq(st.ham, 1);
+	ck_assert_uint_eq(st.messages, 7);
+	ck_assert_uint_eq(st.corrupt, 0);
+	ck_assert_int_eq(st.hour0, now / 3600 - 23);
+	ck_assert_uint_eq(st.hours[23], 6);
+	ck_assert_uint_eq(st.hours[22], 1);
+	ck_assert_uint_eq(st.hours[21], 0);
+	ck_assert_uint_eq(st.tags_hour[23], 1);
+	ck_assert_uint_eq(st.rejects_hour[23], 2);
+	store_close(s);
+}
+END_TEST
+
+static void
+assert_same(const struct cluster *a, const struct cluster *b)
+{
+	ck_assert_uint_eq(a->id, b->id);
+	ck_assert_int_eq(memcmp(&a->code, &b->code, 32), 0);
+	ck_assert_int_eq(a->first_seen, b->first_seen);
+	ck_assert_int_eq(a->last_seen, b->last_seen);
+	ck_assert_uint_eq(a->messages, b->messages);
+	ck_assert_uint_eq(a->recipients, b->recipients);
+	ck_assert_uint_eq(a->networks, b->networks);
+	ck_assert_int_eq(memcmp(a->nets, b->nets, sizeof(a->nets)), 0);
+	ck_assert_uint_eq(a->tagged, b->tagged);
+	ck_assert_uint_eq(a->rejected, b->rejected);
+	ck_assert_uint_eq(a->status, b->status);
+	ck_assert_str_eq(a->subject, b->subject);
+	ck_assert_int_eq(a->hist_start, b->hist_start);
+	ck_assert_int_eq(memcmp(a->hist, b->hist, sizeof(a->hist)), 0);
+}
+
+START_TEST(test_reopen)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r[20], q;
+	struct store_obs	 o;
+	struct cluster		 c;
+	char			 subj[200];
+	int			 i;
+
+	memset(subj, 'x', sizeof(subj) - 1);
+	subj[sizeof(subj) - 1] = '\0';
+	subj[CLUSTER_SUBJECT_MAX - 2] = '\xc3';	/* a cut UTF-8 character */
+	subj[CLUSTER_SUBJECT_MAX - 1] = '\xa9';
+	for (i = 0; i < 20; i++) {
+		r[i] = make(s, 100 + i * 4000, 1 + i % 3, i % 3);
+		o = obs_of(&r[i].c.code, 100 + i * 4000 + 1800, 100);
+		o.net = i + 1;
+		o.subject = subj;
+		o.recipients = i;
+		r[i] = observe_ok(s, &o);
+	}
+	ck_assert_uint_eq(strlen(r[0].c.subject), CLUSTER_SUBJECT_MAX - 2);
+	ck_assert_int_eq(store_note(s, r[3].c.id, 1, 5, 6), 0);
+	ck_assert_int_eq(store_get(s, r[3].c.id, &r[3].c), 0);
+	store_close(s);
+	s = open_ok(&cfg, 0);
+	for (i = 0; i < 20; i++) {
+		ck_assert_int_eq(store_get(s, r[i].c.id, &c), 0);
+		assert_same(&c, &r[i].c);
+		o = obs_of(&r[i].c.code, 100 + i * 4000 + 1801, 127);
+		ck_assert_int_eq(store_lookup(s, &o, &q), 0);
+		ck_assert_int_eq(q.found, 1);
+		ck_assert_uint_eq(q.c.id, r[i].c.id);
+	}
+	q = make(s, 100000, 1, CLUSTER_AUTO);
+	ck_assert_uint_eq(q.c.id, 21);
+	store_close(s);
+}
+END_TEST
+
+START_TEST(test_profile_mismatch)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+
+	make(s, 1, 1, CLUSTER_AUTO);
+	store_close(s);
+	cfg.score_mode = "profile:default";
+	ck_assert_int_eq(store_open(&s, &cfg, 0), STORE_EPROFILE);
+	ck_assert_ptr_null(s);
+	ck_assert_int_eq(store_open(&s, &cfg, STORE_RDONLY), STORE_EPROFILE);
+	cfg.score_mode = "reference";
+	s = open_ok(&cfg, STORE_RDONLY);
+	store_close(s);
+	/* a read-only open never creates */
+	cfg.path = "/nonexistent/store";
+	ck_assert_int_eq(store_open(&s, &cfg, STORE_RDONLY), ENOENT);
+}
+END_TEST
+
+/* Wait for a child and return its exit status (-1 if it did not exit). */
+static int
+child_status(pid_t pid)
+{
+	int	st;
+
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+START_TEST(test_rdonly_concurrent)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r;
+	nilsimsa_code		 a;
+	pid_t			 pid;
+	int			 go[2];
+	char			 ch;
+
+	rnd_code(&a);
+	r = make(s, 10, 2, CLUSTER_AUTO);
+	ck_assert_int_eq(pipe(go), 0);
+	if ((pid = fork()) == 0) {
+		/* child: a reader in another process while the writer works */
+		struct store		*rs;
+		struct store_result	 q;
+		struct store_obs	 o = obs_of(&r.c.code, 11, 100);
+		int			 fail = 0;
+
+		close(go[1]);
+		if (store_open(&rs, &cfg, STORE_RDONLY) != 0)
+			_exit(2);
+		for (int i = 0; i < 200; i++) {
+			if (store_lookup(rs, &o, &q) != 0 || !q.found ||
+			    q.c.id != r.c.id || q.c.messages < 2)
+				fail = 3;
+		}
+		if (store_observe(rs, &o, &q) != STORE_ERDONLY)
+			fail = 4;
+		if (store_set_status(rs, r.c.id, CLUSTER_SPAM) != STORE_ERDONLY)
+			fail = 5;
+		(void)read(go[0], &ch, 1);	/* the writer has added more */
+		if (store_lookup(rs, &o, &q) != 0 || q.c.messages != 52)
+			fail = 6;
+		store_close(rs);
+		_exit(fail);
+	}
+	close(go[0]);
+	for (int i = 0; i < 50; i++) {
+		struct store_obs	o = obs_of(&r.c.code, 20 + i, 100);
+
+		observe_ok(s, &o);
+	}
+	ck_assert_int_eq(write(go[1], "x", 1), 1);
+	close(go[1]);
+	ck_assert_int_eq(child_status(pid), 0);
+	store_close(s);
+}
+END_TEST
+
+START_TEST(test_resync)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 ra, r;
+	struct store_obs	 o;
+	nilsimsa_code		 b, vb;
+	pid_t			 pid;
+	int			 p[2];
+	uint64_t		 bid = 0;
+
+	ra = make(s, 10, 1, CLUSTER_AUTO);
+	rnd_code(&b);
+	ck_assert_int_eq(pipe(p), 0);
+	if ((pid = fork()) == 0) {
+		/* another process (nilsimsactl) writes */
+		struct store		*cs;
+		struct store_result	 cr;
+		struct store_obs	 co = obs_of(&b, 20, 100);
+
+		close(p[0]);
+		if (store_open(&cs, &cfg, 0) != 0 ||
+		    store_observe(cs, &co, &cr) != 0 || !cr.created ||
+		    store_set_status(cs, ra.c.id, CLUSTER_SPAM) != 0)
+			_exit(1);
+		if (write(p[1], &cr.c.id, sizeof(cr.c.id)) != sizeof(cr.c.id))
+			_exit(1);
+		store_close(cs);
+		_exit(0);
+	}
+	close(p[1]);
+	ck_assert_int_eq(read(p[0], &bid, sizeof(bid)), sizeof(bid));
+	close(p[0]);
+	ck_assert_int_eq(child_status(pid), 0);
+
+	/* the child's cluster is matched: the array was rebuilt */
+	vb = flip(&b, 40, 5);
+	o = obs_of(&vb, 21, 100);
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 1);
+	ck_assert_uint_eq(r.c.id, bid);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 0);
+	ck_assert_uint_eq(r.c.id, bid);
+	ck_assert_uint_eq(r.compared, 2);
+	o = obs_of(&ra.c.code, 22, 100);
+	r = observe_ok(s, &o);
+	ck_assert_uint_eq(r.c.id, ra.c.id);
+	ck_assert_int_eq(r.c.status, CLUSTER_SPAM);
+
+	/* a cluster forgotten elsewhere is no longer matched */
+	if ((pid = fork()) == 0) {
+		struct store	*cs;
+
+		if (store_open(&cs, &cfg, 0) != 0 ||
+		    store_forget(cs, ra.c.id) != 0)
+			_exit(1);
+		store_close(cs);
+		_exit(0);
+	}
+	ck_assert_int_eq(child_status(pid), 0);
+	o = obs_of(&ra.c.code, 23, 100);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 1);
+	ck_assert_uint_eq(r.compared, 1);
+	store_close(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------ crash */
+
+enum { CRASH_CODES = 40, CRASH_ROUNDS = 20 };
+static uint64_t	crash_prev[4096];
+
+static int
+crash_check(const struct cluster *c, void *arg)
+{
+	uint64_t	*total = arg;
+
+	ck_assert_uint_lt(c->id, 4096);
+	ck_assert_uint_ge(c->messages, crash_prev[c->id]);
+	ck_assert_uint_ge(c->messages, 1);
+	crash_prev[c->id] = c->messages;
+	*total += c->messages;
+	return 0;
+}
+
+static void
+crash_child(const struct store_config *cfg, const nilsimsa_code *codes)
+{
+	struct store		*s;
+	struct store_result	 r;
+	struct store_obs	 o;
+
+	if (store_open(&s, cfg, 0) != 0)
+		_exit(1);
+	rng ^= (uint64_t)getpid() << 20;
+	for (int64_t t = 1000;; t++) {
+		o = obs_of(&codes[rnd() % CRASH_CODES], t, 100);
+		o.net = (uint32_t)(rnd() % 64) + 1;
+		o.sha256[0] = rnd() % 16;
+		o.sha256[1] = 1;
+		if (store_observe(s, &o, &r) != 0)
+			_exit(1);
+		if (rnd() % 8 == 0)
+			store_note(s, r.c.id, t, 1, 0);
+	}
+}
+
+START_TEST(test_crash)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_stats	 st;
+	nilsimsa_code		 codes[CRASH_CODES];
+	uint64_t		 total, prev_total = 0;
+	pid_t			 pid;
+	int			 i, status;
+
+	for (i = 0; i < CRASH_CODES; i++)
+		rnd_code(&codes[i]);
+	memset(crash_prev, 0, sizeof(crash_prev));
+	s = open_ok(&cfg, 0);
+	store_close(s);
+	for (i = 0; i < CRASH_ROUNDS; i++) {
+		if ((pid = fork()) == 0)
+			crash_child(&cfg, codes);
+		usleep(5000 + rnd() % 40000);
+		ck_assert_int_eq(kill(pid, SIGKILL), 0);
+		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+		ck_assert_msg(WIFSIGNALED(status),
+		    "child exited early with %d", WEXITSTATUS(status));
+		s = open_ok(&cfg, 0);
+		ck_assert_int_eq(store_stats(s, 2000, &st), 0);
+		ck_assert_uint_eq(st.corrupt, 0);
+		total = 0;
+		ck_assert_int_eq(store_iterate(s, crash_check, &total), 0);
+		ck_assert_uint_ge(total, prev_total);
+		ck_assert_uint_eq(total, st.messages);
+		prev_total = total;
+		store_close(s);
+	}
+	/* the children did work: more than one observe per round */
+	ck_assert_uint_gt(prev_total, CRASH_ROUNDS);
+}
+END_TEST
+
+/* ---------------------------------------------------------- corrupt */
+
+static void
+fill(int n)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct cluster		 c;
+
+	for (int i = 0; i < n; i++) {
+		memset(&c, 0, sizeof(c));
+		rnd_code(&c.code);
+		c.messages = 1;
+		c.last_seen = 1;
+		ck_assert_int_eq(store_put(s, &c), 0);
+	}
+	store_close(s);
+}
+
+static void
+damage(off_t at, size_t len, off_t truncate_to)
+{
+	char	 p[256];
+	int	 fd;
+
+	snprintf(p, sizeof(p), "%s/data.mdb", dbdir);
+	ck_assert_int_ge(fd = open(p, O_RDWR), 0);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char	b = rnd() & 0xff;
+
+		ck_assert_int_eq(pwrite(fd, &b, 1, at + (off_t)i), 1);
+	}
+	if (truncate_to >= 0)
+		ck_assert_int_eq(ftruncate(fd, truncate_to), 0);
+	close(fd);
+}
+
+static off_t
+data_size(void)
+{
+	struct stat	sb;
+	char		p[256];
+
+	snprintf(p, sizeof(p), "%s/data.mdb", dbdir);
+	ck_assert_int_eq(stat(p, &sb), 0);
+	return sb.st_size;
+}
+
+START_TEST(test_corrupt_garbage)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = NULL;
+	int			 rc;
+
+	fill(100);
+	damage(0, (size_t)data_size(), -1);
+	rc = store_open(&s, &cfg, 0);
+	ck_assert_int_eq(rc, STORE_ECORRUPT);
+	ck_assert_ptr_null(s);
+	rc = store_open(&s, &cfg, STORE_RDONLY);
+	ck_assert_int_eq(rc, STORE_ECORRUPT);
+	ck_assert_str_eq(store_strerror(rc), "store damaged: record or file corrupt");
+}
+END_TEST
+
+START_TEST(test_corrupt_truncated)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = NULL;
+	off_t			 size;
+
+	fill(3000);
+	size = data_size();
+	ck_assert_int_gt(size, 16 * 4096);
+	damage(0, 0, size / 2);
+	ck_assert_int_eq(store_open(&s, &cfg, 0), STORE_ECORRUPT);
+	ck_assert_int_eq(store_open(&s, &cfg, STORE_RDONLY), STORE_ECORRUPT);
+	damage(0, 0, 3 * 4096 / 2);	/* shorter than the two meta pages */
+	ck_assert_int_ne(store_open(&s, &cfg, 0), 0);
+	ck_assert_ptr_null(s);
+}
+END_TEST
+
+/* A record of the wrong size or version is skipped and reported. */
+START_TEST(test_corrupt_record)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_stats	 st;
+	struct store_result	 r;
+	struct store_obs	 o;
+	struct cluster		 c;
+	MDB_env			*env;
+	MDB_txn			*txn;
+	MDB_dbi			 dbi;
+	MDB_val			 k, d;
+	unsigned char		 key[8] = { 0, 0, 0, 0, 0, 0, 0, 2 }, *rec;
+	nilsimsa_code		 a;
+	size_t			 n;
+
+	fill(3);
+	ck_assert_int_eq(mdb_env_create(&env), 0);
+	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
+	ck_assert_int_eq(mdb_env_open(env, dbdir, 0, 0600), 0);
+	ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
+	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
+	k = (MDB_val){ 8, key };
+	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
+	ck_assert_uint_eq(d.mv_size, 400);
+	ck_assert_ptr_nonnull(rec = malloc(d.mv_size));
+	memcpy(rec, d.mv_data, d.mv_size);
+	rec[0] = 99;			/* a future version */
+	d.mv_data = rec;
+	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
+	key[7] = 3;
+	d.mv_size = 17;			/* wrong size */
+	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
+	ck_assert_int_eq(mdb_txn_commit(txn), 0);
+	mdb_env_close(env);
+	free(rec);
+
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_get(s, 2, &c), STORE_ECORRUPT);
+	ck_assert_int_eq(store_get(s, 3, &c), STORE_ECORRUPT);
+	ck_assert_int_eq(store_get(s, 1, &c), 0);
+	ck_assert_int_eq(store_stats(s, 1, &st), 0);
+	ck_assert_uint_eq(st.corrupt, 2);
+	ck_assert_uint_eq(st.clusters, 1);
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 3);
+	rnd_code(&a);
+	o = obs_of(&a, 2, 100);
+	r = observe_ok(s, &o);
+	ck_assert_uint_eq(r.compared, 1);
+	ck_assert_uint_eq(r.c.id, 4);
+	/* a damaged record can be forgotten */
+	ck_assert_int_eq(store_forget(s, 2), 0);
+	store_close(s);
+}
+END_TEST
+
+START_TEST(test_strerror)
+{
+	ck_assert_str_eq(store_strerror(0), "success");
+	ck_assert_str_eq(store_strerror(STORE_EPROFILE),
+	    "store made with another score mode or profile");
+	ck_assert_ptr_nonnull(strstr(store_strerror(MDB_MAP_FULL), "MDB_MAP_FULL"));
+	ck_assert_ptr_nonnull(strstr(store_strerror(MDB_READERS_FULL),
+	    "MDB_READERS_FULL"));
+	ck_assert_str_eq(store_strerror(ENOENT), strerror(ENOENT));
+	ck_assert_str_eq(store_strerror(-1), "unknown store error");
+	ck_assert_str_eq(cluster_status_name(CLUSTER_HAM), "ham");
+	ck_assert_int_eq(cluster_status_parse("SPAM"), CLUSTER_SPAM);
+	ck_assert_int_eq(cluster_status_parse("auto"), CLUSTER_AUTO);
+	ck_assert_int_eq(cluster_status_parse("bulk"), -1);
+}
+END_TEST
+
+/* ---------------------------------------------------------- threads */
+
+enum { THREADS = 4, PER_THREAD = 100 };
+static struct store	*tstore;
+static nilsimsa_code	 tcodes[8];
+
+static void *
+thread_run(void *arg)
+{
+	struct store_result	r;
+	struct store_obs	o;
+	uintptr_t		k = (uintptr_t)arg;
+
+	for (int i = 0; i < PER_THREAD; i++) {
+		o = obs_of(&tcodes[(k + i) % 8], 100, 100);
+		if (store_observe(tstore, &o, &r) != 0 ||
+		    store_lookup(tstore, &o, &r) != 0 || !r.found)
+			return (void *)1;
+	}
+	return NULL;
+}
+
+START_TEST(test_threads)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store_stats	 st;
+	pthread_t		 th[THREADS];
+	void			*ret;
+
+	for (int i = 0; i < 8; i++)
+		rnd_code(&tcodes[i]);
+	tstore = open_ok(&cfg, 0);
+	for (uintptr_t i = 0; i < THREADS; i++)
+		ck_assert_int_eq(pthread_create(&th[i], NULL, thread_run,
+		    (void *)i), 0);
+	for (int i = 0; i < THREADS; i++) {
+		ck_assert_int_eq(pthread_join(th[i], &ret), 0);
+		ck_assert_ptr_null(ret);
+	}
+	ck_assert_int_eq(store_stats(tstore, 100, &st), 0);
+	ck_assert_uint_eq(st.clusters, 8);
+	ck_assert_uint_eq(st.messages, THREADS * PER_THREAD);
+	store_close(tstore);
+}
+END_TEST
+
+static Suite *
+store_suite(void)
+{
+	Suite	*s = suite_create("store");
+	TCase	*tc = tcase_create("store");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_create);
+	tcase_add_test(tc, test_match_bruteforce);
+	tcase_add_test(tc, test_exact);
+	tcase_add_test(tc, test_join_threshold);
+	tcase_add_test(tc, test_count_score);
+	tcase_add_test(tc, test_expire);
+	tcase_add_test(tc, test_evict);
+	tcase_add_test(tc, test_admin);
+	tcase_add_test(tc, test_stats);
+	tcase_add_test(tc, test_reopen);
+	tcase_add_test(tc, test_profile_mismatch);
+	tcase_add_test(tc, test_rdonly_concurrent);
+	tcase_add_test(tc, test_resync);
+	tcase_add_test(tc, test_crash);
+	tcase_add_test(tc, test_corrupt_garbage);
+	tcase_add_test(tc, test_corrupt_truncated);
+	tcase_add_test(tc, test_corrupt_record);
+	tcase_add_test(tc, test_strerror);
+	tcase_add_test(tc, test_threads);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(store_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
