@@ -477,7 +477,8 @@ parse_file(struct addrlist *l, const char *path, char *err, size_t errlen)
 		}
 	}
 	if (rc == 0 && ferror(fp)) {
-		seterr(err, errlen, "%s: read error: %s", path, strerror(errno));
+		seterr(err, errlen, "%s: read error: %s", path,
+		    strerror(errno));
 		rc = -1;
 	}
 	fclose(fp);

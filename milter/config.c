@@ -506,7 +506,8 @@ valid_name(const char *s, size_t len)
 	if (len == 0 || len > 32 || s[0] == '-')
 		return 0;
 	for (i = 0; i < len; i++)
-		if (!isalnum((unsigned char)s[i]) && strchr("_.-", s[i]) == NULL &&
+		if (!isalnum((unsigned char)s[i]) &&
+		    strchr("_.-", s[i]) == NULL &&
 		    !(s[i] == '$' && i == len - 1))
 			return 0;
 	return 1;
@@ -602,7 +603,8 @@ parse_value(const struct key *k, const char *text, union value *v,
 		ok = !has_ctl(text);
 		break;
 	case CT_PATH:
-		ok = text[0] == '/' && !has_ctl(text) && strlen(text) < PATH_MAX;
+		ok = text[0] == '/' && !has_ctl(text) &&
+		    strlen(text) < PATH_MAX;
 		break;
 	case CT_SOCKET:
 		ok = valid_socket(text);
