@@ -136,6 +136,7 @@ static const struct key keys[] = {
 	KEY("PidFile", CT_PATH, "/run/nilsimsa-milter/nilsimsa-milter.pid",
 	    pidfile, RESTART),
 	KEY("Umask", CT_UMASK, "007", umask, RESTART),
+	KEY("TCPNoDelay", CT_BOOL, "yes", tcp_nodelay, RESTART),
 	KEY("Syslog", CT_BOOL, "yes", syslog, RESTART),
 	KEY("SyslogFacility", CT_FACILITY, "mail", syslog_facility, RESTART,
 	    .names = facility_names),

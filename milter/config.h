@@ -48,6 +48,7 @@ struct config {
 	char		*userid;	/* user[:group], or NULL */
 	char		*pidfile;
 	mode_t		 umask;
+	int		 tcp_nodelay;	/* TCP_NODELAY on the milter's connections */
 	int		 syslog;	/* log to syslog */
 	int		 syslog_facility;	/* LOG_MAIL etc. */
 	char		*store;		/* directory of the LMDB store */

@@ -484,3 +484,9 @@ message_trap_count(const struct message *m)
 {
 	return m->ntrap;
 }
+
+int
+message_list_mail(const struct message *m)
+{
+	return m->list_mail;
+}

@@ -100,6 +100,7 @@ const char	*message_get_qid(const struct message *m);
 uint32_t	 message_rcpt_count(const struct message *m);
 uint32_t	 message_trap_count(const struct message *m);
 int		 message_exempt(const struct message *m);
+int		 message_list_mail(const struct message *m);
 
 /* The score a join needs to count toward bulk when `compared` clusters
  * were scanned (store_obs.count_score). */

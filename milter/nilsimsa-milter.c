@@ -254,6 +254,17 @@ static void
 write_pidfile(const char *path)
 {
 	FILE	*fp;
+	char	*dir, *slash;
+
+	/* /run/nilsimsa-milter does not survive a reboot: make it. */
+	if ((dir = strdup(path)) == NULL)
+		fatal("PidFile");
+	if ((slash = strrchr(dir, '/')) != NULL && slash != dir) {
+		*slash = '\0';
+		if (mkdir(dir, 0755) == -1 && errno != EEXIST)
+			fatal("PidFile: mkdir %s", dir);
+	}
+	free(dir);
 
 	if ((fp = fopen(path, "w")) == NULL)
 		fatal("PidFile: %s", path);
@@ -402,7 +413,7 @@ main(int argc, char *argv[])
 	if (smfi_opensocket(1) == MI_FAILURE)
 		fatalx("socket: cannot listen on %s (in use, or no permission?)", cfg->socket);
 	socket_owner(cfg->socket, have_user, uid, gid);
-	if (set_listener_nodelay() > 0)
+	if (cfg->tcp_nodelay && set_listener_nodelay() > 0)
 		log_debug("socket: TCP_NODELAY set on the listener");
 	if (cfg->store_backend == BACKEND_LMDB)
 		prepare_store_dir(cfg->store, have_user, uid, gid);

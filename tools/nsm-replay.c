@@ -1,0 +1,1126 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * nsm-replay: replay the shared corpus through the milter's own code path
+ * (message.c: canonicaliser, digest, store, verdict) in time order, with
+ * the store's clock driven by the replay time, and report what the filter
+ * would have done.
+ *
+ * Streams:
+ *   sa        SpamAssassin ham (easy_ham, easy_ham_2, hard_ham) and spam
+ *             (spam, spam_2) together, in time order.
+ *   phish     the phishing_pot set, time-shifted so that it starts with
+ *             the ham, mixed with the same ham.
+ *   families  adversarial families generated from SpamAssassin spam with
+ *             a fixed seed (word insertion, hash-busters, white space and
+ *             case, HTML comments and invisible text, base64/QP, new
+ *             headers per copy), mixed with the ham.
+ *
+ * Ground truth for "catchable" spam and for campaigns comes from the
+ * corpus index (nilsimsa_text, computed by an independent script): two
+ * spam messages are copies of one campaign when those codes score >= 90.
+ * A spam message is catchable when the campaign had enough earlier copies
+ * (within BulkTTL) for the configured RejectThreshold.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "canon.h"
+#include "config.h"
+#include "log.h"
+#include "message.h"
+#include "nilsimsa.h"
+#include "store.h"
+
+enum folder {
+	F_EASY, F_EASY2, F_HARD, F_SPAM, F_SPAM2, F_PHISH, F_FAMILY, F_OTHER
+};
+
+static const char *folder_prefix[] = {
+	"spamassassin-public/easy_ham/", "spamassassin-public/easy_ham_2/",
+	"spamassassin-public/hard_ham/", "spamassassin-public/spam/",
+	"spamassassin-public/spam_2/", "phishing_pot/email/", NULL, NULL
+};
+
+#define IS_HAM(f)	((f) <= F_HARD)
+
+struct item {
+	char		*path;		/* relative to the corpus */
+	int		 folder;
+	int64_t		 t;		/* replay time */
+	int		 timed;		/* had a replay time */
+	nilsimsa_code	 truth;		/* the index's nilsimsa_text */
+	char		*gen;		/* generated message (families) */
+	size_t		 genlen;
+	int		 family;	/* -1, or the family it belongs to */
+
+	/* results */
+	int		 done;
+	int		 digested;
+	int		 action;
+	int		 list;
+	int		 exempt;
+	uint64_t	 cluster;
+	nilsimsa_code	 code;
+	uint32_t	 subj, from;	/* hashes, for "unrelated" pairs */
+
+	/* ground truth */
+	int		 campaign;	/* union-find root among spam */
+	int		 catchable;
+};
+
+static struct item	*items;
+static size_t		 nitems, itemcap;
+static const char	*corpus;
+static uint64_t		 rng_state = 0x9e3779b97f4a7c15ull;
+
+/* xorshift64*: deterministic, seeded once. */
+static uint64_t
+rnd(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545f4914f6cdd1dull;
+}
+
+static size_t
+rndn(size_t n)
+{
+	return n ? (size_t)(rnd() % n) : 0;
+}
+
+static void *
+xcalloc(size_t n, size_t sz)
+{
+	void	*p;
+
+	if ((p = calloc(n, sz)) == NULL)
+		fatal("calloc");
+	return p;
+}
+
+static void *
+xrealloc(void *p, size_t sz)
+{
+	if ((p = realloc(p, sz)) == NULL)
+		fatal("realloc");
+	return p;
+}
+
+static struct item *
+item_add(void)
+{
+	if (nitems == itemcap) {
+		itemcap = itemcap ? itemcap * 2 : 4096;
+		items = xrealloc(items, itemcap * sizeof(*items));
+	}
+	memset(&items[nitems], 0, sizeof(items[0]));
+	items[nitems].family = -1;
+	items[nitems].campaign = (int)nitems;
+	return &items[nitems++];
+}
+
+static int
+folder_of(const char *path)
+{
+	int	i;
+
+	for (i = 0; folder_prefix[i] != NULL; i++)
+		if (strncmp(path, folder_prefix[i], strlen(folder_prefix[i])) == 0)
+			return i;
+	return F_OTHER;
+}
+
+/* Read index.tsv: path, class, replay_epoch, ..., nilsimsa_text (col 8). */
+static void
+load_index(void)
+{
+	char	 fn[4096], *line = NULL, *f[10], *p;
+	size_t	 cap = 0;
+	FILE	*fp;
+	int	 n, folder;
+
+	snprintf(fn, sizeof(fn), "%s/index.tsv", corpus);
+	if ((fp = fopen(fn, "r")) == NULL)
+		fatal("%s", fn);
+	while (getline(&line, &cap, fp) != -1) {
+		line[strcspn(line, "\n")] = '\0';
+		for (n = 0, p = line; n < 10 && p != NULL; n++)
+			f[n] = strsep(&p, "\t");
+		if (n < 8 || strcmp(f[0], "path") == 0)
+			continue;
+		if ((folder = folder_of(f[0])) == F_OTHER)
+			continue;	/* tdata: hand-made tests, not for metrics */
+		struct item *it = item_add();
+		if ((it->path = strdup(f[0])) == NULL)
+			fatal("strdup");
+		it->folder = folder;
+		it->timed = f[2][0] != '\0';
+		it->t = it->timed ? strtoll(f[2], NULL, 10) : 0;
+		if (nilsimsa_from_hex(f[7], strlen(f[7]), &it->truth) != 0)
+			memset(&it->truth, 0, sizeof(it->truth));
+	}
+	free(line);
+	fclose(fp);
+}
+
+static unsigned char *
+read_file(const char *path, size_t *lenp)
+{
+	struct stat	 st;
+	unsigned char	*buf;
+	ssize_t		 n;
+	size_t		 off = 0;
+	int		 fd;
+
+	if ((fd = open(path, O_RDONLY)) == -1)
+		fatal("%s", path);
+	if (fstat(fd, &st) == -1)
+		fatal("%s", path);
+	buf = xcalloc(1, (size_t)st.st_size + 1);
+	while (off < (size_t)st.st_size &&
+	    (n = read(fd, buf + off, (size_t)st.st_size - off)) > 0)
+		off += (size_t)n;
+	close(fd);
+	*lenp = off;
+	return buf;
+}
+
+static uint32_t
+hash_str(const char *s, size_t n)
+{
+	uint32_t	h = 2166136261u;
+	size_t		i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/*
+ * The value of header `name` in a message (first occurrence, first line
+ * only), or NULL. Good enough for the replay's bookkeeping.
+ */
+static const char *
+find_header(const unsigned char *buf, size_t len, const char *name, size_t *vlen)
+{
+	size_t	i = 0, nl = strlen(name);
+
+	while (i < len) {
+		size_t	eol = i;
+
+		while (eol < len && buf[eol] != '\n')
+			eol++;
+		if (eol == i || (eol == i + 1 && buf[i] == '\r'))
+			return NULL;	/* end of headers */
+		if (eol - i > nl && strncasecmp((const char *)buf + i, name, nl) == 0 &&
+		    buf[i + nl] == ':') {
+			const unsigned char *v = buf + i + nl + 1;
+
+			while (v < buf + eol && (*v == ' ' || *v == '\t'))
+				v++;
+			*vlen = (size_t)(buf + eol - v);
+			if (*vlen > 0 && v[*vlen - 1] == '\r')
+				(*vlen)--;
+			return (const char *)v;
+		}
+		i = eol + 1;
+	}
+	return NULL;
+}
+
+/* The subject without Re:/Fwd: prefixes, for "unrelated" pairs. */
+static uint32_t
+subject_hash(const unsigned char *buf, size_t len)
+{
+	const char	*v;
+	size_t		 n;
+
+	if ((v = find_header(buf, len, "Subject", &n)) == NULL)
+		return 0;
+	for (;;) {
+		while (n > 0 && (*v == ' ' || *v == '\t')) {
+			v++;
+			n--;
+		}
+		if (n >= 3 && strncasecmp(v, "re:", 3) == 0) {
+			v += 3;
+			n -= 3;
+		} else if (n >= 4 && (strncasecmp(v, "fwd:", 4) == 0 ||
+		    strncasecmp(v, "fw: ", 4) == 0)) {
+			v += 4;
+			n -= 4;
+		} else
+			break;
+	}
+	return hash_str(v, n);
+}
+
+/*
+ * The client address: the first Received header (from the top) naming a
+ * public IPv4 address in brackets, the host that handed the message to
+ * the site. "" when there is none.
+ */
+static void
+client_ip(const unsigned char *buf, size_t len, char *ip, size_t iplen)
+{
+	size_t	i;
+
+	ip[0] = '\0';
+	for (i = 0; i + 1 < len; i++) {
+		unsigned a, b, c, d;
+		char	 tail;
+
+		if (buf[i] == '\n' && (buf[i + 1] == '\n' ||
+		    (buf[i + 1] == '\r' && i + 2 < len && buf[i + 2] == '\n')))
+			return;		/* end of headers */
+		if (buf[i] != '[' ||
+		    sscanf((const char *)buf + i + 1, "%u.%u.%u.%u%c", &a, &b, &c, &d, &tail) != 5 ||
+		    tail != ']' || a > 255 || b > 255 || c > 255 || d > 255)
+			continue;
+		if (a == 127 || a == 10 || a == 0 || (a == 192 && b == 168) ||
+		    (a == 172 && b >= 16 && b < 32))
+			continue;
+		snprintf(ip, iplen, "%u.%u.%u.%u", a, b, c, d);
+		return;
+	}
+}
+
+/* ------------------------------------------------------------ families */
+
+static const char *words[] = {
+	"about", "after", "again", "always", "another", "answer", "around",
+	"because", "before", "better", "between", "bring", "called", "change",
+	"children", "city", "close", "country", "different", "during", "early",
+	"enough", "every", "example", "family", "father", "follow", "found",
+	"garden", "great", "group", "happen", "house", "important", "island",
+	"kitchen", "large", "later", "letter", "light", "little", "mountain",
+	"mother", "music", "night", "number", "often", "order", "paper", "people",
+	"picture", "place", "plant", "question", "quickly", "river", "school",
+	"second", "sentence", "should", "small", "something", "sometimes",
+	"state", "still", "story", "study", "table", "thought", "together",
+	"under", "until", "water", "weather", "while", "window", "without",
+	"world", "would", "write", "yellow", "young", "morning", "evening"
+};
+#define NWORDS	(sizeof(words) / sizeof(*words))
+
+struct buf {
+	char	*p;
+	size_t	 len, cap;
+};
+
+static void
+buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->p = xrealloc(b->p, b->cap);
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+static void
+buf_str(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+static void
+buf_fmt(struct buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+buf_fmt(struct buf *b, const char *fmt, ...)
+{
+	char	tmp[1024];
+	va_list	ap;
+	int	n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		buf_add(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+}
+
+static void
+canon_to_buf(void *arg, const unsigned char *p, size_t n)
+{
+	struct buf	*b = arg;
+
+	if (b->len < 16384)
+		buf_add(b, (const char *)p, n);
+}
+
+static void
+rand_token(char *s, size_t n)
+{
+	static const char	alnum[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	size_t			i;
+
+	for (i = 0; i < n; i++)
+		s[i] = alnum[rndn(sizeof(alnum) - 1)];
+	s[n] = '\0';
+}
+
+/* The text of one variant: the seed's words, with the family's tricks. */
+static void
+variant_text(const char *seed, int html, struct buf *out)
+{
+	const char	*p = seed;
+	char		 tok[40];
+	int		 upper = rndn(3) == 0, wsp = rndn(2) == 0;
+	size_t		 nw = 0;
+
+	if (html)
+		buf_str(out, "<html><body><p>");
+	while (*p) {
+		const char	*w = p;
+		size_t		 n;
+
+		while (*p && *p != ' ')
+			p++;
+		n = (size_t)(p - w);
+		while (*p == ' ')
+			p++;
+		if (n == 0)
+			continue;
+		/* random word insertion, about 15% */
+		if (rndn(100) < 15) {
+			buf_str(out, words[rndn(NWORDS)]);
+			buf_str(out, " ");
+		}
+		/* hash-buster strings */
+		if (rndn(100) < 3) {
+			rand_token(tok, 8 + rndn(20));
+			buf_str(out, tok);
+			buf_str(out, " ");
+		}
+		if (html && rndn(100) < 4) {
+			rand_token(tok, 6 + rndn(10));
+			buf_fmt(out, "<!-- %s -->", tok);
+		}
+		if (html && rndn(100) < 3) {
+			rand_token(tok, 5 + rndn(8));
+			buf_fmt(out, "<span style=\"display:none\">%s %s</span>", tok,
+			    words[rndn(NWORDS)]);
+		}
+		if (upper && rndn(100) < 30) {
+			size_t	i;
+
+			for (i = 0; i < n && i < sizeof(tok) - 1; i++)
+				tok[i] = (char)((w[i] >= 'a' && w[i] <= 'z') ? w[i] - 32 : w[i]);
+			buf_add(out, tok, i);
+			if (n > i)
+				buf_add(out, w + i, n - i);
+		} else
+			buf_add(out, w, n);
+		if (wsp && rndn(100) < 10)
+			buf_str(out, rndn(2) ? "\n\n" : "   ");
+		else
+			buf_str(out, (++nw % 12) == 0 ? "\n" : " ");
+	}
+	rand_token(tok, 16 + rndn(16));
+	buf_fmt(out, "\n%s\n", tok);
+	if (html)
+		buf_str(out, "</p></body></html>\n");
+}
+
+static void
+encode_base64(const char *s, size_t n, struct buf *out)
+{
+	static const char	b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t			i, col = 0;
+
+	for (i = 0; i < n; i += 3) {
+		unsigned v = (unsigned char)s[i] << 16;
+		char	 q[4];
+
+		if (i + 1 < n)
+			v |= (unsigned char)s[i + 1] << 8;
+		if (i + 2 < n)
+			v |= (unsigned char)s[i + 2];
+		q[0] = b64[(v >> 18) & 63];
+		q[1] = b64[(v >> 12) & 63];
+		q[2] = i + 1 < n ? b64[(v >> 6) & 63] : '=';
+		q[3] = i + 2 < n ? b64[v & 63] : '=';
+		buf_add(out, q, 4);
+		if ((col += 4) >= 76) {
+			buf_str(out, "\n");
+			col = 0;
+		}
+	}
+	buf_str(out, "\n");
+}
+
+static void
+encode_qp(const char *s, size_t n, struct buf *out)
+{
+	size_t	i, col = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char	ch = (unsigned char)s[i];
+
+		if (ch == '\n') {
+			buf_str(out, "\n");
+			col = 0;
+			continue;
+		}
+		if (col >= 72) {
+			buf_str(out, "=\n");
+			col = 0;
+		}
+		if (ch == '=' || ch >= 127 || (ch < 32 && ch != '\t') || rndn(100) < 2) {
+			buf_fmt(out, "=%02X", ch);
+			col += 3;
+		} else {
+			buf_add(out, (const char *)&ch, 1);
+			col++;
+		}
+	}
+	buf_str(out, "\n");
+}
+
+/* A whole message for one variant, with fresh headers. */
+static void
+make_variant(const char *seed, int fam, int var, struct buf *msg)
+{
+	struct buf	 text = { 0 };
+	int		 html = rndn(2), enc = (int)rndn(3);
+	char		 tok[24];
+
+	variant_text(seed, html, &text);
+	rand_token(tok, 12);
+	buf_fmt(msg, "Received: from mx%d.example.net (mx%d.example.net [198.51.100.%d])\n"
+	    "\tby mx.example.org with ESMTP id %s\n",
+	    (int)rndn(90), (int)rndn(90), 1 + (int)rndn(250), tok);
+	buf_fmt(msg, "Message-ID: <%s.%d.%d@example.net>\n", tok, fam, var);
+	rand_token(tok, 8);
+	buf_fmt(msg, "From: %s <%s@example.net>\n", tok, tok);
+	buf_fmt(msg, "To: user%d@example.org\n", (int)rndn(10000));
+	buf_fmt(msg, "Subject: offer %s\n", tok);
+	buf_fmt(msg, "X-Mailer: mailer-%d.%d\n", (int)rndn(10), (int)rndn(100));
+	buf_str(msg, "MIME-Version: 1.0\n");
+	buf_fmt(msg, "Content-Type: text/%s; charset=utf-8\n", html ? "html" : "plain");
+	buf_fmt(msg, "Content-Transfer-Encoding: %s\n\n",
+	    enc == 0 ? "8bit" : enc == 1 ? "base64" : "quoted-printable");
+	if (enc == 0)
+		buf_add(msg, text.p, text.len);
+	else if (enc == 1)
+		encode_base64(text.p, text.len, msg);
+	else
+		encode_qp(text.p, text.len, msg);
+	free(text.p);
+}
+
+/* The canonical text of a corpus message, as the seed of a family. */
+static char *
+seed_text(const char *path)
+{
+	char		 fn[4096];
+	unsigned char	*raw;
+	size_t		 len;
+	struct buf	 b = { 0 };
+	struct canon	*c;
+
+	snprintf(fn, sizeof(fn), "%s/%s", corpus, path);
+	raw = read_file(fn, &len);
+	if ((c = canon_new(CANON_TEXT, 0, 1, canon_to_buf, &b)) == NULL)
+		fatal("canon_new");
+	canon_body(c, raw, len);
+	canon_end(c);
+	canon_free(c);
+	free(raw);
+	return b.p;
+}
+
+/*
+ * Families: `nfam` spam messages from SpamAssassin spam (canonical text of
+ * at least 400 bytes), `nvar` variants each, spread at random times over
+ * the span of the other items.
+ */
+static void
+add_families(int nfam, int nvar)
+{
+	size_t	 i, nseed = 0, *seeds = xcalloc(nitems, sizeof(size_t));
+	int64_t	 t0 = INT64_MAX, t1 = 0;
+	int	 f, v;
+
+	for (i = 0; i < nitems; i++) {
+		if (items[i].folder == F_SPAM || items[i].folder == F_SPAM2)
+			seeds[nseed++] = i;
+		if (items[i].timed) {
+			t0 = items[i].t < t0 ? items[i].t : t0;
+			t1 = items[i].t > t1 ? items[i].t : t1;
+		}
+	}
+	for (f = 0; f < nfam && nseed > 0; ) {
+		size_t	 k = rndn(nseed);
+		char	*seed = seed_text(items[seeds[k]].path);
+
+		seeds[k] = seeds[--nseed];
+		if (seed == NULL || strlen(seed) < 400) {
+			free(seed);
+			continue;
+		}
+		for (v = 0; v < nvar; v++) {
+			struct buf	 msg = { 0 };
+			struct item	*it;
+
+			make_variant(seed, f, v, &msg);
+			it = item_add();
+			it->folder = F_FAMILY;
+			it->family = f;
+			it->gen = msg.p;
+			it->genlen = msg.len;
+			it->timed = 1;
+			it->t = t0 + (int64_t)rndn((size_t)(t1 - t0 + 1));
+			if (asprintf(&it->path, "family-%d/%d", f, v) == -1)
+				fatal("asprintf");
+		}
+		free(seed);
+		f++;
+	}
+	free(seeds);
+}
+
+/* ------------------------------------------------------------ replay */
+
+static int
+by_time(const void *a, const void *b)
+{
+	const struct item	*x = a, *y = b;
+
+	if (x->timed != y->timed)
+		return x->timed ? -1 : 1;	/* untimed last */
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+static int
+find_root(int i)
+{
+	while (items[i].campaign != i) {
+		items[i].campaign = items[items[i].campaign].campaign;
+		i = items[i].campaign;
+	}
+	return i;
+}
+
+/*
+ * Ground truth: campaigns are the connected groups of spam whose index
+ * codes score >= 90; a spam message is catchable when enough earlier
+ * copies (within BulkTTL) came before it for RejectThreshold (one
+ * recipient a message here).
+ */
+static void
+ground_truth(const struct config *cfg)
+{
+	size_t		i, j;
+	uint64_t	need = cfg->reject_threshold > 1 ? cfg->reject_threshold - 1 : 1;
+	static const nilsimsa_code zero;
+
+	for (i = 0; i < nitems; i++) {
+		uint64_t earlier = 0;
+
+		if (IS_HAM(items[i].folder) || items[i].folder == F_FAMILY ||
+		    memcmp(&items[i].truth, &zero, sizeof(zero)) == 0)
+			continue;
+		for (j = 0; j < i; j++) {
+			if (IS_HAM(items[j].folder) || items[j].folder == F_FAMILY)
+				continue;
+			if (nilsimsa_score(&items[i].truth, &items[j].truth) < 90)
+				continue;
+			if (items[i].t - items[j].t <= cfg->bulk_ttl)
+				earlier++;
+			items[find_root((int)i)].campaign = find_root((int)j);
+		}
+		items[i].catchable = earlier >= need;
+	}
+	for (i = 0; i < nitems; i++)
+		items[i].campaign = find_root((int)i);
+}
+
+static double
+now_sec(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double
+replay(const struct config *cfg, struct store *store)
+{
+	struct message		*m;
+	struct message_result	 r;
+	double			 spent = 0, t;
+	size_t			 i;
+	char			 fn[4096], ip[64];
+
+	if ((m = message_new(cfg, 1)) == NULL)
+		fatal("message_new");
+	for (i = 0; i < nitems; i++) {
+		struct item	*it = &items[i];
+		unsigned char	*raw;
+		size_t		 len, n;
+		const char	*v;
+
+		if (it->gen != NULL) {
+			raw = (unsigned char *)it->gen;
+			len = it->genlen;
+		} else {
+			snprintf(fn, sizeof(fn), "%s/%s", corpus, it->path);
+			raw = read_file(fn, &len);
+		}
+		it->subj = subject_hash(raw, len);
+		it->from = (v = find_header(raw, len, "From", &n)) ? hash_str(v, n) : 0;
+		client_ip(raw, len, ip, sizeof(ip));
+
+		t = now_sec();
+		if (message_reset(m, cfg) == -1)
+			fatal("message_reset");
+		message_client_str(m, ip[0] ? ip : "192.0.2.1");
+		message_qid(m, it->path);
+		message_sender(m, "sender@example.net");
+		message_rcpt(m, "user@example.org");
+		message_body(m, raw, len);
+		message_finish(m, store, it->t, 0, &r);
+		spent += now_sec() - t;
+
+		if (r.store_err != 0)
+			fatalx("%s: store: %s", it->path, store_strerror(r.store_err));
+		it->done = 1;
+		it->digested = r.digested;
+		it->action = r.verdict.action;
+		it->list = message_list_mail(m);
+		it->exempt = message_exempt(m);
+		it->cluster = r.digested ? r.res.c.id : 0;
+		it->code = r.code;
+		if (it->gen == NULL)
+			free(raw);
+	}
+	message_free(m);
+	return spent;
+}
+
+/* ------------------------------------------------------------ report */
+
+struct tally {
+	size_t	n, rejected, tagged;
+};
+
+static int
+is_reject(int action)
+{
+	return action == VERDICT_REJECT || action == VERDICT_TEMPFAIL ||
+	    action == VERDICT_QUARANTINE || action == VERDICT_DISCARD;
+}
+
+static void
+tally_add(struct tally *t, const struct item *it)
+{
+	t->n++;
+	if (is_reject(it->action))
+		t->rejected++;
+	else if (it->action == VERDICT_TAG)
+		t->tagged++;
+}
+
+static double
+pct(size_t a, size_t b)
+{
+	return b ? 100.0 * (double)a / (double)b : 0.0;
+}
+
+static void
+print_tally(const char *name, const struct tally *t)
+{
+	printf("  %-28s %6zu  rejected %5zu (%6.3f%%)  tagged %5zu (%6.2f%%)\n",
+	    name, t->n, t->rejected, pct(t->rejected, t->n), t->tagged,
+	    pct(t->tagged, t->n));
+}
+
+struct outcome {
+	struct tally	personal, list, hard, ham, spam;
+	size_t		catchable, caught;
+	size_t		pairs, pairs_above;
+	int		median_pair;
+	size_t		fam_members, fam_joined, fam_count, ham_in_fam;
+	size_t		campaigns, leaked_total, leaked_max;
+	double		ms_per_msg;
+};
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* Unrelated ham pairs: different subjects and senders, random, seeded. */
+static void
+ham_pairs(const struct config *cfg, size_t want, struct outcome *o)
+{
+	size_t	*ham = xcalloc(nitems, sizeof(size_t)), nham = 0, i, tries = 0;
+	int	*scores = xcalloc(want ? want : 1, sizeof(int));
+
+	for (i = 0; i < nitems; i++)
+		if (IS_HAM(items[i].folder) && items[i].digested)
+			ham[nham++] = i;
+	while (nham > 1 && o->pairs < want && tries++ < want * 20) {
+		const struct item *a = &items[ham[rndn(nham)]], *b = &items[ham[rndn(nham)]];
+		int	 s;
+
+		if (a == b || a->subj == b->subj || a->from == b->from)
+			continue;
+		s = nilsimsa_score(&a->code, &b->code);
+		scores[o->pairs++] = s;
+		if (s > cfg->similarity_threshold)
+			o->pairs_above++;
+	}
+	if (o->pairs > 0) {
+		qsort(scores, o->pairs, sizeof(int), cmp_int);
+		o->median_pair = scores[o->pairs / 2];
+	}
+	free(scores);
+	free(ham);
+}
+
+static void
+families(struct outcome *o)
+{
+	size_t	i, j;
+	int	f, nfam = 0;
+
+	for (i = 0; i < nitems; i++)
+		if (items[i].family + 1 > nfam)
+			nfam = items[i].family + 1;
+	for (f = 0; f < nfam; f++) {
+		uint64_t	best = 0;
+		size_t		bestn = 0, members = 0;
+
+		/* The family's cluster: where most of its members went. */
+		for (i = 0; i < nitems; i++) {
+			size_t	n = 0;
+
+			if (items[i].family != f)
+				continue;
+			members++;
+			if (!items[i].digested)
+				continue;
+			for (j = 0; j < nitems; j++)
+				if (items[j].family == f && items[j].cluster == items[i].cluster)
+					n++;
+			if (n > bestn) {
+				bestn = n;
+				best = items[i].cluster;
+			}
+		}
+		o->fam_count++;
+		o->fam_members += members;
+		o->fam_joined += bestn;
+		for (i = 0; i < nitems; i++)
+			if (IS_HAM(items[i].folder) && best != 0 && items[i].cluster == best)
+				o->ham_in_fam++;
+	}
+}
+
+/* Messages of each campaign delivered before its first reject. */
+static void
+campaigns(struct outcome *o)
+{
+	size_t	i, j;
+
+	for (i = 0; i < nitems; i++) {
+		size_t	leaked = 0, members = 0;
+		int	rejected = 0;
+
+		if (items[i].campaign != (int)i || IS_HAM(items[i].folder) ||
+		    items[i].folder == F_FAMILY)
+			continue;
+		for (j = 0; j < nitems; j++) {
+			if (items[j].campaign != (int)i)
+				continue;
+			members++;
+			if (is_reject(items[j].action))
+				rejected = 1;
+			else if (!rejected)
+				leaked++;
+		}
+		if (!rejected || members < 2)
+			continue;
+		o->campaigns++;
+		o->leaked_total += leaked;
+		if (leaked > o->leaked_max)
+			o->leaked_max = leaked;
+	}
+}
+
+static void
+evaluate(const struct config *cfg, size_t npairs, double spent, struct outcome *o)
+{
+	size_t	i, n = 0;
+
+	memset(o, 0, sizeof(*o));
+	for (i = 0; i < nitems; i++) {
+		const struct item *it = &items[i];
+
+		if (!it->done)
+			continue;
+		n++;
+		if (IS_HAM(it->folder)) {
+			tally_add(&o->ham, it);
+			tally_add(it->folder == F_HARD ? &o->hard :
+			    it->list ? &o->list : &o->personal, it);
+		} else if (it->folder != F_FAMILY) {
+			tally_add(&o->spam, it);
+			if (it->catchable) {
+				o->catchable++;
+				if (is_reject(it->action))
+					o->caught++;
+			}
+		}
+	}
+	ham_pairs(cfg, npairs, o);
+	families(o);
+	campaigns(o);
+	o->ms_per_msg = n ? spent * 1e3 / (double)n : 0;
+}
+
+static void
+report(const char *stream, const struct config *cfg, const struct outcome *o)
+{
+	printf("stream %s: %zu messages, %.3f ms per message\n", stream,
+	    o->ham.n + o->spam.n + o->fam_members, o->ms_per_msg);
+	printf("  settings: SimilarityThreshold %d, TagThreshold %llu, RejectThreshold %llu, "
+	    "RejectMinNetworks %u, Canonicalization %s\n", cfg->similarity_threshold,
+	    (unsigned long long)cfg->tag_threshold, (unsigned long long)cfg->reject_threshold,
+	    cfg->reject_min_networks, cfg->canonicalization == CANON_RAW ? "raw" : "text");
+	print_tally("ham, personal", &o->personal);
+	print_tally("ham, lists and newsletters", &o->list);
+	print_tally("ham, hard_ham", &o->hard);
+	print_tally("ham, all", &o->ham);
+	print_tally("spam", &o->spam);
+	printf("  spam catchable %zu, caught %zu (%.1f%%)\n", o->catchable, o->caught,
+	    pct(o->caught, o->catchable));
+	printf("  campaigns rejected %zu: leaked before first reject %zu in all, %zu at most\n",
+	    o->campaigns, o->leaked_total, o->leaked_max);
+	printf("  unrelated ham pairs %zu: median score %d, above %d: %zu (%.3f%%)\n",
+	    o->pairs, o->median_pair, cfg->similarity_threshold, o->pairs_above,
+	    pct(o->pairs_above, o->pairs));
+	if (o->fam_count > 0)
+		printf("  families %zu, members %zu, in their family's cluster %zu (%.1f%%), "
+		    "ham in family clusters %zu\n", o->fam_count, o->fam_members,
+		    o->fam_joined, pct(o->fam_joined, o->fam_members), o->ham_in_fam);
+}
+
+/* The targets; returns the number missed. */
+static int
+check_targets(const struct outcome *o)
+{
+	int	missed = 0;
+
+#define TARGET(cond, fmt, ...) do {					\
+	if (!(cond)) {							\
+		printf("  TARGET MISSED: " fmt "\n", __VA_ARGS__);	\
+		missed++;						\
+	}								\
+} while (0)
+	TARGET(o->personal.rejected == 0, "personal ham rejected: %zu", o->personal.rejected);
+	TARGET(o->ham.rejected * 1000 <= o->ham.n, "ham rejected %zu of %zu (> 0.1%%)",
+	    o->ham.rejected, o->ham.n);
+	TARGET(o->pairs_above * 200 <= o->pairs, "unrelated ham pairs above threshold "
+	    "%zu of %zu (> 0.5%%)", o->pairs_above, o->pairs);
+	TARGET(o->catchable < 20 || o->caught * 100 >= o->catchable * 95,
+	    "catchable spam caught %zu of %zu (< 95%%)", o->caught, o->catchable);
+	TARGET(o->fam_members == 0 || o->fam_joined * 100 >= o->fam_members * 95,
+	    "family members in their cluster %zu of %zu (< 95%%)", o->fam_joined,
+	    o->fam_members);
+	TARGET(o->ham_in_fam == 0, "ham messages in family clusters: %zu", o->ham_in_fam);
+#undef TARGET
+	return missed;
+}
+
+/* ------------------------------------------------------------ main */
+
+static void
+select_stream(const char *stream)
+{
+	size_t	i, k = 0;
+	int64_t	ham0 = INT64_MAX, phish0 = INT64_MAX;
+	int	phish = strcmp(stream, "phish") == 0;
+
+	for (i = 0; i < nitems; i++) {
+		struct item	*it = &items[i];
+		int		 keep = IS_HAM(it->folder) ||
+		    (phish ? it->folder == F_PHISH : it->folder == F_SPAM || it->folder == F_SPAM2);
+
+		if (strcmp(stream, "families") == 0)
+			keep = IS_HAM(it->folder) || it->folder == F_SPAM || it->folder == F_SPAM2;
+		if (!keep) {
+			free(it->path);
+			continue;
+		}
+		items[k++] = *it;
+	}
+	nitems = k;
+	if (!phish)
+		return;
+	/* Shift the phishing set to start with the ham. */
+	for (i = 0; i < nitems; i++) {
+		if (!items[i].timed)
+			continue;
+		if (IS_HAM(items[i].folder) && items[i].t < ham0)
+			ham0 = items[i].t;
+		if (items[i].folder == F_PHISH && items[i].t < phish0)
+			phish0 = items[i].t;
+	}
+	for (i = 0; i < nitems; i++)
+		if (items[i].folder == F_PHISH && items[i].timed)
+			items[i].t += ham0 - phish0;
+}
+
+static int
+rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr,
+	    "usage: nsm-replay [-c config] [--corpus DIR] [--stream sa|phish|families]\n"
+	    "                  [--limit N] [--seed N] [--families N] [--variants N]\n"
+	    "                  [--pairs N] [--check] [--store DIR]\n");
+	exit(2);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "corpus", required_argument, NULL, 'C' },
+		{ "stream", required_argument, NULL, 'S' },
+		{ "limit", required_argument, NULL, 'l' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "families", required_argument, NULL, 'F' },
+		{ "variants", required_argument, NULL, 'v' },
+		{ "pairs", required_argument, NULL, 'p' },
+		{ "check", no_argument, NULL, 'k' },
+		{ "store", required_argument, NULL, 'd' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct config		*cfg;
+	struct store		*store;
+	struct store_config	 sc;
+	struct outcome		 o;
+	const char		*cfgpath = NULL, *stream = "sa", *storedir = NULL;
+	char			 err[512], tmpl[] = "/tmp/nsm-replay.XXXXXX";
+	size_t			 limit = 0, npairs = 20000;
+	int			 ch, check = 0, nfam = 0, nvar = 20, rc, missed = 0;
+	double			 spent;
+
+	log_init("nsm-replay", 1, 0, 0);
+	log_setlevel(LOG_LEVEL_WARNING);
+	corpus = getenv("NSM_SHARED") ? NULL : "../shared/corpus";
+	while ((ch = getopt_long(argc, argv, "c:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c': cfgpath = optarg; break;
+		case 'C': corpus = optarg; break;
+		case 'S': stream = optarg; break;
+		case 'l': limit = strtoul(optarg, NULL, 10); break;
+		case 's': rng_state ^= strtoull(optarg, NULL, 10) * 0x9e3779b97f4a7c15ull; break;
+		case 'F': nfam = atoi(optarg); break;
+		case 'v': nvar = atoi(optarg); break;
+		case 'p': npairs = strtoul(optarg, NULL, 10); break;
+		case 'k': check = 1; break;
+		case 'd': storedir = optarg; break;
+		default: usage();
+		}
+	}
+	if (optind != argc || (strcmp(stream, "sa") && strcmp(stream, "phish") &&
+	    strcmp(stream, "families")))
+		usage();
+	if (corpus == NULL) {
+		static char	buf[4096];
+
+		snprintf(buf, sizeof(buf), "%s/corpus", getenv("NSM_SHARED"));
+		corpus = buf;
+	}
+	if (strcmp(stream, "families") == 0 && nfam == 0)
+		nfam = 40;
+
+	cfg = cfgpath ? config_load(cfgpath, err, sizeof(err)) : config_default();
+	if (cfg == NULL)
+		fatalx("%s", cfgpath ? err : "out of memory");
+
+	load_index();
+	select_stream(stream);
+	if (nfam > 0)
+		add_families(nfam, nvar);
+	qsort(items, nitems, sizeof(*items), by_time);
+	if (limit > 0 && limit < nitems)
+		nitems = limit;
+	for (size_t i = 0; i < nitems; i++)
+		items[i].campaign = (int)i;
+	ground_truth(cfg);
+
+	if (storedir == NULL && (storedir = mkdtemp(tmpl)) == NULL)
+		fatal("mkdtemp");
+	memset(&sc, 0, sizeof(sc));
+	sc.path = storedir;
+	sc.max_clusters = cfg->max_clusters;
+	sc.singleton_ttl = cfg->singleton_ttl;
+	sc.bulk_ttl = cfg->bulk_ttl;
+	sc.score_mode = "reference";
+	if ((rc = store_open(&store, &sc, 0)) != 0)
+		fatalx("store %s: %s", storedir, store_strerror(rc));
+
+	spent = replay(cfg, store);
+	evaluate(cfg, npairs, spent, &o);
+	report(stream, cfg, &o);
+	if (check)
+		missed = check_targets(&o);
+	store_close(store);
+	if (storedir == tmpl &&
+	    nftw(tmpl, rm_entry, 8, FTW_DEPTH | FTW_PHYS) == -1)
+		log_warn("could not remove %s", tmpl);
+	config_free(cfg);
+	return missed ? 1 : 0;
+}
