@@ -4,12 +4,42 @@
  *
  * Two forms:
  *  - CANON_RAW: the body as the MTA sends it, with CRLF turned into LF, so
- *    that it equals `nilsimsa -s` on the stored message.
+ *    that it equals `nilsimsa -s` on the stored message. A lone CR stays.
+ *    With with_headers, the header block (up to the first empty line) is
+ *    skipped.
  *  - CANON_TEXT: the text/plain and text/html parts, decoded from base64
  *    or quoted-printable, converted to UTF-8 from their charset, HTML tags,
  *    comments, <style> and <script> removed, entities decoded, runs of
  *    white space collapsed to one space. Attachments and other parts are
  *    skipped.
+ *
+ * Details of TEXT, chosen so that one campaign sent in two charsets, two
+ * transfer encodings or with cosmetic variations gives the same bytes:
+ *  - lower-cased: ASCII, Latin-1, Latin Extended-A, Greek and Cyrillic
+ *    capitals (case games are a cheap spam variation); fullwidth ASCII
+ *    (U+FF01..U+FF5E) becomes ASCII;
+ *  - NULs, C0/C1 controls and invisible characters (soft hyphen,
+ *    zero-width space/joiners, BOM) are dropped; NBSP and the Unicode
+ *    spaces count as white space;
+ *  - white space runs become one space, none at the start or the end;
+ *    parts, and block-level HTML tags (p, br, div, td, ...), are
+ *    separated by a space; inline tags (b, font, span, ...) and comments
+ *    vanish without one, so "V<b></b>iagra" gives "viagra";
+ *  - a message without Content-Type is text/plain; each multipart is
+ *    followed to MAXDEPTH (8) levels, deeper ones are opaque
+ *    (CANON_F_DEPTH); message/rfc822 parts give their own text parts;
+ *  - charsets go through iconv, labels mapped to the supersets mail
+ *    really uses (gb2312/gbk -> GB18030, iso-8859-1 -> windows-1252,
+ *    shift_jis -> CP932, euc-kr -> CP949); us-ascii and utf-8 pass
+ *    through; an unknown charset passes through (CANON_F_CHARSET);
+ *    invalid bytes are skipped (CANON_F_BADENCODING); bytes that are
+ *    not valid UTF-8 after that are passed on as they are;
+ *  - a part's header field longer than 4 KiB is truncated
+ *    (CANON_F_BADMIME).
+ *
+ * Memory: struct canon is one fixed-size block (about 32 KiB); the only
+ * allocations after canon_new() are iconv descriptors, at most 4 kept
+ * open per canonicaliser and reused across canon_reset().
  *
  * The canonicaliser is a push parser: it streams, keeps a fixed amount of
  * memory per message whatever the input (no line or part is buffered
@@ -35,7 +65,9 @@ enum canon_mode {
 #define CANON_F_CHARSET		0x10	/* an unknown charset, passed through */
 #define CANON_F_DEPTH		0x20	/* MIME nested deeper than supported */
 
-/* Output callback: called with canonical bytes, in order, in pieces. */
+/* Output callback: called with canonical bytes, in order, in pieces
+ * (TEXT mode buffers up to 4 KiB; everything is out after canon_end()).
+ * out may be NULL to only count the bytes. */
 typedef void canon_out_fn(void *arg, const unsigned char *buf, size_t len);
 
 struct canon;
