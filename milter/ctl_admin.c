@@ -1,0 +1,294 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * ctl_admin.c: the commands that change clusters by id (pin, unpin,
+ * forget), expire, and the store as JSON lines (export, import).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctl.h"
+
+/* An exported line is under 2 KB; anything much longer is not one. */
+#define IMPORT_LINE_MAX	65536
+
+static int
+set_status(struct ctl *ctl, int argc, char **argv, int status,
+    const char *name)
+{
+	struct store	*s;
+	uint64_t	 id;
+	int		 rc;
+
+	if (argc != 2) {
+		ctl_err("usage: %s ID", name);
+		return CTL_EUSAGE;
+	}
+	if (ctl_parse_id(argv[1], &id) == -1) {
+		ctl_err("not a cluster id: %s", argv[1]);
+		return CTL_EUSAGE;
+	}
+	if ((rc = ctl_store_open(ctl, 1, &s)) != CTL_OK)
+		return rc;
+	ctl_lock_arm(ctl);
+	if (status < 0)
+		rc = store_forget(s, id);
+	else
+		rc = store_set_status(s, id, status);
+	ctl_lock_disarm();
+	store_close(s);
+	if (rc == STORE_ENOTFOUND) {
+		ctl_err("no cluster %llu", (unsigned long long)id);
+		return CTL_ENOTFOUND;
+	}
+	if (rc != 0)
+		return ctl_store_fail(rc, name);
+	if (status < 0)
+		printf("cluster %llu forgotten\n", (unsigned long long)id);
+	else
+		printf("cluster %llu is %s\n", (unsigned long long)id,
+		    cluster_status_name(status));
+	return CTL_OK;
+}
+
+int
+cmd_pin(struct ctl *ctl, int argc, char **argv)
+{
+	return set_status(ctl, argc, argv, CLUSTER_HAM, "pin");
+}
+
+int
+cmd_unpin(struct ctl *ctl, int argc, char **argv)
+{
+	return set_status(ctl, argc, argv, CLUSTER_AUTO, "unpin");
+}
+
+int
+cmd_forget(struct ctl *ctl, int argc, char **argv)
+{
+	return set_status(ctl, argc, argv, -1, "forget");
+}
+
+int
+cmd_expire(struct ctl *ctl, int argc, char **argv)
+{
+	static const struct option	lo[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct store	*s;
+	size_t		 n = 0;
+	int		 ch, rc, dry = 0;
+
+	optind = 0;
+	while ((ch = getopt_long(argc, argv, "+n", lo, NULL)) != -1) {
+		if (ch != 'n')
+			return CTL_EUSAGE;
+		dry = 1;
+	}
+	if (optind != argc) {
+		ctl_err("usage: expire [--dry-run]");
+		return CTL_EUSAGE;
+	}
+	if ((rc = ctl_store_open(ctl, dry ? 0 : 1, &s)) != CTL_OK)
+		return rc;
+	ctl_lock_arm(ctl);
+	rc = store_expire(s, ctl->now, dry, &n);
+	ctl_lock_disarm();
+	store_close(s);
+	if (rc != 0)
+		return ctl_store_fail(rc, "expire");
+	printf("%zu cluster%s %s\n", n, n == 1 ? "" : "s",
+	    dry ? "would expire" : "expired");
+	return CTL_OK;
+}
+
+/* ------------------------------------------------------------ export */
+
+static int
+export_one(const struct cluster *c, void *arg)
+{
+	int	*rc = arg;
+	json_t	*o;
+
+	if ((o = ctl_cluster_json(c)) == NULL) {
+		*rc = CTL_ESTORE;
+		return 1;
+	}
+	if ((*rc = ctl_json_print(o)) != CTL_OK)
+		return 1;
+	return 0;
+}
+
+int
+cmd_export(struct ctl *ctl, int argc, char **argv)
+{
+	struct store	*s;
+	int		 rc, out = CTL_OK;
+
+	(void)argv;
+	if (argc != 1) {
+		ctl_err("usage: export");
+		return CTL_EUSAGE;
+	}
+	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
+		return rc;
+	/* One read transaction: a consistent snapshot while the milter writes. */
+	rc = store_iterate(s, export_one, &out);
+	store_close(s);
+	if (rc != 0)
+		return ctl_store_fail(rc, "export");
+	return out;
+}
+
+/* ------------------------------------------------------------ import */
+
+/*
+ * Read one line (without its newline) into *line. Returns its length,
+ * -1 at the end, -2 when longer than IMPORT_LINE_MAX (the rest of the
+ * line is skipped).
+ */
+static ssize_t
+read_line(FILE *fp, char **line, size_t *cap)
+{
+	ssize_t	n;
+
+	errno = 0;
+	if ((n = getline(line, cap, fp)) == -1)
+		return -1;
+	if (n > 0 && (*line)[n - 1] == '\n')
+		(*line)[--n] = '\0';
+	if (n > 0 && (*line)[n - 1] == '\r')
+		(*line)[--n] = '\0';
+	return n > IMPORT_LINE_MAX ? -2 : n;
+}
+
+/*
+ * Two passes: check every line, then store them. An error anywhere
+ * leaves the store unchanged; standard input is spooled to be read
+ * twice.
+ */
+static int
+import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
+    size_t *count)
+{
+	struct cluster	 c;
+	json_error_t	 jerr;
+	json_t		*j;
+	char		*line = NULL, err[160];
+	size_t		 cap = 0, lineno = 0, p;
+	ssize_t		 n;
+	int		 rc = CTL_OK, src;
+
+	*count = 0;
+	while ((n = read_line(fp, &line, &cap)) != -1) {
+		lineno++;
+		for (p = 0; n >= 0 && (line[p] == ' ' || line[p] == '\t'); p++)
+			;
+		if (n >= 0 && (line[p] == '\0' || line[p] == '#'))
+			continue;	/* blank lines and comments */
+		if (n == -2) {
+			ctl_err("%s:%zu: line longer than %d bytes", name, lineno,
+			    IMPORT_LINE_MAX);
+			rc = CTL_EDATA;
+			continue;
+		}
+		if ((j = json_loadb(line, (size_t)n, JSON_REJECT_DUPLICATES,
+		    &jerr)) == NULL) {
+			ctl_err("%s:%zu: %s", name, lineno, jerr.text);
+			rc = CTL_EDATA;
+			continue;
+		}
+		src = ctl_cluster_from_json(j, &c, err, sizeof(err));
+		json_decref(j);
+		if (src == -1) {
+			ctl_err("%s:%zu: %s", name, lineno, err);
+			rc = CTL_EDATA;
+			continue;
+		}
+		if (s != NULL) {
+			ctl_lock_arm(ctl);
+			src = store_put(s, &c);
+			ctl_lock_disarm();
+			if (src != 0) {
+				ctl_err("%s:%zu: %s", name, lineno,
+				    store_strerror(src));
+				rc = ctl_store_status(src);
+				break;
+			}
+		}
+		(*count)++;
+	}
+	if (ferror(fp)) {
+		ctl_err("%s: %s", name, strerror(errno));
+		rc = CTL_EFILE;
+	}
+	free(line);
+	return rc;
+}
+
+int
+cmd_import(struct ctl *ctl, int argc, char **argv)
+{
+	struct store	*s;
+	const char	*name = argc > 1 ? argv[1] : "-";
+	FILE		*fp;
+	unsigned char	 buf[8192];
+	size_t		 n, count;
+	int		 rc;
+
+	if (argc > 2) {
+		ctl_err("usage: import [FILE|-]");
+		return CTL_EUSAGE;
+	}
+	if (strcmp(name, "-") == 0) {
+		if ((fp = tmpfile()) == NULL) {
+			ctl_err("tmpfile: %s", strerror(errno));
+			return CTL_EFILE;
+		}
+		while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
+			if (fwrite(buf, 1, n, fp) != n)
+				break;
+		if (ferror(stdin) || ferror(fp)) {
+			ctl_err("-: %s", strerror(errno));
+			fclose(fp);
+			return CTL_EFILE;
+		}
+	} else if ((fp = fopen(name, "r")) == NULL) {
+		ctl_err("%s: %s", name, strerror(errno));
+		return CTL_EFILE;
+	}
+	rewind(fp);
+	if ((rc = import_pass(ctl, name, fp, NULL, &count)) != CTL_OK) {
+		fclose(fp);
+		ctl_err("%s: nothing imported", name);
+		return rc;
+	}
+	rewind(fp);
+	if ((rc = ctl_store_open(ctl, 2, &s)) != CTL_OK) {
+		fclose(fp);
+		return rc;
+	}
+	rc = import_pass(ctl, name, fp, s, &count);
+	store_close(s);
+	fclose(fp);
+	printf("%zu cluster%s imported\n", count, count == 1 ? "" : "s");
+	return rc;
+}

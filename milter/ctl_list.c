@@ -1,0 +1,323 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * ctl_list.c: the listings: clusters, show and stats. All read the
+ * store through a read-only open: a snapshot, never in the milter's way.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctl.h"
+
+#define TABLE_COLS	80
+#define DEFAULT_TOP	20
+
+struct filter {
+	int		 status;	/* -1: any */
+	int64_t		 since;		/* last_seen >= since; 0: any */
+	int		 sort;
+	struct cluster	*v;
+	size_t		 n, cap;
+	int		 err;
+};
+
+static int
+collect(const struct cluster *c, void *arg)
+{
+	struct filter	*f = arg;
+	struct cluster	*nv;
+
+	if ((f->status >= 0 && c->status != f->status) || c->last_seen < f->since)
+		return 0;
+	if (f->n == f->cap) {
+		size_t	cap = f->cap ? f->cap * 2 : 256;
+
+		if ((nv = reallocarray(f->v, cap, sizeof(*nv))) == NULL) {
+			f->err = 1;
+			return 1;
+		}
+		f->v = nv;
+		f->cap = cap;
+	}
+	f->v[f->n++] = *c;
+	return 0;
+}
+
+static int sort_key;
+
+static int
+cmp(const void *a, const void *b)
+{
+	return ctl_cluster_cmp(a, b, sort_key);
+}
+
+static void
+table_row(const struct cluster *c, int64_t now)
+{
+	char	line[TABLE_COLS * 2], first[16], last[16], subj[TABLE_COLS * 4];
+	int	len;
+
+	ctl_fmt_when(c->first_seen, now, first, sizeof(first));
+	ctl_fmt_when(c->last_seen, now, last, sizeof(last));
+	len = snprintf(line, sizeof(line), "%8llu %-4s %6llu %6llu %4u %-11s %-11s",
+	    (unsigned long long)c->id, cluster_status_name(c->status),
+	    (unsigned long long)c->messages, (unsigned long long)c->recipients,
+	    c->networks, first, last);
+	subj[0] = '\0';
+	if (len > 0 && len + 1 < TABLE_COLS)
+		ctl_fit(c->subject, TABLE_COLS - len - 1, subj, sizeof(subj));
+	printf("%s%s%s\n", line, subj[0] ? " " : "", subj);
+}
+
+int
+cmd_clusters(struct ctl *ctl, int argc, char **argv)
+{
+	static const struct option	lo[] = {
+		{ "top", required_argument, NULL, 'n' },
+		{ "sort", required_argument, NULL, 'o' },
+		{ "status", required_argument, NULL, 't' },
+		{ "since", required_argument, NULL, 'S' },
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct filter	 f = { .status = -1, .sort = SORT_COUNT };
+	struct store	*s;
+	json_t		*a;
+	uint64_t	 top = DEFAULT_TOP;
+	size_t		 i;
+	int		 ch, rc;
+
+	optind = 0;
+	while ((ch = getopt_long(argc, argv, "+jn:o:S:t:", lo, NULL)) != -1) {
+		switch (ch) {
+		case 'j':
+			ctl->json = 1;
+			break;
+		case 'n':
+			if (ctl_parse_count(optarg, SIZE_MAX, &top) == -1) {
+				ctl_err("--top: not a count: %s", optarg);
+				return CTL_EUSAGE;
+			}
+			break;
+		case 'o':
+			if ((f.sort = ctl_parse_sort(optarg)) < 0) {
+				ctl_err("--sort: count, recipients, networks, "
+				    "last or first, not %s", optarg);
+				return CTL_EUSAGE;
+			}
+			break;
+		case 't':
+			if ((f.status = cluster_status_parse(optarg)) < 0) {
+				ctl_err("--status: auto, spam or ham, not %s", optarg);
+				return CTL_EUSAGE;
+			}
+			break;
+		case 'S':
+			if (ctl_parse_since(optarg, ctl->now, &f.since) == -1) {
+				ctl_err("--since: not a duration (2h, 3d) or a "
+				    "date (2026-01-31[T08:00]): %s", optarg);
+				return CTL_EUSAGE;
+			}
+			break;
+		default:
+			return CTL_EUSAGE;
+		}
+	}
+	if (optind != argc) {
+		ctl_err("clusters: unexpected argument: %s", argv[optind]);
+		return CTL_EUSAGE;
+	}
+	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
+		return rc;
+	rc = store_iterate(s, collect, &f);
+	store_close(s);
+	if (rc != 0 || f.err) {
+		free(f.v);
+		return f.err ? (ctl_err("out of memory"), CTL_ESTORE) :
+		    ctl_store_fail(rc, "clusters");
+	}
+	sort_key = f.sort;
+	qsort(f.v, f.n, sizeof(*f.v), cmp);
+	if (top > 0 && top < f.n)
+		f.n = top;
+	if (ctl->json) {
+		a = json_array();
+		for (i = 0; a != NULL && i < f.n; i++)
+			if (json_array_append_new(a, ctl_cluster_json(&f.v[i])) != 0) {
+				json_decref(a);
+				a = NULL;
+			}
+		free(f.v);
+		return ctl_json_print(a);
+	}
+	printf("%8s %-4s %6s %6s %4s %-11s %-11s %s\n", "ID", "STAT", "MSGS",
+	    "RCPTS", "NETS", "FIRST SEEN", "LAST SEEN", "SUBJECT");
+	for (i = 0; i < f.n; i++)
+		table_row(&f.v[i], ctl->now);
+	free(f.v);
+	return CTL_OK;
+}
+
+/* Read one cluster by the id in argv: the common part of show and friends. */
+static int
+get_cluster(struct ctl *ctl, const char *arg, struct cluster *c)
+{
+	struct store	*s;
+	uint64_t	 id;
+	int		 rc;
+
+	if (ctl_parse_id(arg, &id) == -1) {
+		ctl_err("not a cluster id: %s", arg);
+		return CTL_EUSAGE;
+	}
+	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
+		return rc;
+	rc = store_get(s, id, c);
+	store_close(s);
+	if (rc == STORE_ENOTFOUND) {
+		ctl_err("no cluster %llu", (unsigned long long)id);
+		return CTL_ENOTFOUND;
+	}
+	return rc == 0 ? CTL_OK : ctl_store_fail(rc, "show");
+}
+
+static void
+show_text(const struct cluster *c)
+{
+	char		hex[NILSIMSA_HEX_LEN + 1], t[32], subj[CLUSTER_SUBJECT_MAX * 4];
+	uint32_t	max = 0;
+	int		i, bar;
+
+	nilsimsa_to_hex(&c->code, hex);
+	printf("cluster     %llu\n", (unsigned long long)c->id);
+	printf("status      %s\n", cluster_status_name(c->status));
+	printf("code        %s\n", hex);
+	ctl_fmt_time(c->first_seen, t, sizeof(t));
+	printf("first seen  %s\n", t);
+	ctl_fmt_time(c->last_seen, t, sizeof(t));
+	printf("last seen   %s\n", t);
+	printf("messages    %llu\n", (unsigned long long)c->messages);
+	printf("recipients  %llu\n", (unsigned long long)c->recipients);
+	printf("networks    %u%s\n", c->networks,
+	    c->networks >= CLUSTER_MAX_NETS ? " (or more)" : "");
+	printf("tagged      %u\n", c->tagged);
+	printf("rejected    %u\n", c->rejected);
+	if (c->subject[0] != '\0') {
+		ctl_fit(c->subject, CLUSTER_SUBJECT_MAX, subj, sizeof(subj));
+		printf("subject     %s\n", subj);
+	}
+	for (i = 0; i < CLUSTER_HISTORY; i++)
+		if (c->hist[i] > max)
+			max = c->hist[i];
+	printf("history     messages per hour, local time%s\n",
+	    max == 0 ? ": none in the window" : "");
+	if (max == 0)
+		return;
+	for (i = 0; i < CLUSTER_HISTORY; i++) {
+		ctl_fmt_time((c->hist_start + i) * 3600, t, sizeof(t));
+		t[16] = '\0';	/* to the minute */
+		bar = c->hist[i] == 0 ? 0 :
+		    1 + (int)((uint64_t)(c->hist[i] - 1) * 39 / max);
+		printf("  %s %8u%s%.*s\n", t, c->hist[i], bar ? " " : "", bar,
+		    "########################################");
+	}
+}
+
+int
+cmd_show(struct ctl *ctl, int argc, char **argv)
+{
+	struct cluster	 c;
+	json_t		*o, *h;
+	int		 first, rc, i;
+
+	if (ctl_opts_json(ctl, argc, argv, &first) != CTL_OK ||
+	    argc - first != 1) {
+		ctl_err("usage: show [--json] ID");
+		return CTL_EUSAGE;
+	}
+	if ((rc = get_cluster(ctl, argv[first], &c)) != CTL_OK)
+		return rc;
+	if (!ctl->json) {
+		show_text(&c);
+		return CTL_OK;
+	}
+	/* The raw ring (hist, hist_start) and the same as dated hours. */
+	if ((o = ctl_cluster_json(&c)) != NULL &&
+	    json_object_set_new(o, "history", h = json_array()) == 0 && h != NULL)
+		for (i = 0; i < CLUSTER_HISTORY; i++)
+			json_array_append_new(h, json_pack("{sIsI}",
+			    "hour", (json_int_t)((c.hist_start + i) * 3600),
+			    "messages", (json_int_t)c.hist[i]));
+	return ctl_json_print(o);
+}
+
+int
+cmd_stats(struct ctl *ctl, int argc, char **argv)
+{
+	struct store_stats	 st;
+	struct store		*s;
+	json_t			*o, *h;
+	char			 t[32];
+	size_t			 autos;
+	int			 first, rc, i;
+
+	if (ctl_opts_json(ctl, argc, argv, &first) != CTL_OK || first != argc) {
+		ctl_err("usage: stats [--json]");
+		return CTL_EUSAGE;
+	}
+	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
+		return rc;
+	rc = store_stats(s, ctl->now, &st);
+	store_close(s);
+	if (rc != 0)
+		return ctl_store_fail(rc, "stats");
+	autos = st.clusters - st.spam - st.ham;
+	if (ctl->json) {
+		o = json_pack("{sIsIsIsIsIsIsI}",
+		    "clusters", (json_int_t)st.clusters,
+		    "singletons", (json_int_t)st.singletons,
+		    "bulk", (json_int_t)st.bulk,
+		    "auto", (json_int_t)autos,
+		    "spam", (json_int_t)st.spam,
+		    "ham", (json_int_t)st.ham,
+		    "messages", (json_int_t)(st.messages > INT64_MAX ?
+		    INT64_MAX : st.messages));
+		if (o != NULL && json_object_set_new(o, "hours", h = json_array()) == 0 &&
+		    h != NULL)
+			for (i = 0; i < 24; i++)
+				json_array_append_new(h, json_pack("{sIsIsIsI}",
+				    "hour", (json_int_t)((st.hour0 + i) * 3600),
+				    "messages", (json_int_t)st.hours[i],
+				    "tagged", (json_int_t)st.tags_hour[i],
+				    "rejected", (json_int_t)st.rejects_hour[i]));
+		return ctl_json_print(o);
+	}
+	printf("clusters    %zu (singletons %zu, bulk %zu)\n", st.clusters,
+	    st.singletons, st.bulk);
+	printf("status      auto %zu, spam %zu, ham %zu\n", autos, st.spam, st.ham);
+	printf("messages    %llu\n", (unsigned long long)st.messages);
+	printf("\n%-16s %10s %10s %10s\n", "hour", "messages", "tagged", "rejected");
+	for (i = 0; i < 24; i++) {
+		ctl_fmt_time((st.hour0 + i) * 3600, t, sizeof(t));
+		t[16] = '\0';
+		printf("%-16s %10u %10u %10u\n", t, st.hours[i], st.tags_hour[i],
+		    st.rejects_hour[i]);
+	}
+	return CTL_OK;
+}

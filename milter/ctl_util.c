@@ -1,0 +1,346 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * ctl_util.c: nilsimsactl's pure helpers: parsing of times, ids, counts
+ * and sort keys, and the formatting of table cells. No I/O, so that
+ * tests/check_ctl.c can drive every case.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ctl.h"
+
+#define MAX_DURATION	(100LL * 366 * 86400)	/* a century is plenty */
+
+int64_t
+ctl_parse_duration(const char *s)
+{
+	int64_t	n = 0, unit;
+	size_t	i;
+
+	if (s == NULL || !isdigit((unsigned char)s[0]))
+		return -1;
+	for (i = 0; isdigit((unsigned char)s[i]); i++) {
+		n = n * 10 + (s[i] - '0');
+		if (n > MAX_DURATION)
+			return -1;
+	}
+	switch (s[i]) {
+	case 's':
+		unit = 1;
+		break;
+	case 'm':
+		unit = 60;
+		break;
+	case 'h':
+		unit = 3600;
+		break;
+	case 'd':
+		unit = 86400;
+		break;
+	case 'w':
+		unit = 7 * 86400;
+		break;
+	default:
+		return -1;	/* a unit is required: "2026" is no duration */
+	}
+	if (s[i + 1] != '\0' || n > MAX_DURATION / unit)
+		return -1;
+	return n * unit;
+}
+
+/* Exactly `len` digits at s into *v; returns the digits read or -1. */
+static int
+digits(const char *s, int len, int *v)
+{
+	int	i;
+
+	*v = 0;
+	for (i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		*v = *v * 10 + (s[i] - '0');
+	}
+	return len;
+}
+
+int
+ctl_parse_since(const char *s, int64_t now, int64_t *out)
+{
+	struct tm	tm, want;
+	const char	*p = s;
+	int		y, mo, d, h = 0, mi = 0, sec = 0, utc = 0;
+	time_t		t;
+	int64_t		dur;
+
+	if (s == NULL)
+		return -1;
+	if ((dur = ctl_parse_duration(s)) >= 0) {
+		*out = now - dur;
+		return 0;
+	}
+	if (digits(p, 4, &y) < 0 || p[4] != '-' || digits(p + 5, 2, &mo) < 0 ||
+	    p[7] != '-' || digits(p + 8, 2, &d) < 0)
+		return -1;
+	p += 10;
+	if (*p == 'T' || *p == ' ') {
+		if (digits(p + 1, 2, &h) < 0 || p[3] != ':' ||
+		    digits(p + 4, 2, &mi) < 0)
+			return -1;
+		p += 6;
+		if (*p == ':') {
+			if (digits(p + 1, 2, &sec) < 0)
+				return -1;
+			p += 3;
+		}
+	}
+	if (*p == 'Z') {
+		utc = 1;
+		p++;
+	}
+	if (*p != '\0' || y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31 ||
+	    h > 23 || mi > 59 || sec > 59)
+		return -1;
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = y - 1900;
+	tm.tm_mon = mo - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = h;
+	tm.tm_min = mi;
+	tm.tm_sec = sec;
+	tm.tm_isdst = -1;
+	want = tm;
+	t = utc ? timegm(&tm) : mktime(&tm);
+	/* mktime() normalises "02-30" to March: refuse a date that moved. */
+	if (t == (time_t)-1 || tm.tm_mday != want.tm_mday ||
+	    tm.tm_mon != want.tm_mon)
+		return -1;
+	*out = (int64_t)t;
+	return 0;
+}
+
+int
+ctl_parse_count(const char *s, uint64_t max, uint64_t *n)
+{
+	unsigned long long	v;
+	char			*end;
+
+	if (s == NULL || !isdigit((unsigned char)s[0]))
+		return -1;	/* strtoull would take "-1" and " 1" */
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v > max)
+		return -1;
+	*n = v;
+	return 0;
+}
+
+int
+ctl_parse_id(const char *s, uint64_t *id)
+{
+	uint64_t	v;
+
+	if (ctl_parse_count(s, UINT64_MAX, &v) == -1 || v == 0)
+		return -1;
+	*id = v;
+	return 0;
+}
+
+static const char *const sort_names[] = {
+	[SORT_COUNT] = "count",
+	[SORT_RECIPIENTS] = "recipients",
+	[SORT_NETWORKS] = "networks",
+	[SORT_LAST] = "last",
+	[SORT_FIRST] = "first",
+};
+
+int
+ctl_parse_sort(const char *s)
+{
+	size_t	i;
+
+	if (s == NULL)
+		return -1;
+	for (i = 0; i < sizeof(sort_names) / sizeof(sort_names[0]); i++)
+		if (strcmp(s, sort_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+#define CMP_DESC(x, y)	((x) < (y) ? 1 : (x) > (y) ? -1 : 0)
+
+int
+ctl_cluster_cmp(const struct cluster *a, const struct cluster *b, int key)
+{
+	int	r = 0;
+
+	switch (key) {
+	case SORT_COUNT:
+		r = CMP_DESC(a->messages, b->messages);
+		break;
+	case SORT_RECIPIENTS:
+		r = CMP_DESC(a->recipients, b->recipients);
+		break;
+	case SORT_NETWORKS:
+		r = CMP_DESC(a->networks, b->networks);
+		break;
+	case SORT_LAST:
+		r = CMP_DESC(a->last_seen, b->last_seen);
+		break;
+	case SORT_FIRST:
+		r = CMP_DESC(a->first_seen, b->first_seen);
+		break;
+	}
+	if (r == 0)
+		r = a->id < b->id ? -1 : a->id > b->id;
+	return r;
+}
+
+/* Length of the valid UTF-8 sequence at p (n bytes left), 0 if invalid. */
+static size_t
+utf8_seq(const unsigned char *p, size_t n)
+{
+	unsigned char	lo = 0x80, hi = 0xbf;
+	size_t		len, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		len = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		if (p[0] == 0xe0)
+			lo = 0xa0;	/* overlong */
+		else if (p[0] == 0xed)
+			hi = 0x9f;	/* surrogates */
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		if (p[0] == 0xf0)
+			lo = 0x90;
+		else if (p[0] == 0xf4)
+			hi = 0x8f;	/* above U+10FFFF */
+	} else
+		return 0;
+	if (n < len || p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+int
+ctl_utf8_valid(const char *s, size_t len)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 i = 0, n;
+
+	while (i < len) {
+		if (p[i] == '\0' || (n = utf8_seq(p + i, len - i)) == 0)
+			return 0;
+		i += n;
+	}
+	return 1;
+}
+
+/* Width of s in characters, an invalid byte counting as one. */
+static size_t
+width(const unsigned char *p)
+{
+	size_t	w = 0, n, len = strlen((const char *)p);
+
+	while (*p != '\0') {
+		n = utf8_seq(p, len);
+		if (n == 0)
+			n = 1;
+		p += n;
+		len -= n;
+		w++;
+	}
+	return w;
+}
+
+size_t
+ctl_fit(const char *s, size_t cols, char *out, size_t outlen)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 w = 0, keep, n, o = 0, len = strlen(s);
+	int			 cut;
+
+	if (outlen == 0)
+		return 0;
+	cut = width(p) > cols;
+	keep = cut && cols > 3 ? cols - 3 : cols;
+	while (*p != '\0' && w < keep) {
+		n = utf8_seq(p, len);
+		if (n == 0 || p[0] < 0x20 || p[0] == 0x7f) {
+			if (o + 1 >= outlen)
+				break;
+			out[o++] = '?';
+			n = n == 0 ? 1 : n;
+		} else {
+			if (o + n >= outlen)
+				break;
+			memcpy(out + o, p, n);
+			o += n;
+		}
+		p += n;
+		len -= n;
+		w++;
+	}
+	if (cut && cols > 3 && o + 3 < outlen) {
+		memcpy(out + o, "...", 3);
+		o += 3;
+		w += 3;
+	}
+	out[o] = '\0';
+	return w;
+}
+
+void
+ctl_fmt_when(int64_t t, int64_t now, char *buf, size_t len)
+{
+	struct tm	tm, tn;
+	time_t		tt = (time_t)t, tnow = (time_t)now;
+
+	if (t == 0 || localtime_r(&tt, &tm) == NULL ||
+	    localtime_r(&tnow, &tn) == NULL) {
+		snprintf(buf, len, "%-11s", "-");
+		return;
+	}
+	if (tm.tm_year == tn.tm_year)
+		strftime(buf, len, "%m-%d %H:%M", &tm);
+	else
+		strftime(buf, len, "%Y-%m-%d ", &tm);
+}
+
+void
+ctl_fmt_time(int64_t t, char *buf, size_t len)
+{
+	struct tm	tm;
+	time_t		tt = (time_t)t;
+
+	if (t == 0 || localtime_r(&tt, &tm) == NULL) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	strftime(buf, len, "%Y-%m-%d %H:%M:%S", &tm);
+}

@@ -1,0 +1,351 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * nilsimsactl: the administrator's tool for nilsimsa-milter's cluster
+ * store. It opens the same store as the running milter, at the same
+ * time: listings read a snapshot (an LMDB read transaction never blocks
+ * the milter nor is blocked by it), changes are single write
+ * transactions like the milter's own.
+ *
+ * The commands are a table, as in OpenSMTPD's smtpctl: name, argument
+ * pattern, handler, whether it writes, help. Each handler is in the
+ * ctl_*.c file of its concern.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "autoconf.h"
+#include "ctl.h"
+#include "log.h"
+
+#ifndef SYSCONFDIR
+#define SYSCONFDIR	"/etc"
+#endif
+#define DEFAULT_CONFIG	SYSCONFDIR "/nilsimsa-milter.conf"
+#define DEFAULT_WAIT	10	/* seconds a write waits for the writer lock */
+
+struct ctl_cmd {
+	const char	*name;
+	const char	*args;
+	int		(*fn)(struct ctl *, int, char **);
+	int		 write;		/* changes the store */
+	const char	*help;
+};
+
+static const struct ctl_cmd cmds[] = {
+	{ "clusters", "[--top N] [--sort KEY] [--status S] [--since TIME] [--json]",
+	    cmd_clusters, 0, "list clusters, largest first" },
+	{ "show", "[--json] ID", cmd_show, 0, "everything known about a cluster" },
+	{ "check", "[--json] [--client IP] [--rcpt ADDR]... FILE|-", cmd_check, 0,
+	    "what the milter would do with a message (changes nothing)" },
+	{ "predigest", "FILE|-", cmd_predigest, 0, "the canonical text digested" },
+	{ "digest", "[--json] FILE...", cmd_digest, 0, "nilsimsa codes of messages" },
+	{ "compare", "[--json] A B", cmd_compare, 0,
+	    "score of two codes or message files" },
+	{ "learn", "spam|ham FILE...", cmd_learn, 1,
+	    "mark the messages' clusters spam, or pin them ham" },
+	{ "pin", "ID", cmd_pin, 1, "pin a cluster as ham: never rejected" },
+	{ "unpin", "ID", cmd_unpin, 1, "give a cluster back to the counts" },
+	{ "forget", "ID", cmd_forget, 1, "delete a cluster" },
+	{ "expire", "[--dry-run]", cmd_expire, 1,
+	    "delete clusters unseen for longer than their TTL" },
+	{ "stats", "[--json]", cmd_stats, 0, "clusters by status, counters per hour" },
+	{ "export", "", cmd_export, 0, "the store as JSON lines" },
+	{ "import", "[FILE|-]", cmd_import, 1, "read JSON lines back" },
+};
+#define NCMDS	(sizeof(cmds) / sizeof(cmds[0]))
+
+static void
+usage(FILE *fp)
+{
+	size_t	i;
+
+	fprintf(fp, "usage: nilsimsactl [-c config] [-s store] [-w seconds] "
+	    "[--json] command [args]\n\ncommands:\n");
+	for (i = 0; i < NCMDS; i++)
+		fprintf(fp, "  %s %s\n      %s%s\n", cmds[i].name, cmds[i].args,
+		    cmds[i].help, cmds[i].write ? " (writes)" : "");
+	fprintf(fp, "\nSee nilsimsactl(8).\n");
+}
+
+void
+ctl_err(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fflush(stdout);
+	fprintf(stderr, "nilsimsactl: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int
+ctl_store_status(int err)
+{
+	switch (err) {
+	case 0:
+		return CTL_OK;
+	case STORE_ENOTFOUND:
+		return CTL_ENOTFOUND;
+	case ENOENT:
+	case ENOTDIR:
+		return CTL_ENOSTORE;
+	case STORE_ECORRUPT:
+	case STORE_EVERSION:
+	case STORE_EPROFILE:
+		return CTL_ECORRUPT;
+	case STORE_ELOCKED:
+	case EAGAIN:
+	case EBUSY:
+		return CTL_ELOCKED;
+	case STORE_EINVAL:
+		return CTL_EDATA;
+	default:
+		return CTL_ESTORE;
+	}
+}
+
+int
+ctl_store_fail(int err, const char *what)
+{
+	ctl_err("%s: %s", what, store_strerror(err));
+	return ctl_store_status(err);
+}
+
+/*
+ * A write waits for the writer lock, which the milter holds for a
+ * moment per message. A writer stuck for longer (a hung process, a copy
+ * of the store in use elsewhere) must not hang an administrator's
+ * command: after lock_wait seconds the command ends with CTL_ELOCKED.
+ */
+static void
+lock_timeout(int sig)
+{
+	static const char	msg[] = "nilsimsactl: store locked: "
+	    "another process holds the write lock\n";
+
+	(void)sig;
+	(void)!write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	_exit(CTL_ELOCKED);
+}
+
+void
+ctl_lock_arm(const struct ctl *ctl)
+{
+	if (ctl->lock_wait > 0) {
+		signal(SIGALRM, lock_timeout);
+		alarm((unsigned)ctl->lock_wait);
+	}
+}
+
+void
+ctl_lock_disarm(void)
+{
+	alarm(0);
+}
+
+/* The score mode the milter opens the store with: it must be the same. */
+static const char *
+score_mode(const struct config *cfg)
+{
+	(void)cfg;	/* until config.h has ScoreMode/Profile */
+	return "reference";
+}
+
+int
+ctl_store_open(struct ctl *ctl, int write, struct store **sp)
+{
+	struct store_config	sc;
+	struct stat		sb;
+	char			path[4096];
+	int			rc;
+
+	memset(&sc, 0, sizeof(sc));
+	sc.path = ctl->store_path;
+	sc.max_clusters = ctl->cfg->max_clusters;
+	sc.singleton_ttl = ctl->cfg->singleton_ttl;
+	sc.bulk_ttl = ctl->cfg->bulk_ttl;
+	sc.score_mode = score_mode(ctl->cfg);
+	/*
+	 * Only learn and import may create a store (write == 2): a pin or
+	 * forget on a mistyped path must not leave an empty store there.
+	 */
+	if (write == 1 && ctl->cfg->store_backend == BACKEND_LMDB) {
+		snprintf(path, sizeof(path), "%s/data.mdb", sc.path);
+		if (stat(path, &sb) == -1) {
+			ctl_err("store %s: %s", sc.path, strerror(errno));
+			return ctl_store_status(errno);
+		}
+	}
+	if (write)
+		ctl_lock_arm(ctl);
+	rc = store_open(sp, &sc, write ? 0 : STORE_RDONLY);
+	ctl_lock_disarm();
+	if (rc != 0) {
+		ctl_err("store %s: %s", sc.path, store_strerror(rc));
+		return ctl_store_status(rc);
+	}
+	return CTL_OK;
+}
+
+int
+ctl_json_print(json_t *j)
+{
+	int	rc;
+
+	if (j == NULL) {
+		ctl_err("out of memory");
+		return CTL_ESTORE;
+	}
+	rc = json_dumpf(j, stdout, JSON_COMPACT | JSON_ENSURE_ASCII);
+	json_decref(j);
+	if (rc != 0 || fputc('\n', stdout) == EOF) {
+		ctl_err("stdout: write error");
+		return CTL_ESTORE;
+	}
+	return CTL_OK;
+}
+
+int
+ctl_opts_json(struct ctl *ctl, int argc, char **argv, int *first)
+{
+	static const struct option	lo[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int				ch;
+
+	optind = 0;
+	while ((ch = getopt_long(argc, argv, "+j", lo, NULL)) != -1) {
+		if (ch != 'j')
+			return CTL_EUSAGE;
+		ctl->json = 1;
+	}
+	*first = optind;
+	return CTL_OK;
+}
+
+static const struct ctl_cmd *
+find_cmd(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < NCMDS; i++)
+		if (strcmp(cmds[i].name, name) == 0)
+			return &cmds[i];
+	return NULL;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option	lo[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const struct ctl_cmd	*cmd;
+	struct ctl		 ctl;
+	char			 err[512];
+	uint64_t		 n;
+	int			 ch, rc;
+
+	memset(&ctl, 0, sizeof(ctl));
+	ctl.lock_wait = DEFAULT_WAIT;
+	while ((ch = getopt_long(argc, argv, "+c:hjs:Vw:", lo, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			ctl.config_path = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return CTL_OK;
+		case 'j':
+			ctl.json = 1;
+			break;
+		case 's':
+			ctl.store_path = optarg;
+			break;
+		case 'V':
+			printf("nilsimsactl %s (libnilsimsa %s)\n", PACKAGE_VERSION,
+			    NILSIMSA_VERSION_STRING);
+			return CTL_OK;
+		case 'w':
+			if (ctl_parse_count(optarg, 86400, &n) == -1) {
+				ctl_err("-w: not a number of seconds: %s", optarg);
+				return CTL_EUSAGE;
+			}
+			ctl.lock_wait = (int)n;
+			break;
+		default:
+			usage(stderr);
+			return CTL_EUSAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0) {
+		usage(stderr);
+		return CTL_EUSAGE;
+	}
+	if (strcmp(argv[0], "help") == 0) {
+		usage(stdout);
+		return CTL_OK;
+	}
+	if ((cmd = find_cmd(argv[0])) == NULL) {
+		ctl_err("unknown command: %s (see nilsimsactl -h)", argv[0]);
+		return CTL_EUSAGE;
+	}
+
+	/* As the milter: no -c and no file at the default place, defaults. */
+	if (ctl.config_path == NULL && access(DEFAULT_CONFIG, F_OK) == 0)
+		ctl.config_path = DEFAULT_CONFIG;
+	ctl.cfg = ctl.config_path != NULL ?
+	    config_load(ctl.config_path, err, sizeof(err)) : config_default();
+	if (ctl.cfg == NULL) {
+		ctl_err("%s", ctl.config_path != NULL ? err : "out of memory");
+		return CTL_ECONFIG;
+	}
+	if (ctl.store_path == NULL)
+		ctl.store_path = ctl.cfg->store;
+	if (ctl.store_path == NULL || *ctl.store_path == '\0') {
+		ctl_err("no store: set Store in the configuration or use -s");
+		config_free(ctl.cfg);
+		return CTL_ECONFIG;
+	}
+	/* Store library messages (a corrupt record) go to stderr. */
+	log_init("nilsimsactl", 1, 0, 0);
+	log_setlevel(LOG_LEVEL_WARNING);
+	ctl.now = time(NULL);
+	rc = cmd->fn(&ctl, argc, argv);
+	if (fflush(stdout) == EOF && rc == CTL_OK) {
+		ctl_err("stdout: %s", strerror(errno));
+		rc = CTL_ESTORE;
+	}
+	config_free(ctl.cfg);
+	return rc;
+}
