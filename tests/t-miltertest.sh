@@ -1,0 +1,102 @@
+#!/bin/bash
+# t-miltertest.sh: the daemon driven by miltertest(8), no MTA: headers,
+# a campaign rejected at the count its thresholds give, the network
+# threshold, exemptions (whitelists, list mail), forged headers, shadow mode.
+#
+# Copyright (c) 2026 The nilsimsa-milter authors
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/mta/common.sh"
+
+e2e_init miltertest 13100 2
+e2e_need miltertest
+
+# The thresholds; every expectation below is derived from them.
+TAG=4 REJECT=9 NETS=2 RCPTS=2
+# Unrelated short texts score up to ~35 against each other; 50 keeps the
+# test's texts apart while its near-duplicates score 110 and more.
+SIM=50
+WL_CLIENT=198.51.100.20 WL_SENDER=friend@partner.test WL_RCPT=postmaster@example.test
+
+ceil() { echo $((($1 + $2 - 1) / $2)); }
+max() { local m=$1 v; for v; do [ "$v" -gt "$m" ] && m=$v; done; echo "$m"; }
+# Copy k brings the cluster to k*RCPTS recipients; a verdict also needs an
+# earlier copy (k >= 2); with one /24 per copy, k networks.
+FIRST_TAG=$(max 2 "$(ceil $TAG $RCPTS)")
+FIRST_REJECT=$(max 2 "$(ceil $REJECT $RCPTS)" $NETS)
+
+enforce=$T/enforce.conf
+milter_conf "$enforce" Socket "inet:$PORT@127.0.0.1" \
+	TagThreshold $TAG RejectThreshold $REJECT RejectMinNetworks $NETS SimilarityThreshold $SIM \
+	WhitelistClients 198.51.100.0/24 WhitelistSenders "$WL_SENDER, @trusted.test" \
+	WhitelistRecipients "$WL_RCPT"
+shadow=$T/shadow.conf
+milter_conf "$shadow" Socket "inet:$((PORT + 1))@127.0.0.1" \
+	TagThreshold $TAG RejectThreshold $REJECT RejectMinNetworks 1 SimilarityThreshold $SIM Mode shadow
+
+check "daemon starts (enforce)" milter_start enforce "$enforce"
+check "daemon starts (shadow)" milter_start shadow "$shadow"
+
+mt() { # mt SCRIPT SOCKET-PORT [-D name=value]...: run one miltertest script
+	local script=$1 port=$2
+	shift 2
+	miltertest -D lib="$LUA_DIR/lib.lua" -D sock="inet:$port@127.0.0.1" "$@" \
+		-s "$LUA_DIR/$script" 2>&1 | tee -a "$T/miltertest.out"
+	return "${PIPESTATUS[0]}"
+}
+
+echo "# headers"
+check "headers.lua" mt headers.lua $PORT
+
+echo "# campaign: $RCPTS recipients a copy, tag from copy $FIRST_TAG, reject from copy $FIRST_REJECT"
+LAST=$((FIRST_REJECT + 2))
+out=$(mt campaign.lua $PORT -D first=1 -D last=$LAST -D rcpts=$RCPTS \
+	-D first_tag=$FIRST_TAG -D first_reject=$FIRST_REJECT -D word=pills)
+check "campaign.lua (pills, $LAST copies)" test $? -eq 0
+echo "$out"
+id=$(sed -n 's/^cluster id=\([0-9]*\) .*/\1/p' <<<"$out")
+nrej=$(grep -c 'action=reject.*reason=bulk' "$T/enforce.log")
+check_eq "the daemon logged one reject line per rejected copy" $((LAST - FIRST_REJECT + 1)) "$nrej"
+
+echo "# exemptions while cluster $id rejects"
+check "exempt.lua" mt exempt.lua $PORT -D id="${id:-0}" -D first=$((LAST + 1)) -D word=pills \
+	-D wl_client=$WL_CLIENT -D wl_sender=$WL_SENDER -D wl_rcpt=$WL_RCPT
+check "exemptions are logged with their reason" \
+	grep -q 'action=tag.*reason=whitelist-client' "$T/enforce.log"
+
+echo "# RejectMinNetworks $NETS: one /24 is only tagged, a second network rejects"
+# all copies from one /24: recipients pass RejectThreshold, networks do not
+N1=$(max $FIRST_REJECT 4)
+out=$(mt campaign.lua $PORT -D first=1 -D last=$N1 -D rcpts=$RCPTS -D net=one \
+	-D first_tag=$FIRST_TAG -D first_reject=0 -D word=lottery)
+check "campaign.lua (lottery from one /24: never rejected)" test $? -eq 0
+echo "$out"
+lid=$(sed -n 's/^cluster id=\([0-9]*\) .*/\1/p' <<<"$out")
+lcount=$(sed -n 's/^cluster id=[0-9]* count=\([0-9]*\)$/\1/p' <<<"$out")
+check "campaign.lua (lottery: a copy from a second network is rejected)" \
+	mt campaign.lua $PORT -D first=$((N1 + 1)) -D last=$((N1 + 1)) -D rcpts=$RCPTS \
+	-D first_reject=$((N1 + 1)) -D id="${lid:-0}" -D count="${lcount:-0}" -D word=lottery
+
+echo "# shadow mode: the same campaign is tagged, never rejected; the log says what enforce would do"
+SHADOW_REJECT=$(max 2 "$(ceil $REJECT $RCPTS)")
+check "campaign.lua (shadow)" mt campaign.lua $((PORT + 1)) -D first=1 -D last=$((SHADOW_REJECT + 1)) \
+	-D rcpts=$RCPTS -D first_tag=$FIRST_TAG -D first_reject=0 -D word=pills
+check "shadow: logged action=tag would=reject" grep -q 'action=tag would=reject' "$T/shadow.log"
+
+kill -TERM "$(milter_pid enforce)" "$(milter_pid shadow)"
+milter_wait enforce 15
+check_eq "enforce daemon exits 0 at SIGTERM" 0 $?
+milter_wait shadow 15
+check_eq "shadow daemon exits 0 at SIGTERM" 0 $?
+
+e2e_done
