@@ -1,0 +1,211 @@
+#!/bin/bash
+# t-postfix.sh: the daemon behind a private Postfix (smtpd_milters and
+# non_smtpd_milters, milter_default_action = tempfail): ham delivered with
+# both headers, a campaign tagged then rejected at the counts the
+# thresholds give, SIGUSR1 reload (a good and a broken config), and
+# "nothing lost" while the milter is down.
+#
+# Copyright (c) 2026 The nilsimsa-milter authors
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/mta/common.sh"
+
+e2e_init postfix 13120 2
+e2e_need postfix postqueue swaks
+MPORT=$PORT SMTP=$((PORT + 1))
+PF=$T/pf
+INBOX=$PF/mail/inbox/new
+
+# The thresholds; every expectation below is derived from them. All mail
+# comes from 127.0.0.1 (one network), one recipient a message.
+TAG=3 REJECT=6
+FIRST_TAG=$((TAG > 2 ? TAG : 2))
+FIRST_REJECT=$((REJECT > 2 ? REJECT : 2))
+COPIES=10
+# Unrelated short texts score up to ~35 against each other; 50 keeps the
+# test's texts apart while its near-duplicates score 110 and more.
+SIM=50
+
+conf=$T/milter.conf
+write_conf() { # write_conf REJECT-THRESHOLD [extra lines]
+	milter_conf "$conf" Socket "inet:$MPORT@127.0.0.1" TagThreshold $TAG \
+		RejectThreshold "$1" RejectMinNetworks 1 SimilarityThreshold $SIM
+	[ $# -gt 1 ] && printf '%s\n' "${@:2}" >> "$conf"
+	return 0
+}
+write_conf $REJECT
+milter_start milter "$conf" || { bad "the milter did not start"; e2e_done; }
+e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
+"$MTA_DIR/postfix.sh" start "$PF" $SMTP "inet:127.0.0.1:$MPORT" ||
+	{ bad "postfix did not start"; e2e_done; }
+
+# send ID [swaks options]: one message over SMTP; swaks' output in $T/swaks-ID
+send() {
+	local id=$1
+	shift
+	swaks --server 127.0.0.1:$SMTP --timeout 30 --add-header "X-E2E-Id: $id" "$@" \
+		>"$T/swaks-$id" 2>&1
+}
+# find_msg ID: the delivered message with X-E2E-Id: ID in its header
+# block (a bounce quotes the header in its body: not that one)
+find_msg() {
+	local f
+	for f in "$INBOX"/*; do
+		[ -f "$f" ] || continue
+		if awk -v id="$1" '/^$/ { exit 1 } $0 == "X-E2E-Id: " id { exit 0 }' "$f"; then
+			echo "$f"
+			return 0
+		fi
+	done
+	return 1
+}
+# the delivered copy of message ID (waits for the queue to drain)
+delivered() {
+	"$MTA_DIR/postfix.sh" wait-empty "$PF" 20 >/dev/null 2>&1
+	find_msg "$1"
+}
+header() { # header FILE NAME: the value of a header of a delivered copy
+	sed -n '/^$/q; s/^'"$2"': //p' "$1" | head -n 1
+}
+cluster_field() { sed -n 's/.*\b'"$2"'=\([^;]*\).*/\1/p' <<<"$1"; }
+
+# ---- ham: clearly different texts, delivered, accepted, both headers
+hams=()
+ham_text() {
+	case $1 in
+	1) printf '%s\n' "Hi Tom," "" "The quarterly budget review moved to Thursday at ten, room 4B." \
+		"Please bring the revised travel figures and the two quotes for the new" \
+		"printers; Jenny will send the agenda tomorrow morning." "" "Thanks, Priya" ;;
+	2) printf '%s\n' "Dear Mr Okafor," "" "Thank you for your letter of 3 March about the hedge along" \
+		"the boundary of number 12. The council's tree officer will visit on" \
+		"the 21st between nine and noon to measure its height and advise both" \
+		"households. No action is needed from you before then." "" \
+		"Yours sincerely," "R. Lindqvist, Planning Department" ;;
+	3) printf '%s\n' "hey," "" "found the bug: the parser reads the length field as signed," \
+		"so anything over 32k wraps and we memcpy garbage. patch attached," \
+		"it also adds a regression test with a 40k frame. can you review" \
+		"before the release branch is cut on friday? kernel 6.1 and 6.6 both ok." "" "-- sam" ;;
+	esac
+}
+for i in 1 2 3; do
+	send ham$i --from "person$i@home$i.test" --to "friend$i@example.test" \
+		--header "Subject: ham $i" --body "$(ham_text $i)"
+	check "ham $i accepted (250)" test $? -eq 0
+	hams+=(ham$i)
+done
+corpus=${NSM_SHARED:-}/corpus/spamassassin-public/easy_ham
+if [ -d "$corpus" ]; then
+	for f in $(ls "$corpus" | head -n 3); do
+		# drop the mbox "From " line; the rest is the message as received
+		sed '1{/^From /d}' "$corpus/$f" > "$T/$f.eml"
+		send "easy-$f" --from ham@corpus.test --to reader@example.test --data "$T/$f.eml"
+		check "easy_ham/$f accepted (250)" test $? -eq 0
+		hams+=("easy-$f")
+	done
+else
+	echo "# $corpus absent: generated ham only"
+fi
+for id in "${hams[@]}"; do
+	f=$(delivered "$id")
+	if [ -z "$f" ]; then bad "$id: delivered"; continue; fi
+	code=$(header "$f" X-Nilsimsa)
+	cl=$(header "$f" X-Nilsimsa-Cluster)
+	check "$id: delivered with X-Nilsimsa: 64 hex ($code)" grep -Eq '^[0-9a-f]{64}$' <<<"$code"
+	check "$id: X-Nilsimsa-Cluster says action=accept ($cl)" \
+		grep -Eq '^id=[0-9]+; score=-?[0-9]+; count=[0-9]+; action=accept$' <<<"$cl"
+done
+
+# ---- a campaign: near-duplicates from different envelope senders
+echo "# campaign: tag from copy $FIRST_TAG, reject from copy $FIRST_REJECT"
+id=
+copy() { # copy K: send campaign copy K
+	send campaign-$1 --from "promo$1@sender$1.test" --to "user$1@example.test" \
+		--header "Subject: Offer $1" --body "$(campaign_body "$1")"
+}
+for k in $(seq $COPIES); do
+	copy $k
+	rc=$?
+	if [ $k -lt $FIRST_REJECT ]; then
+		want=accept
+		[ $k -ge $FIRST_TAG ] && want=tag
+		f=$(delivered campaign-$k)
+		cl=$(header "${f:-/dev/null}" X-Nilsimsa-Cluster)
+		[ -z "$id" ] && id=$(cluster_field "$cl" id)
+		check "copy $k: accepted and delivered" test $rc -eq 0 -a -n "$f"
+		check_eq "copy $k: X-Nilsimsa-Cluster" "id=$id; count=$k; action=$want" \
+			"id=$(cluster_field "$cl" id); count=$(cluster_field "$cl" count); action=$(cluster_field "$cl" action)"
+	else
+		check "copy $k: rejected with 550 5.7.1 naming cluster $id (swaks rc $rc)" \
+			grep -q "^<\*\* 550 5.7.1 Message rejected as bulk mail (nilsimsa cluster $id)" \
+			"$T/swaks-campaign-$k"
+	fi
+done
+check_eq "maillog: one milter-reject line per rejected copy" $((COPIES - FIRST_REJECT + 1)) \
+	"$(grep -c 'milter-reject: END-OF-MESSAGE .* 5.7.1 Message rejected as bulk mail' "$PF/maillog")"
+"$MTA_DIR/postfix.sh" wait-empty "$PF" 20
+leaked=
+for k in $(seq $FIRST_REJECT $COPIES); do
+	find_msg campaign-$k >/dev/null && leaked="$leaked $k"
+done
+check_eq "no rejected copy was delivered" "" "$leaked"
+
+# ---- SIGUSR1: a new RejectThreshold takes effect; a broken file is refused
+n=$((COPIES + 1))
+write_conf 1000
+line=$(milter_reload milter)
+check "reload with RejectThreshold 1000 logged as loaded ($line)" grep -q 'loaded' <<<"$line"
+copy $n
+f=$(delivered campaign-$n)
+check "after the reload copy $n is accepted and tagged, not rejected" \
+	grep -q '^X-Nilsimsa-Cluster: .*action=tag$' "${f:-/dev/null}"
+
+n=$((n + 1))
+write_conf 1 "NoSuchKey yes"
+line=$(milter_reload milter)
+check "reload of a broken file is refused with file:line ($line)" \
+	grep -Eq "reload: .*milter\.conf:[0-9]+: .*keeping the running configuration" <<<"$line"
+copy $n
+f=$(delivered campaign-$n)
+check "the old configuration is kept: copy $n still tagged with headers" \
+	grep -q '^X-Nilsimsa-Cluster: .*action=tag$' "${f:-/dev/null}"
+
+n=$((n + 1))
+write_conf $REJECT
+milter_reload milter >/dev/null
+copy $n
+check "back to RejectThreshold $REJECT: copy $n rejected" \
+	grep -q "^<\*\* 550 5.7.1 Message rejected as bulk mail (nilsimsa cluster $id)" "$T/swaks-campaign-$n"
+
+# ---- nothing lost while the milter is down
+milter_stop milter
+check_eq "milter exits 0 at SIGTERM" 0 $?
+send down --from a@e2e.test --to b@example.test --header "Subject: down" --body "milter is down"
+check "milter down: an SMTP client gets 451 4.7.1" grep -q '^<\*\* 451 4.7.1' "$T/swaks-down"
+printf 'Subject: local while down\nX-E2E-Id: local\n\n%s\n' "$(ham_text 2)" |
+	sendmail -C "$PF/etc" -f local@e2e.test local@example.test
+check "sendmail -C accepted the local submission" test $? -eq 0
+sleep 2
+check "milter down: the local message stays queued" test "$("$MTA_DIR/postfix.sh" queued "$PF")" -ge 1
+check "milter down: the local message is not delivered" test -z "$(find_msg local)"
+check "maillog: the milter was unreachable (tempfail)" grep -q 'milter-reject: CONNECT.* 4.7.1' "$PF/maillog"
+milter_start milter "$conf" || bad "the milter did not restart"
+postqueue -c "$PF/etc" -f
+for i in $(seq 200); do
+	f=$(find_msg local) && break
+	sleep 0.1
+done
+check "after restart and postqueue -f the local message is delivered" test -n "$f"
+check "... with X-Nilsimsa" grep -Eq '^X-Nilsimsa: [0-9a-f]{64}$' "${f:-/dev/null}"
+check "... and X-Nilsimsa-Cluster" grep -q '^X-Nilsimsa-Cluster: id=' "${f:-/dev/null}"
+
+e2e_done

@@ -1,0 +1,127 @@
+#!/bin/bash
+# t-sendmail.sh: the daemon behind a real sendmail 8.17 (Debian's
+# sendmail-bin unpacked, INPUT_MAIL_FILTER with F=T): ham reaches the
+# smtp-sink with both headers, a campaign is rejected from the copy the
+# thresholds give, and with the milter down sendmail answers 4xx.
+#
+# Copyright (c) 2026 The nilsimsa-milter authors
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/mta/common.sh"
+
+e2e_init sendmail 13140 3
+e2e_need swaks smtp-sink unshare flock apt-get dpkg m4
+MPORT=$PORT SMTP=$((PORT + 1)) SINK=$((PORT + 2))
+SM=$T/sm
+
+# sendmail-bin is not installed (it conflicts with postfix): unpack it
+# into the cache, once; 3 means it cannot be had here
+"$MTA_DIR/sendmail.sh" fetch
+case $? in
+0) ;;
+3) e2e_skip "sendmail-bin cannot be downloaded or run here (see above)" ;;
+*) echo "ERROR: sendmail.sh fetch"; exit 99 ;;
+esac
+
+# The thresholds; every expectation below is derived from them. All mail
+# comes from 127.0.0.1, one recipient a message.
+TAG=3 REJECT=5 SIM=50
+FIRST_TAG=$((TAG > 2 ? TAG : 2))
+FIRST_REJECT=$((REJECT > 2 ? REJECT : 2))
+COPIES=$((FIRST_REJECT + 2))
+
+conf=$T/milter.conf
+milter_conf "$conf" Socket "inet:$MPORT@127.0.0.1" TagThreshold $TAG \
+	RejectThreshold $REJECT RejectMinNetworks 1 SimilarityThreshold $SIM
+milter_start milter "$conf" || { bad "the milter did not start"; e2e_done; }
+e2e_on_exit "'$MTA_DIR/sendmail.sh' stop '$SM'"
+"$MTA_DIR/sendmail.sh" start "$SM" $SMTP $SINK "inet:$MPORT@127.0.0.1" ||
+	{ bad "sendmail did not start"; e2e_done; }
+
+send() { # send ID [swaks options]: swaks' output in $T/swaks-ID
+	local id=$1
+	shift
+	swaks --server 127.0.0.1:$SMTP --timeout 30 --add-header "X-E2E-Id: $id" "$@" \
+		>"$T/swaks-$id" 2>&1
+}
+# at_sink ID: the copy of message ID that reached the smtp-sink (waits)
+at_sink() {
+	local i f
+	for i in $(seq 100); do
+		for f in "$SM"/sink/*; do
+			[ -f "$f" ] || continue
+			if awk -v id="$1" '/^\r?$/ { exit 1 } $0 == "X-E2E-Id: " id || $0 == "X-E2E-Id: " id "\r" { exit 0 }' "$f"; then
+				# smtp-sink writes the dump as the data comes:
+				# wait until it stops growing
+				local a b=-1
+				while a=$(stat -c %s "$f") && [ "$a" != "$b" ]; do
+					b=$a
+					sleep 0.2
+				done
+				echo "$f"
+				return 0
+			fi
+		done
+		sleep 0.1
+	done
+	return 1
+}
+header() { tr -d '\r' < "$1" | sed -n '/^$/q; s/^'"$2"': //p' | head -n 1; }
+cluster_field() { sed -n 's/.*\b'"$2"'=\([^;]*\).*/\1/p' <<<"$1"; }
+
+# ---- ham
+send ham --from alice@home.test --to bob@example.test --header "Subject: lunch" \
+	--body "$(printf '%s\n' "Bob," "" "Lunch on Thursday is moved to the Thai place on Mill Street," \
+		"half past twelve; Dana is joining and will bring the photos from the" \
+		"canoe trip. Tell me if you cannot make it." "" "Alice")"
+check "ham accepted (250)" test $? -eq 0
+f=$(at_sink ham)
+check "ham reached the smtp-sink" test -n "$f"
+check "... with X-Nilsimsa: 64 hex" grep -Eq "^X-Nilsimsa: [0-9a-f]{64}$(printf '\r')?\$" "${f:-/dev/null}"
+cl=$(header "${f:-/dev/null}" X-Nilsimsa-Cluster)
+check "... with X-Nilsimsa-Cluster, action=accept ($cl)" \
+	grep -Eq '^id=[0-9]+; score=-?[0-9]+; count=1; action=accept$' <<<"$cl"
+
+# ---- campaign
+echo "# campaign: tag from copy $FIRST_TAG, reject from copy $FIRST_REJECT"
+id=
+for k in $(seq $COPIES); do
+	send campaign-$k --from "promo$k@sender$k.test" --to "user$k@example.test" \
+		--header "Subject: Offer $k" --body "$(campaign_body $k)"
+	rc=$?
+	if [ $k -lt $FIRST_REJECT ]; then
+		want=accept
+		[ $k -ge $FIRST_TAG ] && want=tag
+		f=$(at_sink campaign-$k)
+		cl=$(header "${f:-/dev/null}" X-Nilsimsa-Cluster)
+		[ -z "$id" ] && id=$(cluster_field "$cl" id)
+		check "copy $k: accepted and at the sink" test $rc -eq 0 -a -n "$f"
+		check_eq "copy $k: X-Nilsimsa-Cluster" "id=$id; count=$k; action=$want" \
+			"id=$(cluster_field "$cl" id); count=$(cluster_field "$cl" count); action=$(cluster_field "$cl" action)"
+	else
+		check "copy $k: rejected with 550 5.7.1 naming cluster $id (swaks rc $rc)" \
+			grep -q "^<\*\* 550 5.7.1 Message rejected as bulk mail (nilsimsa cluster $id)" \
+			"$T/swaks-campaign-$k"
+	fi
+done
+check_eq "the milter logged one reject per rejected copy" $((COPIES - FIRST_REJECT + 1)) \
+	"$(grep -c 'action=reject .*reason=bulk' "$T/milter.log")"
+
+# ---- milter down: F=T makes sendmail defer, not accept unchecked
+milter_stop milter
+check_eq "milter exits 0 at SIGTERM" 0 $?
+send down --from a@home.test --to b@example.test --header "Subject: down" --body "milter down"
+check "milter down: sendmail answers 4xx ($(grep '^<\*\*' "$T/swaks-down" | head -n 1))" \
+	grep -q '^<\*\* 4[0-9][0-9] ' "$T/swaks-down"
+
+e2e_done
