@@ -1,0 +1,168 @@
+#!/bin/bash
+# t-daemon.sh: the daemon without an MTA: -V, -n on good and broken
+# configs, embedded defaults, PidFile, UserID, SIGTERM, kill -9 and restart
+# on the same store, TCP_NODELAY on the milter socket.
+#
+# Copyright (c) 2026 The nilsimsa-milter authors
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/mta/common.sh"
+
+e2e_init daemon 13160 4
+e2e_need miltertest python3 unshare ip stat
+
+mt() { # mt SCRIPT PORT [-D name=value]...
+	local script=$1 port=$2
+	shift 2
+	miltertest -D lib="$LUA_DIR/lib.lua" -D sock="inet:$port@127.0.0.1" "$@" \
+		-s "$LUA_DIR/$script" >>"$T/miltertest.out" 2>&1
+}
+
+# ---- -V
+out=$("$MILTER_BIN" -V 2>&1)
+check "-V exits 0 and names the version ($out)" \
+	test $? -eq 0 -a -n "$(grep -E '^nilsimsa-milter [0-9]+\.[0-9]+' <<<"$out")"
+
+# ---- -n
+good=$T/good.conf
+milter_conf "$good" Socket "inet:$PORT@127.0.0.1" TagThreshold 5 RejectThreshold 20
+"$MILTER_BIN" -n -c "$good" >"$T/n.out" 2>&1
+check_eq "-n on a good config exits 0" 0 $?
+check "-n on a good config prints nothing" test ! -s "$T/n.out"
+
+# broken LINE TEXT...: a config whose line LINE is the broken one
+nbad=0
+broken() {
+	local line=$1 f rc
+	shift
+	nbad=$((nbad + 1))
+	f=$T/bad$nbad.conf
+	head -n $((line - 1)) "$good" > "$f"
+	printf '%s\n' "$@" >> "$f"
+	"$MILTER_BIN" -n -c "$f" >"$T/n.out" 2>&1
+	rc=$?
+	check "-n: '$1' at line $line: exit 78 and '$f:$line: ...' ($(head -c 150 "$T/n.out"))" \
+		test $rc -eq 78 -a -n "$(grep -F "$f:$line: " "$T/n.out")"
+}
+broken 2 "NoSuchKey yes"
+broken 3 "RejectThreshold lots"
+broken 4 "SimilarityThreshold 500"
+broken 3 "Mode loud"
+broken 2 "Socket nonsense"
+broken 1 "Syslog perhaps"
+"$MILTER_BIN" -n -c "$T/does-not-exist.conf" >"$T/n.out" 2>&1
+rc=$?
+check "-n on a missing file: exit 78 naming it ($(head -c 120 "$T/n.out"))" \
+	test $rc -eq 78 -a -n "$(grep -F "$T/does-not-exist.conf" "$T/n.out")"
+
+# ---- embedded defaults: no -c, in private network and mount namespaces
+# (its own loopback for the default Socket inet:8894@127.0.0.1, tmpfs on
+# /run and /var/lib for the default PidFile and Store; the host is not
+# touched). /run/nilsimsa-milter is made as a package's init would.
+cat > "$T/defaults.sh" <<EOS
+ip link set lo up || exit 3
+mount -t tmpfs tmpfs /run && mount -t tmpfs tmpfs /var/lib || exit 3
+mkdir /run/nilsimsa-milter
+"$MILTER_BIN" -f > "$T/defaults.log" 2>&1 &
+pid=\$!
+miltertest -D lib="$LUA_DIR/lib.lua" -D sock=inet:8894@127.0.0.1 \
+	-s "$LUA_DIR/headers.lua" > "$T/defaults.mt" 2>&1
+echo "miltertest=\$?"
+test -d /var/lib/nilsimsa-milter && echo "store=yes"
+test "\$(cat /run/nilsimsa-milter/nilsimsa-milter.pid 2>/dev/null)" = "\$pid" && echo "pidfile=yes"
+kill -TERM \$pid
+wait \$pid
+EOS
+out=$(timeout 30 unshare --net --mount bash "$T/defaults.sh" 2>&1)
+rc=$?
+if [ $rc -eq 3 ]; then
+	e2e_skip "unshare --net --mount does not work here: $out"
+elif grep -q 'using embedded defaults' "$T/defaults.log"; then
+	check "embedded defaults: started without -c ($(grep -o 'started: .*' "$T/defaults.log"))" \
+		grep -q 'started: socket inet:8894@127.0.0.1, store /var/lib/nilsimsa-milter' "$T/defaults.log"
+	check "embedded defaults: headers.lua passes" grep -q 'miltertest=0' <<<"$out"
+	check "embedded defaults: store /var/lib/nilsimsa-milter and pid file written" \
+		test -n "$(grep 'store=yes' <<<"$out")" -a -n "$(grep 'pidfile=yes' <<<"$out")"
+else
+	echo "# a config file exists at the default place: embedded defaults not checked"
+	echo "# $(head -n 3 "$T/defaults.log")"
+fi
+
+# ---- UserID, PidFile, store ownership, SIGTERM
+conf=$T/user.conf
+milter_conf "$conf" Socket "inet:$PORT@127.0.0.1" UserID nobody:nogroup \
+	TagThreshold 100 RejectThreshold 200
+if milter_start user "$conf"; then
+	ok "starts with UserID nobody:nogroup"
+	pid=$(milter_pid user)
+	uid=$(id -u nobody) gid=$(getent group nogroup | cut -d: -f3)
+	check_eq "/proc/PID/status Uid" "$uid $uid $uid $uid" \
+		"$(awk '$1 == "Uid:" { print $2, $3, $4, $5 }' /proc/$pid/status)"
+	check_eq "/proc/PID/status Gid" "$gid $gid $gid $gid" \
+		"$(awk '$1 == "Gid:" { print $2, $3, $4, $5 }' /proc/$pid/status)"
+	check_eq "/proc/PID/status Groups (no root group left)" "$gid" \
+		"$(awk '$1 == "Groups:" { $1 = ""; print substr($0, 2) }' /proc/$pid/status | sed 's/ *$//')"
+	check_eq "PidFile holds the pid" "$pid" "$(cat "$T/user.pid" 2>/dev/null)"
+	check "a message goes through after dropping privileges" mt campaign.lua $PORT \
+		-D first=1 -D last=3
+	check_eq "store directory owner and mode" "nobody:nogroup 700" \
+		"$(stat -c '%U:%G %a' "$T/user.store")"
+	files=$(find "$T/user.store" -mindepth 1)
+	bad_files=$(for f in $files; do
+		[ "$(stat -c '%U %a' "$f")" = "nobody 600" ] || stat -c '%n %U %a' "$f"
+	done)
+	check "store files owned by nobody, mode 0600 ($(echo $files | wc -w) files) $bad_files" \
+		test -n "$files" -a -z "$bad_files"
+	milter_stop user
+	check_eq "SIGTERM: exit status 0" 0 $?
+	check "SIGTERM: the pid file is removed" test ! -e "$T/user.pid"
+	check "SIGTERM: 'stopping' logged" grep -q 'stopping' "$T/user.log"
+else
+	bad "starts with UserID nobody:nogroup"
+fi
+
+# ---- kill -9, restart on the same store: the clusters are kept
+conf=$T/crash.conf
+milter_conf "$conf" Socket "inet:$((PORT + 1))@127.0.0.1" TagThreshold 100 RejectThreshold 200
+milter_start crash "$conf" || bad "crash: start"
+mt campaign.lua $((PORT + 1)) -D first=1 -D last=3 -D word=lottery
+check "crash: copies 1-3 before kill -9" test $? -eq 0
+line=$(grep '^cluster id=' "$T/miltertest.out" | tail -n 1)
+cid=$(sed -n 's/^cluster id=\([0-9]*\) .*/\1/p' <<<"$line")
+ccount=$(sed -n 's/.* count=\([0-9]*\)$/\1/p' <<<"$line")
+check_eq "crash: cluster count after 3 copies" 3 "$ccount"
+milter_kill9 crash
+milter_start crash "$conf" || bad "crash: restart after kill -9"
+check "crash: after kill -9 and restart, copies 4-5 join cluster $cid, count goes on from $ccount" \
+	mt campaign.lua $((PORT + 1)) -D first=4 -D last=5 -D word=lottery -D id="${cid:-0}" \
+	-D count="${ccount:-0}"
+
+# ---- TCP_NODELAY on the listener and on accepted connections
+check_eq "TCP_NODELAY (default): listener and accepted socket" "listener=1 accepted=1" \
+	"$(python3 "$MTA_DIR/nodelay.py" "$(milter_pid crash)" $((PORT + 1)) 2>&1)"
+conf=$T/nagle.conf
+milter_conf "$conf" Socket "inet:$((PORT + 2))@127.0.0.1" TCPNoDelay no
+if "$MILTER_BIN" -n -c "$conf" >/dev/null 2>&1; then
+	milter_start nagle "$conf" || bad "TCPNoDelay no: start"
+	check_eq "TCPNoDelay no: neither listener nor accepted socket" "listener=0 accepted=0" \
+		"$(python3 "$MTA_DIR/nodelay.py" "$(milter_pid nagle)" $((PORT + 2)) 2>&1)"
+else
+	echo "# this daemon has no TCPNoDelay key: the off case is not checked"
+fi
+
+kill -TERM "$(milter_pid crash)" "$(milter_pid nagle)" 2>/dev/null
+milter_wait crash
+check_eq "crash: exit 0 at SIGTERM" 0 $?
+milter_wait nagle
+
+e2e_done
