@@ -43,6 +43,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <iconv.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -885,8 +886,8 @@ conv_open(struct canon *c, const char *cs)
 	}
 	if (victim->name[0] != '\0' && victim->cd != (iconv_t)-1)
 		iconv_close(victim->cd);
-	strncpy(victim->name, name, sizeof(victim->name) - 1);
-	victim->name[sizeof(victim->name) - 1] = '\0';
+	/* name is at most CS_MAX - 1 long: it came from pi.charset or csmap */
+	snprintf(victim->name, sizeof(victim->name), "%s", name);
 	victim->used = ++c->cs_tick;
 	victim->cd = iconv_open("UTF-8", name);
 	if (victim->cd == (iconv_t)-1)

@@ -35,9 +35,12 @@
  *    invalid bytes are skipped (CANON_F_BADENCODING); bytes that are
  *    not valid UTF-8 after that are passed on as they are;
  *  - a part's header field longer than 4 KiB is truncated
- *    (CANON_F_BADMIME).
+ *    (CANON_F_BADMIME);
+ *  - as in browsers, an HTML comment that is never closed hides the rest
+ *    of its part, and a multipart whose boundary never comes gives
+ *    nothing (its content is all preamble).
  *
- * Memory: struct canon is one fixed-size block (about 32 KiB); the only
+ * Memory: struct canon is one fixed-size block (about 15 KiB); the only
  * allocations after canon_new() are iconv descriptors, at most 4 kept
  * open per canonicaliser and reused across canon_reset().
  *
