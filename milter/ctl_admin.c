@@ -99,8 +99,10 @@ cmd_expire(struct ctl *ctl, int argc, char **argv)
 
 	optind = 0;
 	while ((ch = getopt_long(argc, argv, "+n", lo, NULL)) != -1) {
-		if (ch != 'n')
+		if (ch != 'n') {
+			ctl_bad_option("expire", argv);
 			return CTL_EUSAGE;
+		}
 		dry = 1;
 	}
 	if (optind != argc) {

@@ -136,6 +136,7 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 			}
 			break;
 		default:
+			ctl_bad_option("clusters", argv);
 			return CTL_EUSAGE;
 		}
 	}
@@ -246,8 +247,9 @@ cmd_show(struct ctl *ctl, int argc, char **argv)
 	json_t		*o, *h;
 	int		 first, rc, i;
 
-	if (ctl_opts_json(ctl, argc, argv, &first) != CTL_OK ||
-	    argc - first != 1) {
+	if (ctl_opts_json(ctl, argc, argv, &first) != CTL_OK)
+		return CTL_EUSAGE;
+	if (argc - first != 1) {
 		ctl_err("usage: show [--json] ID");
 		return CTL_EUSAGE;
 	}
@@ -277,7 +279,9 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 	size_t			 autos;
 	int			 first, rc, i;
 
-	if (ctl_opts_json(ctl, argc, argv, &first) != CTL_OK || first != argc) {
+	if (ctl_opts_json(ctl, argc, argv, &first) != CTL_OK)
+		return CTL_EUSAGE;
+	if (first != argc) {
 		ctl_err("usage: stats [--json]");
 		return CTL_EUSAGE;
 	}

@@ -143,7 +143,9 @@ cmd_digest(struct ctl *ctl, int argc, char **argv)
 	json_t			*a = NULL;
 	int			 first, i, rc, ret = CTL_OK;
 
-	if (ctl_opts_json(ctl, argc, argv, &first) != CTL_OK || first == argc) {
+	if (ctl_opts_json(ctl, argc, argv, &first) != CTL_OK)
+		return CTL_EUSAGE;
+	if (first == argc) {
 		ctl_err("usage: digest [--json] FILE...");
 		return CTL_EUSAGE;
 	}
@@ -190,7 +192,9 @@ cmd_compare(struct ctl *ctl, int argc, char **argv)
 	char		ha[NILSIMSA_HEX_LEN + 1], hb[NILSIMSA_HEX_LEN + 1];
 	int		first, rc, score;
 
-	if (ctl_opts_json(ctl, argc, argv, &first) != CTL_OK || argc - first != 2) {
+	if (ctl_opts_json(ctl, argc, argv, &first) != CTL_OK)
+		return CTL_EUSAGE;
+	if (argc - first != 2) {
 		ctl_err("usage: compare [--json] CODE|FILE CODE|FILE");
 		return CTL_EUSAGE;
 	}
@@ -401,6 +405,7 @@ cmd_check(struct ctl *ctl, int argc, char **argv)
 			env.rcpt[env.nrcpt++] = optarg;
 			break;
 		default:
+			ctl_bad_option("check", argv);
 			free(env.rcpt);
 			return CTL_EUSAGE;
 		}

@@ -240,12 +240,24 @@ ctl_opts_json(struct ctl *ctl, int argc, char **argv, int *first)
 
 	optind = 0;
 	while ((ch = getopt_long(argc, argv, "+j", lo, NULL)) != -1) {
-		if (ch != 'j')
+		if (ch != 'j') {
+			ctl_bad_option(argv[0], argv);
 			return CTL_EUSAGE;
+		}
 		ctl->json = 1;
 	}
 	*first = optind;
 	return CTL_OK;
+}
+
+void
+ctl_bad_option(const char *cmd, char **argv)
+{
+	if (optopt != 0 && optopt != '?')
+		ctl_err("%s: bad option or missing argument: -%c", cmd, optopt);
+	else
+		ctl_err("%s: bad option or missing argument: %s", cmd,
+		    argv[optind - 1]);
 }
 
 static const struct ctl_cmd *
@@ -276,6 +288,7 @@ main(int argc, char *argv[])
 
 	memset(&ctl, 0, sizeof(ctl));
 	ctl.lock_wait = DEFAULT_WAIT;
+	opterr = 0;	/* one line of our own for a bad option */
 	while ((ch = getopt_long(argc, argv, "+c:hjs:Vw:", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -302,14 +315,14 @@ main(int argc, char *argv[])
 			ctl.lock_wait = (int)n;
 			break;
 		default:
-			usage(stderr);
+			ctl_bad_option("nilsimsactl", argv);
 			return CTL_EUSAGE;
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc == 0) {
-		usage(stderr);
+		ctl_err("no command (nilsimsactl help lists them)");
 		return CTL_EUSAGE;
 	}
 	if (strcmp(argv[0], "help") == 0) {

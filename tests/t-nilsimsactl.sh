@@ -1,0 +1,446 @@
+#!/bin/sh
+#
+# t-nilsimsactl.sh: nilsimsactl against a real store: every command, its
+# output (JSON parsed with python3), an exit status for each kind of
+# error, export/import round trip, check leaving the store unchanged,
+# and reads running while another process writes.
+#
+# The store is built here from synthetic messages (a three-variant
+# campaign, a ham message, unrelated mail) through `nilsimsactl learn`
+# and `import`. The digest oracle uses the shared corpus (index.tsv,
+# computed by an independent script); it is skipped when the corpus is
+# absent, and that is a failure when CI=true.
+#
+# End-to-end: the part where the milter under a real Postfix builds the
+# store, and learn/pin are verified through the milter, goes in the
+# marked section at the end; it can use the helpers below (ctl, status,
+# pyjson, ok, fail) and the messages in $W.
+
+set -u
+
+top_builddir=${top_builddir:-.}
+top_srcdir=${top_srcdir:-.}
+NSM_SHARED=${NSM_SHARED:-$top_srcdir/../shared}
+CTL=$top_builddir/milter/nilsimsactl
+HOLD=$top_builddir/tests/ctl_holdlock
+export TZ=UTC
+
+for tool in python3; do
+	if ! command -v $tool >/dev/null 2>&1; then
+		echo "SKIP: $tool not installed"
+		[ "${CI:-}" = true ] && exit 1
+		exit 77
+	fi
+done
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/t-nilsimsactl.XXXXXX") || exit 1
+BG=
+cleanup() {
+	[ -n "$BG" ] && kill $BG 2>/dev/null
+	rm -rf "$W"
+}
+trap cleanup EXIT INT TERM
+
+npass=0
+nfail=0
+ok() { npass=$((npass + 1)); }
+fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+
+# ctl ARGS...: run nilsimsactl with the test config; output in $W/out, $W/err
+ctl() {
+	"$CTL" -c "$W/conf" "$@" >"$W/out" 2>"$W/err"
+}
+# status WANT DESC ARGS...: the exit status of `ctl ARGS` must be WANT, and an
+# error must come with exactly one line on stderr naming the problem
+status() {
+	want=$1 desc=$2
+	shift 2
+	ctl "$@"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		fail "$desc: exit $got, want $want; stderr: $(cat "$W/err")"
+		return 1
+	fi
+	if [ "$want" -ne 0 ] && [ "$(wc -l <"$W/err")" -ne 1 ]; then
+		fail "$desc: want one line on stderr, got: $(cat "$W/err")"
+		return 1
+	fi
+	ok
+}
+# pyjson EXPR: evaluate a Python expression with j = the JSON in $W/out;
+# passes if it is true
+pyjson() {
+	desc=$1
+	shift
+	if python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(0 if eval("(" + sys.argv[2] + ")") else 1)' "$W/out" "$1"; then
+		ok
+	else
+		fail "$desc: $1 on $(head -c 600 "$W/out")"
+	fi
+}
+# same A B DESC: two files are identical
+same() {
+	if cmp -s "$1" "$2"; then ok; else fail "$3"; diff "$1" "$2" | head -5; fi
+}
+
+# In the reference score mode unrelated short texts score up to about 55
+# (shared/vectors/README.md; measured on easy_ham): join only near copies.
+cat >"$W/conf" <<EOF
+Store $W/store
+SubjectSample yes
+SimilarityThreshold 70
+EOF
+cat >"$W/raw.conf" <<EOF
+Store $W/store
+SimilarityThreshold 70
+Canonicalization raw
+EOF
+
+# --------------------------------------------------------------- messages
+campaign_body() {
+	cat <<EOF
+Dear valued customer,
+
+We are pleased to inform you that your account $1 has been selected for
+our exclusive loyalty programme. To claim your reward of 500 dollars,
+please confirm your details within 48 hours by visiting our secure portal
+and entering the reference code shown below. Failure to respond in time
+will result in the reward being transferred to another member.
+
+Reference code: $2
+
+This offer is valid for residents of participating regions only. Terms and
+conditions apply. If you no longer wish to receive these notices, reply
+with the word REMOVE in the subject line.
+
+Sincerely,
+The Rewards Team
+EOF
+}
+mkmsg() {	# mkmsg FILE SUBJECT (body on stdin)
+	{
+		printf 'From: sender@example.net\nTo: user@example.org\n'
+		printf 'Subject: %s\nMessage-ID: <%s@example.net>\n\n' "$2" "$(basename "$1")"
+		cat
+	} >"$1"
+}
+campaign_body 4411-2290 RX-88213 | mkmsg "$W/spam1" "Your reward is waiting (ref RX-88213)"
+campaign_body 9034-1177 RX-10552 | mkmsg "$W/spam2" "Your reward is waiting (ref RX-10552)"
+campaign_body 5120-8863 RX-39907 | mkmsg "$W/spam3" "Your reward is waiting"
+mkmsg "$W/ham1" "Minutes of the working group meeting" <<EOF
+Hi all,
+
+attached are the minutes of Tuesday's working group meeting. We agreed to
+move the release of version 2.4 to the second week of March, after the
+translation updates have landed. Anna will send round the draft changelog,
+and Tom is looking into the intermittent build failure on the ARM runners.
+
+Next meeting: Tuesday at 15:00 as usual, same video link.
+
+Cheers,
+Maria
+EOF
+mkmsg "$W/other" "Garden club: spring planting schedule" <<EOF
+Hello gardeners! The spring planting schedule is finally here. Tomatoes and
+peppers go into the greenhouse beds in the first week of April, squash and
+beans follow once the soil has warmed. Please bring your own gloves and a
+trowel; the club will provide compost, seedlings and plenty of coffee.
+Volunteers for the watering rota can sign up on the noticeboard.
+EOF
+printf 'Subject: tiny\n\nhi\n' >"$W/short"
+
+# ------------------------------------------------------- usage and config
+status 1 "no command"
+status 1 "unknown command" frobnicate
+status 1 "unknown option" -Z clusters
+status 1 "bad --top" clusters --top x
+status 1 "bad --sort" clusters --sort size
+status 1 "bad --status" clusters --status bulk
+status 1 "bad --since" clusters --since yesterday
+status 1 "bad id" show 12abc
+status 1 "id 0" pin 0
+status 1 "learn needs spam or ham" learn maybe "$W/spam1"
+status 1 "compare needs two" compare 00
+status 0 "help" help
+grep -q '^  learn spam|ham FILE' "$W/out" && ok || fail "help lists learn"
+"$CTL" -c "$W/nonexistent.conf" clusters >/dev/null 2>&1
+[ $? -eq 7 ] && ok || fail "missing config: want exit 7"
+printf 'Store %s\nNoSuchKey 1\n' "$W/store" >"$W/bad.conf"
+"$CTL" -c "$W/bad.conf" clusters >/dev/null 2>"$W/err"
+[ $? -eq 7 ] && grep -q 'bad.conf:2' "$W/err" && ok ||
+    fail "bad config: want exit 7 and file:line, got $(cat "$W/err")"
+
+# ----------------------------------------------------------- missing store
+status 3 "clusters on a missing store" clusters
+status 3 "pin on a missing store" pin 1
+status 3 "expire on a missing store" expire
+[ ! -e "$W/store" ] && ok || fail "a pin on a missing store created it"
+status 3 "-s a missing store" -s "$W/nowhere" stats
+
+# -------------------------------------------------------------- learn
+status 0 "learn spam" learn spam "$W/spam1"
+grep -q 'cluster 1 (new) is spam' "$W/out" && ok || fail "learn spam: $(cat "$W/out")"
+status 0 "learn ham" learn ham "$W/ham1"
+grep -q 'cluster 2 (new) is ham' "$W/out" && ok || fail "learn ham: $(cat "$W/out")"
+# A message of an existing cluster: that cluster, and no new one.
+status 0 "learn a variant" learn spam "$W/spam2"
+grep -q 'cluster 1 (matched) is spam' "$W/out" && ok || fail "learn variant: $(cat "$W/out")"
+status 0 "learn from stdin" learn ham - <"$W/other"
+grep -q '^-: cluster 3 (new) is ham' "$W/out" && ok || fail "learn stdin: $(cat "$W/out")"
+status 6 "learn an unreadable file" learn spam "$W/nonexistent"
+status 8 "learn a message too short" learn spam "$W/short"
+
+# ------------------------------------------------------------ listings
+status 0 "clusters --json" clusters --json
+pyjson "three clusters" 'len(j) == 3 and sorted(c["id"] for c in j) == [1, 2, 3]'
+pyjson "statuses" '{c["id"]: c["status"] for c in j} == {1: "spam", 2: "ham", 3: "ham"}'
+pyjson "subject sample" 'j[[c["id"] for c in j].index(1)]["subject"].startswith("Your reward")'
+pyjson "all fields" 'all(set(c) >= {"id", "code", "status", "first_seen", "last_seen",
+    "messages", "recipients", "networks", "nets", "tagged", "rejected",
+    "hist_start", "hist"} and len(c["code"]) == 64 and len(c["hist"]) == 24 for c in j)'
+status 0 "clusters --status spam" clusters --status spam --json
+pyjson "only spam" '[c["id"] for c in j] == [1]'
+status 0 "clusters --top 1" --json clusters --top 1
+pyjson "top 1" 'len(j) == 1'
+status 0 "clusters --since 1h" clusters --since 1h --json
+pyjson "seen within the hour" 'len(j) == 3'
+status 0 "clusters --since a future date" clusters --since 2099-01-01 --json
+pyjson "none since 2099" 'j == []'
+status 0 "clusters --sort first" clusters --sort first --json
+pyjson "sorted" '[c["first_seen"] for c in j] == sorted([c["first_seen"] for c in j], reverse=True)'
+status 0 "clusters table" clusters
+head -1 "$W/out" | grep -q '^ *ID STAT' && ok || fail "table header: $(head -1 "$W/out")"
+[ "$(wc -l <"$W/out")" -eq 4 ] && ok || fail "table rows: $(cat "$W/out")"
+python3 -c '
+import sys
+sys.exit(0 if all(len(l.rstrip("\n")) <= 80 for l in open(sys.argv[1], encoding="utf-8")) else 1)' \
+    "$W/out" && ok || fail "table wider than 80 columns"
+
+status 0 "show" show 1
+grep -q '^status *spam' "$W/out" && grep -q '^messages *1$' "$W/out" &&
+    grep -q '^history' "$W/out" && ok || fail "show text: $(cat "$W/out")"
+status 0 "show --json" show --json 1
+pyjson "show json" 'j["id"] == 1 and j["status"] == "spam" and len(j["history"]) == 24 and
+    sum(h["messages"] for h in j["history"]) == 1'
+status 2 "show an unknown id" show 999
+status 0 "stats --json" stats --json
+pyjson "stats" 'j["clusters"] == 3 and j["spam"] == 1 and j["ham"] == 2 and j["auto"] == 0 and
+    j["messages"] == 3 and len(j["hours"]) == 24 and j["hours"][-1]["messages"] == 3'
+status 0 "stats" stats
+grep -q '^clusters *3' "$W/out" && ok || fail "stats text: $(cat "$W/out")"
+
+# --------------------------------------------------------------- check
+status 0 "export before check" export
+cp "$W/out" "$W/export.before"
+status 0 "check a campaign variant" check --json "$W/spam3"
+pyjson "joins the spam cluster" 'j["cluster"]["id"] == 1 and j["score"] > 24 and not j["exact"]'
+pyjson "verdict reject" 'j["verdict"]["action"] == "reject"'
+pyjson "runner-up" 'j["runner_up"] is not None and j["runner_up"] < j["score"] and j["compared"] == 3'
+status 0 "check an exact duplicate" check --json "$W/spam1"
+pyjson "exact" 'j["exact"] and j["score"] == 128 and j["cluster"]["id"] == 1'
+status 0 "check pinned ham" check --json - <"$W/ham1"
+pyjson "ham accepted" 'j["cluster"]["id"] == 2 and j["verdict"]["action"] == "accept"'
+mkmsg "$W/new" "Quarterly figures" <<EOF
+The quarterly figures are attached; revenue is up four percent on the same
+quarter last year, costs are flat, and the board meets on the 14th to sign
+off the accounts. Questions to the finance team as usual, please.
+EOF
+status 0 "check an unknown message" check --json "$W/new"
+pyjson "no cluster" 'j["cluster"] is None and j["verdict"]["action"] == "accept"'
+status 0 "check text" check "$W/spam3"
+grep -q '^cluster *1 (spam), score' "$W/out" && grep -q '^verdict *reject' "$W/out" &&
+    ok || fail "check text: $(cat "$W/out")"
+status 6 "check an unreadable file" check "$W/nonexistent"
+status 0 "export after check" export
+same "$W/export.before" "$W/out" "check changed the store"
+
+# --------------------------------------------- digest, predigest, compare
+status 0 "digest" digest "$W/spam1" "$W/ham1"
+[ "$(wc -l <"$W/out")" -eq 2 ] && grep -q "^[0-9a-f]\{64\} $W/spam1\$" "$W/out" &&
+    ok || fail "digest output: $(cat "$W/out")"
+code1=$(sed -n 1p "$W/out" | cut -d' ' -f1)
+status 0 "show code" show --json 1
+pyjson "digest equals the cluster's code" "j['code'] == '$code1'"
+status 0 "digest --json" digest --json "$W/spam1"
+pyjson "digest json" "j[0]['code'] == '$code1' and j[0]['file'].endswith('spam1')"
+status 6 "digest an unreadable file" digest "$W/nonexistent"
+status 6 "digest a directory" digest "$W"
+# The canonical text, digested in raw form, gives the text form's code.
+status 0 "predigest" predigest "$W/spam1"
+grep -qi 'Reference code: RX-88213' "$W/out" && ! grep -qi 'Your reward is waiting' "$W/out" &&
+    ok || fail "predigest: $(head -c 300 "$W/out")"
+{ echo; cat "$W/out"; } >"$W/canon.msg"
+"$CTL" -c "$W/raw.conf" digest "$W/canon.msg" >"$W/out" 2>"$W/err"
+[ "$(cut -d' ' -f1 "$W/out")" = "$code1" ] && ok ||
+    fail "digest(raw, predigest) != digest(text): $(cat "$W/out") vs $code1"
+# Published vectors (shared/vectors/README.md), as raw bodies.
+printf '\nThe quick brown fox' >"$W/fox1"
+printf '\nThe quicker brown fox' >"$W/fox2"
+"$CTL" -c "$W/raw.conf" compare "$W/fox1" "$W/fox2" >"$W/out" 2>"$W/err"
+[ "$(cat "$W/out")" = 91 ] && ok || fail "fox vectors: $(cat "$W/out" "$W/err")"
+status 0 "compare codes" compare --json "$code1" "$code1"
+pyjson "self score" 'j["score"] == 128'
+status 0 "compare opposite codes" compare \
+    0000000000000000000000000000000000000000000000000000000000000000 \
+    ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff
+[ "$(cat "$W/out")" = -128 ] && ok || fail "complement score: $(cat "$W/out")"
+status 0 "compare files" compare "$W/spam1" "$W/spam2"
+[ "$(cat "$W/out")" -gt 24 ] && ok || fail "campaign variants score $(cat "$W/out")"
+status 6 "compare an unreadable file" compare "$code1" "$W/nonexistent"
+
+# Oracle: digests of corpus messages in raw form equal index.tsv's, which an
+# independent script computed (LF-only files, where raw canon changes nothing).
+index=$NSM_SHARED/corpus/index.tsv
+if [ -f "$index" ]; then
+	python3 - "$index" "$NSM_SHARED/corpus" "$W/oracle" <<'EOF'
+import sys, os
+index, root, out = sys.argv[1:]
+rows = [l.rstrip("\n").split("\t") for l in open(index)][1:]
+picked = []
+for r in rows:
+	p = os.path.join(root, r[0])
+	if r[1] == "spam" and r[0].startswith("spamassassin-public/spam/") and os.path.exists(p):
+		if b"\r" not in open(p, "rb").read():
+			picked.append((p, r[8]))
+	if len(picked) == 20:
+		break
+with open(out, "w") as f:
+	for p, code in picked:
+		f.write("%s %s\n" % (code, p))
+EOF
+	cut -d' ' -f2 "$W/oracle" | xargs "$CTL" -c "$W/raw.conf" digest >"$W/out" 2>"$W/err"
+	if [ -s "$W/oracle" ] && [ "$(wc -l <"$W/oracle")" -eq 20 ]; then
+		same "$W/oracle" "$W/out" "raw digests differ from index.tsv"
+	else
+		fail "oracle: could not pick 20 messages from $index"
+	fi
+elif [ "${CI:-}" = true ]; then
+	fail "corpus index $index missing (CI=true)"
+else
+	echo "SKIP (part): corpus index $index missing: digest oracle not run"
+fi
+
+# ------------------------------------------------- pin, unpin, forget
+status 0 "pin" pin 1
+grep -q 'cluster 1 is ham' "$W/out" && ok || fail "pin: $(cat "$W/out")"
+status 0 "check after pin" check --json "$W/spam3"
+pyjson "pinned: accepted" 'j["cluster"]["status"] == "ham" and j["verdict"]["action"] == "accept"'
+status 0 "unpin" unpin 1
+status 0 "show after unpin" show --json 1
+pyjson "auto" 'j["status"] == "auto"'
+status 2 "pin an unknown id" pin 999
+status 2 "forget an unknown id" forget 999
+status 0 "learn spam again" learn spam "$W/spam1"
+
+# ------------------------------------------------------ export, import
+status 0 "export" export
+cp "$W/out" "$W/export1"
+[ "$(wc -l <"$W/export1")" -eq 3 ] && ok || fail "export lines: $(cat "$W/export1")"
+status 0 "import into a new store" -s "$W/store2" import "$W/export1"
+grep -q '^3 clusters imported' "$W/out" && ok || fail "import: $(cat "$W/out")"
+status 0 "export the copy" -s "$W/store2" export
+same "$W/export1" "$W/out" "import of an export is not identical"
+status 0 "import from stdin" -s "$W/store3" import - <"$W/export1"
+status 0 "export the stdin copy" -s "$W/store3" export
+same "$W/export1" "$W/out" "import from stdin is not identical"
+# Invalid lines: all reported with their numbers, nothing imported.
+{
+	sed -n 1p "$W/export1"
+	echo '{"code": "nothex"}'
+	echo
+	echo '# a comment'
+	echo 'not json'
+	echo '{"code": "0000000000000000000000000000000000000000000000000000000000000000", "status": "bulk"}'
+} >"$W/bad.jsonl"
+ctl -s "$W/store2" import "$W/bad.jsonl"
+[ $? -eq 8 ] && ok || fail "import of invalid lines: want exit 8"
+grep -q 'bad.jsonl:2: "code"' "$W/err" && grep -q 'bad.jsonl:5: ' "$W/err" &&
+    grep -q 'bad.jsonl:6: "status"' "$W/err" && ! grep -q ':1: ' "$W/err" &&
+    ok || fail "import errors: $(cat "$W/err")"
+status 0 "export after a failed import" -s "$W/store2" export
+same "$W/export1" "$W/out" "a failed import changed the store"
+status 6 "import an unreadable file" import "$W/nonexistent"
+
+# --------------------------------------------------------------- expire
+cat >"$W/old.jsonl" <<EOF
+{"id": 50, "code": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "first_seen": 1030000000, "last_seen": 1030000000, "messages": 1}
+EOF
+status 0 "import an old cluster" import "$W/old.jsonl"
+status 0 "expire --dry-run" expire --dry-run
+grep -q '^1 cluster would expire' "$W/out" && ok || fail "expire dry run: $(cat "$W/out")"
+status 0 "show after a dry run" show 50
+status 0 "expire" expire
+grep -q '^1 cluster expired' "$W/out" && ok || fail "expire: $(cat "$W/out")"
+status 2 "show an expired cluster" show 50
+status 0 "forget" forget 3
+status 2 "show a forgotten cluster" show 3
+
+# ------------------------------------------------------------ bad stores
+mkdir "$W/corrupt"
+head -c 65536 /dev/urandom >"$W/corrupt/data.mdb"
+status 4 "a corrupt store" -s "$W/corrupt" clusters
+mkdir "$W/empty"
+status 3 "a directory without a store" -s "$W/empty" clusters
+
+# A writer holding the lock: reads go on, a write gives up with status 5.
+if [ -x "$HOLD" ]; then
+	"$HOLD" "$W/store" 20 >"$W/hold" &
+	BG=$!
+	i=0
+	while ! grep -q locked "$W/hold" 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	status 0 "read while the writer lock is held" clusters --json
+	status 0 "check while the writer lock is held" check "$W/spam3"
+	status 5 "write while the writer lock is held" -w 1 pin 1
+	kill $BG 2>/dev/null
+	wait $BG 2>/dev/null
+	BG=
+	status 0 "write after the lock is released" -w 5 pin 1
+else
+	fail "$HOLD not built"
+fi
+
+# ------------------------------------- reads while another process writes
+# A writer imports 1000 new clusters one by one; meanwhile exports must each
+# be a complete, valid snapshot whose size only grows.
+python3 -c '
+import json
+for i in range(1000):
+    print(json.dumps({"code": "%064x" % (i * 0x9e3779b97f4a7c15 % (1 << 256)),
+                      "first_seen": 1700000000, "last_seen": 1700000000 + i}))' >"$W/many.jsonl"
+"$CTL" -c "$W/conf" import "$W/many.jsonl" >"$W/bgout" 2>&1 &
+BG=$!
+prev=0 bad=0 n=0
+while kill -0 $BG 2>/dev/null && [ $n -lt 200 ]; do
+	if ! "$CTL" -c "$W/conf" export >"$W/snap" 2>"$W/err"; then
+		bad=1
+		echo "export failed during writes: $(cat "$W/err")"
+		break
+	fi
+	lines=$(python3 -c '
+import json, sys
+print(sum(1 for l in open(sys.argv[1]) if json.loads(l)["code"]))' "$W/snap") || { bad=1; break; }
+	[ "$lines" -lt "$prev" ] && { bad=1; echo "snapshot shrank: $prev -> $lines"; break; }
+	prev=$lines
+	n=$((n + 1))
+done
+wait $BG
+wrc=$?
+BG=
+[ $bad -eq 0 ] && [ $n -ge 1 ] && ok || fail "concurrent export ($n taken)"
+[ $wrc -eq 0 ] && ok || fail "import while reading: exit $wrc: $(cat "$W/bgout")"
+status 0 "stats after the concurrent import" stats --json
+pyjson "all imported" 'j["clusters"] == 1002'
+echo "concurrent exports taken while importing: $n, the last with $prev clusters"
+
+# ----------------------------------------------------------- end-to-end
+# (reserved: the milter under Postfix builds the store; learn/pin are
+# checked through the milter. Added by the e2e helper.)
+
+echo "$npass passed, $nfail failed"
+[ $nfail -eq 0 ]
