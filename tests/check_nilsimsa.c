@@ -87,7 +87,7 @@ chunked_hex_of(const unsigned char *buf, size_t len, char hex[65])
 			n = rng_below(8);		/* tiny, often empty */
 			break;
 		case 1:
-			n = rng_below(2048);		/* around NSM_SMALL */
+			n = rng_below(1024);		/* around NSM_SMALL */
 			break;
 		default:
 			n = rng_below(len - off + 1);
