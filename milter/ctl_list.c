@@ -154,7 +154,8 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 		    ctl_store_fail(rc, "clusters");
 	}
 	sort_key = f.sort;
-	qsort(f.v, f.n, sizeof(*f.v), cmp);
+	if (f.n > 1)
+		qsort(f.v, f.n, sizeof(*f.v), cmp);
 	if (top > 0 && top < f.n)
 		f.n = top;
 	if (ctl->json) {
