@@ -139,6 +139,12 @@ struct store_config {
 
 struct store;
 
+/*
+ * Open or create the store. LMDB trusts its pages, so before opening a
+ * store file a child process is forked to read it whole: a damaged file
+ * makes that child crash and store_open return STORE_ECORRUPT. Call it
+ * before starting threads (or from a process that may fork).
+ */
 int	store_open(struct store **sp, const struct store_config *cfg, int flags);
 void	store_close(struct store *s);
 
