@@ -66,7 +66,8 @@ enum ctype {
 	CT_ADDRLIST,	/* addrlist_parse(kind) */
 	CT_FACILITY,	/* syslog facility name */
 	CT_UMASK,	/* octal 000..777 */
-	CT_LOGLEVEL	/* 0..3 or a level name */
+	CT_LOGLEVEL,	/* 0..3 or a level name */
+	CT_PROFILE	/* a built-in profile name or the path of a profile file */
 };
 
 struct name {
@@ -97,6 +98,10 @@ static const struct name canon_names[] = {
 static const struct name action_names[] = {
 	{ "reject", ACTION_REJECT }, { "tempfail", ACTION_TEMPFAIL },
 	{ "quarantine", ACTION_QUARANTINE }, { "discard", ACTION_DISCARD },
+	{ NULL, 0 }
+};
+static const struct name scoremode_names[] = {
+	{ "calibrated", SCORE_CALIBRATED }, { "reference", SCORE_REFERENCE },
 	{ NULL, 0 }
 };
 static const struct name mode_names[] = {
@@ -182,11 +187,13 @@ static const struct key keys[] = {
 	KEY("SkipAuthenticated", CT_BOOL, "yes", skip_authenticated, RELOAD),
 
 	/*
-	 * Detection calibration. The ScoreMode / Profile keys (how the
-	 * similarity score is computed and which preset of thresholds is
-	 * used) are added here, with their fields in struct config and their
-	 * cross-key checks in cross[] below.
+	 * How codes are made and compared. Codes of different modes or
+	 * profiles cannot be compared, so the store records which it holds
+	 * and neither key can change without a restart (and a new store).
 	 */
+	KEY("ScoreMode", CT_ENUM, "calibrated", score_mode, RESTART,
+	    .names = scoremode_names),
+	KEY("Profile", CT_PROFILE, "default", profile, RESTART),
 
 	/*
 	 * Lists. Empty by default: whitelisting loopback would let every
@@ -261,7 +268,7 @@ static int
 is_str(enum ctype t)
 {
 	return t == CT_STRING || t == CT_PATH || t == CT_SOCKET ||
-	    t == CT_USERID || t == CT_REDIS;
+	    t == CT_USERID || t == CT_REDIS || t == CT_PROFILE;
 }
 
 static void *
@@ -583,7 +590,103 @@ expected(const struct key *k, char *buf, size_t len)
 	case CT_ADDRLIST:
 		snprintf(buf, len, "a list");
 		break;
+	case CT_PROFILE:
+		snprintf(buf, len, "a built-in profile name or a profile file");
+		break;
 	}
+}
+
+/*
+ * A Profile value: the name of a built-in profile, or the absolute path
+ * of a profile file written by nilsimsa_profile_write() (nilsimsactl
+ * profile). With out == NULL only checks; else *out gets a built-in
+ * profile or a copy read from the file (to free with free()), and *owned
+ * says which.
+ */
+static int
+profile_load(const char *text, const nilsimsa_profile **out, char *msg,
+    size_t msglen)
+{
+	nilsimsa_profile	*p;
+	char			*buf;
+	FILE			*fp;
+	size_t			 n;
+	int			 rc;
+
+	if (nilsimsa_profile_builtin(text) != NULL) {
+		if (out != NULL)
+			*out = nilsimsa_profile_builtin(text);
+		return 0;
+	}
+	if (text[0] != '/') {
+		seterr(msg, msglen, "no built-in profile '%.100s' (built in: "
+		    "default; or give the absolute path of a profile file)", text);
+		return -1;
+	}
+	if ((fp = fopen(text, "r")) == NULL) {
+		seterr(msg, msglen, "%.200s: %s", text, strerror(errno));
+		return -1;
+	}
+	if ((buf = malloc(2 * NILSIMSA_PROFILE_TEXT_MAX)) == NULL ||
+	    (p = malloc(sizeof(*p))) == NULL) {
+		free(buf);
+		fclose(fp);
+		seterr(msg, msglen, "out of memory");
+		return -1;
+	}
+	n = fread(buf, 1, 2 * NILSIMSA_PROFILE_TEXT_MAX, fp);
+	fclose(fp);
+	rc = n == 2 * NILSIMSA_PROFILE_TEXT_MAX ? NILSIMSA_EPROFILE :
+	    nilsimsa_profile_read(buf, n, p);
+	free(buf);
+	if (rc != 0) {
+		free(p);
+		seterr(msg, msglen, "%.200s: %s", text, nilsimsa_strerror(rc));
+		return -1;
+	}
+	if (out != NULL)
+		*out = p;
+	else
+		free(p);
+	return 0;
+}
+
+/* Resolve the Profile key into the profile itself (after parsing). */
+static int
+config_resolve(struct config *c, char *err, size_t errlen)
+{
+	char	msg[512];
+
+	if (c->profile_data != NULL && c->profile_data !=
+	    nilsimsa_profile_builtin(c->profile_data->name))
+		free((void *)c->profile_data);
+	c->profile_data = NULL;
+	if (profile_load(c->profile, &c->profile_data, msg, sizeof(msg)) == -1) {
+		seterr(err, errlen, "%s: Profile: %s", c->path ? c->path : "defaults", msg);
+		return -1;
+	}
+	return 0;
+}
+
+void
+config_score_mode(const struct config *c, char *buf, size_t len)
+{
+	const unsigned char	*p;
+	uint32_t		 h = 2166136261u;
+	size_t			 i;
+
+	if (c->score_mode == SCORE_REFERENCE) {
+		snprintf(buf, len, "reference");
+		return;
+	}
+	/* Name and a hash of the numbers: a re-learned profile is another. */
+	p = (const unsigned char *)c->profile_data->share;
+	for (i = 0; i < sizeof(c->profile_data->share); i++)
+		h = (h ^ p[i]) * 16777619u;
+	p = (const unsigned char *)c->profile_data->dir;
+	for (i = 0; i < sizeof(c->profile_data->dir); i++)
+		h = (h ^ p[i]) * 16777619u;
+	snprintf(buf, len, "calibrated:%s:%08x", c->profile_data->name, h);
 }
 
 /*
@@ -661,6 +764,13 @@ parse_value(const struct key *k, const char *text, union value *v,
 			v->i = strtol(text, NULL, 8);
 			ok = v->i <= 0777;
 		}
+		break;
+	case CT_PROFILE:
+		if (profile_load(text, NULL, msg, sizeof(msg)) == -1) {
+			seterr(err, errlen, "%s: %s", k->name, msg);
+			return -1;
+		}
+		ok = 1;
 		break;
 	case CT_ADDRLIST:
 		if ((v->l = addrlist_parse(k->kind, text, msg,
@@ -753,6 +863,9 @@ config_free(struct config *c)
 		else if (keys[i].type == CT_ADDRLIST)
 			addrlist_free(*(struct addrlist **)field(c, &keys[i]));
 	}
+	if (c->profile_data != NULL && c->profile_data !=
+	    nilsimsa_profile_builtin(c->profile_data->name))
+		free((void *)c->profile_data);
 	free(c->path);
 	free(c);
 }
@@ -775,6 +888,10 @@ config_default(void)
 			return NULL;
 		}
 		store_value(c, &keys[i], &v);
+	}
+	if (config_resolve(c, NULL, 0) == -1) {
+		config_free(c);
+		return NULL;
 	}
 	return c;
 }
@@ -1021,6 +1138,8 @@ config_load(const char *path, char *err, size_t errlen)
 		rc = load_file(&ld, path, 0, NULL, 0);
 	if (rc == 0)
 		rc = check_cross(&ld);
+	if (rc == 0)
+		rc = config_resolve(ld.c, err, errlen);
 	for (i = 0; i < NKEYS; i++)
 		free(ld.file[i]);
 	if (rc == -1) {

@@ -17,6 +17,7 @@
 
 #include "addrlist.h"
 #include "canon.h"
+#include "nilsimsa.h"
 
 enum reject_action {
 	ACTION_REJECT = 0,	/* 550 5.7.1 */
@@ -33,6 +34,11 @@ enum run_mode {
 enum list_mail {
 	LISTMAIL_TAG = 0,	/* list and newsletter mail is tagged, not rejected */
 	LISTMAIL_REJECT
+};
+
+enum score_mode {
+	SCORE_CALIBRATED = 0,	/* profile threshold: chance scores look random */
+	SCORE_REFERENCE		/* the reference threshold: codes as nilsimsa(1) */
 };
 
 enum store_backend_kind {
@@ -55,6 +61,10 @@ struct config {
 	int		 store_backend;	/* enum store_backend_kind */
 	char		*redis;		/* Redis server: host:port or unix:/path */
 	size_t		 max_clusters;
+
+	int		 score_mode;	/* enum score_mode */
+	char		*profile;	/* built-in profile name or file path */
+	const nilsimsa_profile *profile_data;	/* what Profile names */
 
 	/* behaviour (reloadable) */
 	int		 loglevel;	/* 0 errors .. 3 debug */
@@ -99,6 +109,12 @@ int		 config_reloadable(const struct config *cur, const struct config *next,
 void		 config_dump(const struct config *c, FILE *fp);
 
 void		 config_free(struct config *c);
+
+/*
+ * The kind of codes a configuration makes, as the store records it:
+ * "reference", or "calibrated:NAME:HASH" for a profile.
+ */
+void		 config_score_mode(const struct config *c, char *buf, size_t len);
 
 const char	*config_action_name(int action);
 const char	*config_mode_name(int mode);

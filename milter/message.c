@@ -361,24 +361,57 @@ message_exempt(const struct message *m)
 	return EXEMPT_NONE;
 }
 
+/*
+ * Among many clusters some score above SimilarityThreshold by chance
+ * alone: a join counts toward the bulk counts only when its score beats
+ * what chance gives the best of `compared` unrelated clusters, at 1%.
+ * This only holds for calibrated codes; reference codes of unrelated
+ * mail are far from random, and there every join counts.
+ */
 int
 message_count_score(void *arg, size_t compared)
 {
 	const struct config	*cfg = arg;
+	int			 need;
 
-	(void)compared;
-	return cfg->similarity_threshold;
+	if (cfg->score_mode == SCORE_REFERENCE)
+		return cfg->similarity_threshold;
+	need = nilsimsa_score_needed(compared > 0 ? compared : 1, 0.01);
+	return need > cfg->similarity_threshold ? need : cfg->similarity_threshold;
 }
 
-static void
+int
+message_store_open(const struct config *cfg, const char *path, int flags,
+    struct store **sp)
+{
+	struct store_config	sc;
+	char			mode[128];
+
+	config_score_mode(cfg, mode, sizeof(mode));
+	memset(&sc, 0, sizeof(sc));
+	sc.path = path != NULL ? path : cfg->store;
+	sc.max_clusters = cfg->max_clusters;
+	sc.singleton_ttl = cfg->singleton_ttl;
+	sc.bulk_ttl = cfg->bulk_ttl;
+	sc.score_mode = mode;
+	return store_open(sp, &sc, flags);
+}
+
+/* The code in the configured mode; -1 if the profile is unusable. */
+static int
 finish_digest(struct message *m, struct message_result *r, struct store_obs *obs)
 {
 	unsigned int	mdlen = 0;
+	int		rc = 0;
 
-	nilsimsa_final(&m->nctx, &r->code);
+	if (m->cfg->score_mode == SCORE_REFERENCE)
+		nilsimsa_final(&m->nctx, &r->code);
+	else
+		rc = nilsimsa_final_profile(&m->nctx, m->cfg->profile_data, &r->code);
 	nilsimsa_to_hex(&r->code, r->hex);
 	EVP_DigestFinal_ex(m->sha, obs->sha256, &mdlen);
 	obs->code = r->code;
+	return rc == 0 ? 0 : -1;
 }
 
 void
@@ -398,14 +431,15 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	canon_end(m->canon);
 	r->canon_flags = canon_flags(m->canon);
 	r->body_bytes = canon_out_bytes(m->canon);
-	finish_digest(m, r, &obs);
+	if (finish_digest(m, r, &obs) == -1)
+		r->store_err = STORE_EINVAL;	/* cannot happen: checked at load */
 
 	memset(&in, 0, sizeof(in));
 	in.exempt = message_exempt(m);
 	in.list_mail = m->list_mail;
 	in.spamtrap = m->ntrap > 0 && m->ntrap == m->nrcpt;
 
-	if (store != NULL && r->body_bytes >= cfg->min_body_bytes) {
+	if (store != NULL && r->store_err == 0 && r->body_bytes >= cfg->min_body_bytes) {
 		obs.now = now;
 		obs.recipients = m->nrcpt > m->ntrap ? m->nrcpt - m->ntrap : 1;
 		obs.net = m->net;

@@ -88,6 +88,14 @@ void		 message_body(struct message *m, const unsigned char *buf, size_t len);
 void		 message_finish(struct message *m, struct store *store, int64_t now,
 		    int dry_run, struct message_result *r);
 
+/*
+ * Open the store this configuration's messages go to, at `path` (NULL:
+ * the configured Store), recording or checking the configuration's score
+ * mode. flags: STORE_RDONLY or 0. Returns as store_open().
+ */
+int		 message_store_open(const struct config *cfg, const char *path,
+		    int flags, struct store **sp);
+
 /* The X-Nilsimsa-Cluster header value for a result. */
 void		 message_cluster_header(const struct message_result *r, char *buf,
 		    size_t len);

@@ -149,7 +149,7 @@ add_headers(SMFICTX *ctx, struct conn *c, const struct message_result *r)
 		for (n = c->own[i]; n > 0; n--)
 			if (smfi_chgheader(ctx, (char *)own_headers[i], n, NULL) != MI_SUCCESS)
 				return -1;
-	if (r->digested && smfi_addheader(ctx, "X-Nilsimsa", (char *)r->hex) != MI_SUCCESS)
+	if (smfi_addheader(ctx, "X-Nilsimsa", (char *)r->hex) != MI_SUCCESS)
 		return -1;
 	message_cluster_header(r, value, sizeof(value));
 	if (smfi_addheader(ctx, "X-Nilsimsa-Cluster", value) != MI_SUCCESS)

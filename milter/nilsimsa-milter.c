@@ -43,9 +43,11 @@
 #include <string.h>
 #include <sysexits.h>
 #include <syslog.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "log.h"
+#include "message.h"
 #include "milter.h"
 #include "nilsimsa.h"
 
@@ -157,6 +159,7 @@ reload(void)
 	}
 	daemon_config_release(cur);
 	log_setlevel(next->loglevel);
+	store_set_ttl(the_store, next->singleton_ttl, next->bulk_ttl);
 	if (config_swap(next) == -1) {
 		config_free(next);
 		log_warnx("reload: too many configurations in use; try again later");
@@ -165,18 +168,41 @@ reload(void)
 	log_info("reload: %s loaded", config_path);
 }
 
-/* SIGUSR1 reloads (libmilter keeps SIGHUP, SIGTERM and SIGINT for itself). */
+/* Expired clusters are removed this often (they no longer match anyway). */
+#define EXPIRE_INTERVAL	600
+
+static void
+expire(void)
+{
+	size_t	n = 0;
+	int	rc;
+
+	if ((rc = store_expire(the_store, time(NULL), 0, &n)) != 0)
+		log_warnx("store: expire: %s", store_strerror(rc));
+	else if (n > 0)
+		log_info("store: %zu expired clusters removed", n);
+}
+
+/*
+ * SIGUSR1 reloads (libmilter keeps SIGHUP, SIGTERM and SIGINT for
+ * itself); between signals the thread expires old clusters.
+ */
 static void *
 signal_thread(void *arg)
 {
-	sigset_t	*set = arg;
-	int		 sig;
+	sigset_t	 set;
+	struct timespec	 tick = { EXPIRE_INTERVAL, 0 };
 
+	(void)arg;
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
 	for (;;) {
-		if (sigwait(set, &sig) != 0)
-			continue;
+		int	sig = sigtimedwait(&set, NULL, &tick);
+
 		if (sig == SIGUSR1)
 			reload();
+		else if (sig == -1 && errno == EAGAIN)
+			expire();
 	}
 	return NULL;
 }
@@ -343,7 +369,6 @@ int
 main(int argc, char *argv[])
 {
 	struct config		*cfg;
-	struct store_config	 sc;
 	pthread_t		 tid;
 	sigset_t		 set;
 	char			 err[512], *user = NULL;
@@ -426,22 +451,26 @@ main(int argc, char *argv[])
 		drop_privileges(user, uid, gid);
 	free(user);
 
-	memset(&sc, 0, sizeof(sc));
-	sc.path = cfg->store;
-	sc.max_clusters = cfg->max_clusters;
-	sc.singleton_ttl = cfg->singleton_ttl;
-	sc.bulk_ttl = cfg->bulk_ttl;
-	sc.score_mode = "reference";
-	if ((rc = store_open(&the_store, &sc, 0)) != 0)
+	if ((rc = message_store_open(cfg, NULL, 0, &the_store)) != 0)
 		fatalx("store: %s: %s", cfg->store, store_strerror(rc));
 
-	/* Every thread started from here on inherits this mask. */
+	/*
+	 * Every thread started from here on inherits this mask: SIGUSR1 is
+	 * taken by our signal thread, SIGHUP, SIGTERM and SIGINT by
+	 * libmilter's (which smfi_main() starts). Were they left unblocked
+	 * here, the kernel could hand SIGTERM to our thread and kill the
+	 * process without a clean stop.
+	 */
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
 	if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0)
-		fatalx("signals: cannot block SIGUSR1");
+		fatalx("signals: cannot block signals");
 	signal(SIGPIPE, SIG_IGN);
-	if (pthread_create(&tid, NULL, signal_thread, &set) != 0)
+	expire();
+	if (pthread_create(&tid, NULL, signal_thread, NULL) != 0)
 		fatalx("signals: cannot start the signal thread");
 
 	log_info("started: socket %s, store %s, config %s", cfg->socket, cfg->store,

@@ -37,6 +37,7 @@
 
 #include "autoconf.h"
 #include "ctl.h"
+#include "message.h"
 #include "log.h"
 
 #ifndef SYSCONFDIR
@@ -167,45 +168,31 @@ ctl_lock_disarm(void)
 	alarm(0);
 }
 
-/* The score mode the milter opens the store with: it must be the same. */
-static const char *
-score_mode(const struct config *cfg)
-{
-	(void)cfg;	/* until config.h has ScoreMode/Profile */
-	return "reference";
-}
-
 int
 ctl_store_open(struct ctl *ctl, int write, struct store **sp)
 {
-	struct store_config	sc;
 	struct stat		sb;
 	char			path[4096];
 	int			rc;
 
-	memset(&sc, 0, sizeof(sc));
-	sc.path = ctl->store_path;
-	sc.max_clusters = ctl->cfg->max_clusters;
-	sc.singleton_ttl = ctl->cfg->singleton_ttl;
-	sc.bulk_ttl = ctl->cfg->bulk_ttl;
-	sc.score_mode = score_mode(ctl->cfg);
 	/*
 	 * Only learn and import may create a store (write == 2): a pin or
 	 * forget on a mistyped path must not leave an empty store there.
 	 */
 	if (write == 1 && ctl->cfg->store_backend == BACKEND_LMDB) {
-		snprintf(path, sizeof(path), "%s/data.mdb", sc.path);
+		snprintf(path, sizeof(path), "%s/data.mdb", ctl->store_path);
 		if (stat(path, &sb) == -1) {
-			ctl_err("store %s: %s", sc.path, strerror(errno));
+			ctl_err("store %s: %s", ctl->store_path, strerror(errno));
 			return ctl_store_status(errno);
 		}
 	}
 	if (write)
 		ctl_lock_arm(ctl);
-	rc = store_open(sp, &sc, write ? 0 : STORE_RDONLY);
+	/* The same score mode as the milter's, or the store refuses. */
+	rc = message_store_open(ctl->cfg, ctl->store_path, write ? 0 : STORE_RDONLY, sp);
 	ctl_lock_disarm();
 	if (rc != 0) {
-		ctl_err("store %s: %s", sc.path, store_strerror(rc));
+		ctl_err("store %s: %s", ctl->store_path, store_strerror(rc));
 		return ctl_store_status(rc);
 	}
 	return CTL_OK;

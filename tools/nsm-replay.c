@@ -96,6 +96,7 @@ struct item {
 };
 
 static struct item	*items;
+static int		 verbose;
 static size_t		 nitems, itemcap;
 static const char	*corpus;
 static uint64_t		 rng_state = 0x9e3779b97f4a7c15ull;
@@ -617,6 +618,13 @@ add_families(int nfam, int nvar)
 /* ------------------------------------------------------------ replay */
 
 static int
+is_reject(int action)
+{
+	return action == VERDICT_REJECT || action == VERDICT_TEMPFAIL ||
+	    action == VERDICT_QUARANTINE || action == VERDICT_DISCARD;
+}
+
+static int
 by_time(const void *a, const void *b)
 {
 	const struct item	*x = a, *y = b;
@@ -729,6 +737,24 @@ replay(const struct config *cfg, struct store *store)
 		it->exempt = message_exempt(m);
 		it->cluster = r.digested ? r.res.c.id : 0;
 		it->code = r.code;
+		if (verbose && it->catchable && !is_reject(it->action))
+			printf("missed %s: %s cluster %llu%s score %d runner-up %d compared %zu "
+			    "messages %llu recipients %llu networks %u reason %s\n",
+			    it->path, verdict_action_name(it->action),
+			    (unsigned long long)it->cluster, r.res.created ? "(new)" : "",
+			    r.res.score, r.res.runner_up, r.res.compared,
+			    (unsigned long long)r.res.c.messages,
+			    (unsigned long long)r.res.c.recipients, r.res.c.networks,
+			    r.verdict.reason);
+		if (verbose && (is_reject(it->action) || (verbose > 1 &&
+		    it->action == VERDICT_TAG)) && IS_HAM(it->folder))
+			printf("ham %s: %s cluster %llu score %d runner-up %d "
+			    "messages %llu recipients %llu networks %u reason %s\n",
+			    it->path, verdict_action_name(it->action),
+			    (unsigned long long)it->cluster, r.res.score, r.res.runner_up,
+			    (unsigned long long)r.res.c.messages,
+			    (unsigned long long)r.res.c.recipients, r.res.c.networks,
+			    r.verdict.reason);
 		if (it->gen == NULL)
 			free(raw);
 	}
@@ -742,12 +768,6 @@ struct tally {
 	size_t	n, rejected, tagged;
 };
 
-static int
-is_reject(int action)
-{
-	return action == VERDICT_REJECT || action == VERDICT_TEMPFAIL ||
-	    action == VERDICT_QUARANTINE || action == VERDICT_DISCARD;
-}
 
 static void
 tally_add(struct tally *t, const struct item *it)
@@ -1027,7 +1047,7 @@ usage(void)
 	fprintf(stderr,
 	    "usage: nsm-replay [-c config] [--corpus DIR] [--stream sa|phish|families]\n"
 	    "                  [--limit N] [--seed N] [--families N] [--variants N]\n"
-	    "                  [--pairs N] [--check] [--store DIR]\n");
+	    "                  [--pairs N] [--check] [--store DIR] [--verbose]\n");
 	exit(2);
 }
 
@@ -1044,11 +1064,11 @@ main(int argc, char *argv[])
 		{ "pairs", required_argument, NULL, 'p' },
 		{ "check", no_argument, NULL, 'k' },
 		{ "store", required_argument, NULL, 'd' },
+		{ "verbose", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct config		*cfg;
 	struct store		*store;
-	struct store_config	 sc;
 	struct outcome		 o;
 	const char		*cfgpath = NULL, *stream = "sa", *storedir = NULL;
 	char			 err[512], tmpl[] = "/tmp/nsm-replay.XXXXXX";
@@ -1071,6 +1091,7 @@ main(int argc, char *argv[])
 		case 'p': npairs = strtoul(optarg, NULL, 10); break;
 		case 'k': check = 1; break;
 		case 'd': storedir = optarg; break;
+		case 'V': verbose++; break;
 		default: usage();
 		}
 	}
@@ -1103,13 +1124,7 @@ main(int argc, char *argv[])
 
 	if (storedir == NULL && (storedir = mkdtemp(tmpl)) == NULL)
 		fatal("mkdtemp");
-	memset(&sc, 0, sizeof(sc));
-	sc.path = storedir;
-	sc.max_clusters = cfg->max_clusters;
-	sc.singleton_ttl = cfg->singleton_ttl;
-	sc.bulk_ttl = cfg->bulk_ttl;
-	sc.score_mode = "reference";
-	if ((rc = store_open(&store, &sc, 0)) != 0)
+	if ((rc = message_store_open(cfg, storedir, 0, &store)) != 0)
 		fatalx("store %s: %s", storedir, store_strerror(rc));
 
 	spent = replay(cfg, store);
