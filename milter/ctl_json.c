@@ -44,7 +44,7 @@ set(json_t *o, const char *k, json_t *v)
 json_t *
 ctl_cluster_json(const struct cluster *c)
 {
-	json_t	*o, *nets, *hist;
+	json_t	*o, *nets, *hist, *sndrs;
 	char	 hex[NILSIMSA_HEX_LEN + 1], sh[2 * CLUSTER_SUBJECT_MAX + 1];
 	size_t	 i, slen;
 	int	 rc = 0;
@@ -74,6 +74,10 @@ ctl_cluster_json(const struct cluster *c)
 	rc |= set(o, "nets", nets = json_array());
 	for (i = 0; nets != NULL && i < c->networks && i < CLUSTER_MAX_NETS; i++)
 		rc |= json_array_append_new(nets, json_integer(c->nets[i]));
+	rc |= set(o, "senders", json_integer(c->senders));
+	rc |= set(o, "sender_domains", sndrs = json_array());
+	for (i = 0; sndrs != NULL && i < c->senders && i < CLUSTER_MAX_SENDERS; i++)
+		rc |= json_array_append_new(sndrs, json_integer(c->sndrs[i]));
 	rc |= set(o, "hist_start", json_integer(c->hist_start));
 	rc |= set(o, "hist", hist = json_array());
 	for (i = 0; hist != NULL && i < CLUSTER_HISTORY; i++)
@@ -200,7 +204,8 @@ get_u32s(const json_t *o, const char *k, uint32_t *v, size_t max, size_t *n,
 static const char *const known_keys[] = {
 	"id", "code", "status", "first_seen", "last_seen", "messages",
 	"recipients", "networks", "tagged", "rejected", "subject",
-	"subject_hex", "nets", "hist_start", "hist", NULL
+	"subject_hex", "nets", "senders", "sender_domains", "hist_start", "hist",
+	NULL
 };
 
 int
@@ -210,7 +215,7 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 	const char	*k;
 	json_t		*v;
 	json_int_t	 x;
-	size_t		 i, nnets, nhist;
+	size_t		 i, nnets, nhist, nsndrs;
 	int		 st;
 
 	memset(c, 0, sizeof(*c));
@@ -254,6 +259,7 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 	INT("messages", messages, 0, INT64_MAX);
 	INT("recipients", recipients, 0, INT64_MAX);
 	INT("networks", networks, 0, CLUSTER_MAX_NETS);
+	INT("senders", senders, 0, CLUSTER_MAX_SENDERS);
 	INT("tagged", tagged, 0, UINT32_MAX);
 	INT("rejected", rejected, 0, UINT32_MAX);
 	INT("hist_start", hist_start, INT64_MIN / 2, INT64_MAX / 2);
@@ -266,8 +272,16 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 	    get_u32s(j, "nets", c->nets, CLUSTER_MAX_NETS, &nnets, err,
 	    errlen) == -1 ||
 	    get_u32s(j, "hist", c->hist, CLUSTER_HISTORY, &nhist, err,
-	    errlen) == -1)
+	    errlen) == -1 ||
+	    get_u32s(j, "sender_domains", c->sndrs, CLUSTER_MAX_SENDERS, &nsndrs,
+	    err, errlen) == -1)
 		return -1;
+	if (json_object_get(j, "senders") == NULL)
+		c->senders = (uint32_t)nsndrs;
+	else if (json_object_get(j, "sender_domains") != NULL && c->senders != nsndrs) {
+		snprintf(err, errlen, "\"senders\" is not the length of \"sender_domains\"");
+		return -1;
+	}
 	if (json_object_get(j, "networks") == NULL)
 		c->networks = (uint32_t)nnets;
 	else if (json_object_get(j, "nets") != NULL && c->networks != nnets) {

@@ -51,6 +51,7 @@ struct message {
 	/* envelope */
 	char			 qid[MESSAGE_QID_MAX];
 	char			 sender[MESSAGE_ADDR_MAX];
+	uint32_t		 sender_hash;	/* of its domain */
 	int			 auth;
 	int			 sender_exempt;
 	uint32_t		 nrcpt;
@@ -130,6 +131,7 @@ message_reset(struct message *m, const struct config *cfg)
 	m->qid[0] = m->sender[0] = m->subject[0] = '\0';
 	m->auth = m->sender_exempt = m->rcpt_exempt = m->list_mail = 0;
 	m->nrcpt = m->ntrap = 0;
+	m->sender_hash = 0;
 	m->in_body = !m->with_headers;
 	m->hdr_bol = 1;
 	m->hdr_len = 0;
@@ -207,10 +209,27 @@ message_qid(struct message *m, const char *qid)
 	snprintf(m->qid, sizeof(m->qid), "%s", qid != NULL ? qid : "");
 }
 
+/*
+ * Hash of an envelope sender's domain, lower case, without the angle
+ * brackets: VERP and per-recipient bounce addresses of one mailing share
+ * it. The null sender of bounces is a value of its own. Never 0.
+ */
+static uint32_t
+sender_domain_hash(const char *addr)
+{
+	const char	*at = strrchr(addr, '@'), *p;
+	uint32_t	 h = 2166136261u;
+
+	for (p = at != NULL ? at + 1 : addr; *p != '\0' && *p != '>'; p++)
+		h = (h ^ (unsigned char)tolower((unsigned char)*p)) * 16777619u;
+	return h == 0 ? 1 : h;
+}
+
 void
 message_sender(struct message *m, const char *addr)
 {
 	snprintf(m->sender, sizeof(m->sender), "%s", addr != NULL ? addr : "");
+	m->sender_hash = sender_domain_hash(m->sender);
 	m->sender_exempt = m->cfg->whitelist_senders != NULL &&
 	    addrlist_match_mail(m->cfg->whitelist_senders, m->sender);
 }
@@ -443,6 +462,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		obs.now = now;
 		obs.recipients = m->nrcpt > m->ntrap ? m->nrcpt - m->ntrap : 1;
 		obs.net = m->net;
+		obs.sender = m->sender_hash;
 		obs.subject = cfg->subject_sample && m->subject[0] ? m->subject : NULL;
 		obs.join_score = cfg->similarity_threshold;
 		obs.count_score = message_count_score;

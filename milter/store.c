@@ -50,7 +50,7 @@
 #include "store_backend.h"
 
 #define REC_VERSION	1
-#define REC_SIZE	400
+#define REC_SIZE	440
 #define EVICT_MAX	64	/* evictions one observe may do */
 
 struct slot {
@@ -121,7 +121,8 @@ get32(const unsigned char *p)
  * Layout (offsets): 0 version, 1 status, 2-3 zero, 4 networks, 8 id,
  * 16 code, 48 first_seen, 56 last_seen, 64 messages, 72 recipients,
  * 80 tagged, 84 rejected, 88 nets[32], 216 hist_start, 224 hist[24],
- * 320 subject[80] (NUL-padded), 400 end.
+ * 320 subject[80] (NUL-padded), 400 senders, 404 sndrs[8], 436 zero,
+ * 440 end.
  */
 static void
 rec_encode(const struct cluster *c, unsigned char *r)
@@ -144,6 +145,9 @@ rec_encode(const struct cluster *c, unsigned char *r)
 	for (int i = 0; i < CLUSTER_HISTORY; i++)
 		put32(r + 224 + 4 * i, c->hist[i]);
 	memcpy(r + 320, c->subject, strnlen(c->subject, CLUSTER_SUBJECT_MAX - 1));
+	put32(r + 400, c->senders);
+	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
+		put32(r + 404 + 4 * i, c->sndrs[i]);
 }
 
 static int
@@ -173,6 +177,11 @@ rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
 	for (int i = 0; i < CLUSTER_HISTORY; i++)
 		c->hist[i] = get32(r + 224 + 4 * i);
 	memcpy(c->subject, r + 320, CLUSTER_SUBJECT_MAX);
+	c->senders = get32(r + 400);
+	if (c->senders > CLUSTER_MAX_SENDERS)
+		return STORE_ECORRUPT;
+	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
+		c->sndrs[i] = get32(r + 404 + 4 * i);
 	return 0;
 }
 
@@ -634,6 +643,19 @@ net_add(struct cluster *c, uint32_t net)
 		c->nets[c->networks++] = net;
 }
 
+/* Sender domains: remembered up to CLUSTER_MAX_SENDERS, then the count stops. */
+static void
+sender_add(struct cluster *c, uint32_t sender)
+{
+	if (sender == 0)
+		return;
+	for (uint32_t i = 0; i < c->senders; i++)
+		if (c->sndrs[i] == sender)
+			return;
+	if (c->senders < CLUSTER_MAX_SENDERS)
+		c->sndrs[c->senders++] = sender;
+}
+
 /*
  * Keep a printable sample: control bytes become '?', and the cut falls
  * on a UTF-8 character boundary.
@@ -730,6 +752,7 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted)
 	if (counted) {
 		c->recipients = add64(c->recipients, obs->recipients);
 		net_add(c, obs->net);
+		sender_add(c, obs->sender);
 	}
 	if (obs->subject != NULL && c->subject[0] == '\0')
 		subject_set(c, obs->subject);

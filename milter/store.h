@@ -47,6 +47,7 @@ enum cluster_status {
 };
 
 #define CLUSTER_MAX_NETS	32	/* distinct networks remembered */
+#define CLUSTER_MAX_SENDERS	8	/* distinct sender domains remembered */
 #define CLUSTER_SUBJECT_MAX	80	/* bytes of subject sample, with NUL */
 #define CLUSTER_HISTORY		24	/* hourly buckets of message counts */
 
@@ -61,6 +62,8 @@ struct cluster {
 					   saturates at CLUSTER_MAX_NETS, which
 					   reads "at least that many" */
 	uint32_t	nets[CLUSTER_MAX_NETS];	/* hashes of those networks */
+	uint32_t	senders;	/* distinct envelope sender domains */
+	uint32_t	sndrs[CLUSTER_MAX_SENDERS];	/* hashes of those domains */
 	uint32_t	tagged;		/* messages tagged */
 	uint32_t	rejected;	/* messages rejected */
 	uint8_t		status;		/* enum cluster_status */
@@ -78,6 +81,7 @@ struct store_obs {
 	int64_t		now;		/* unix seconds (the replay drives this) */
 	uint32_t	recipients;
 	uint32_t	net;		/* hash of the client network; 0 if unknown */
+	uint32_t	sender;		/* hash of the sender's domain; 0 if unknown */
 	const char	*subject;	/* sample to keep, or NULL */
 	int		join_score;	/* join the best cluster scoring above this */
 	/*

@@ -35,7 +35,7 @@ static const char *action_names[] = {
 
 static const char *exempt_names[] = {
 	"none", "whitelist-client", "authenticated", "whitelist-sender",
-	"whitelist-recipient", "list-mail"
+	"whitelist-recipient", "list-mail", "single-source"
 };
 
 const char *
@@ -103,6 +103,20 @@ cluster_tier(const struct config *cfg, const struct store_result *r,
 	return "none";
 }
 
+/*
+ * A bulk cluster whose copies all came from one network with one sender
+ * domain is one organisation's mailing (a newsletter, a feed, a
+ * notification system), not a campaign: campaigns vary their senders and
+ * come through many networks. Like list mail it is tagged, not rejected,
+ * unless ListMail is reject. A cluster an administrator marked spam is
+ * rejected all the same.
+ */
+static int
+single_source(const struct store_result *r)
+{
+	return r->c.status != CLUSTER_SPAM && r->c.networks <= 1 && r->c.senders <= 1;
+}
+
 void
 verdict_decide(const struct config *cfg, const struct verdict_input *in,
     struct verdict *v)
@@ -131,8 +145,12 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 		return;
 
 	v->would = reject_action(cfg);
-	if (exempt == EXEMPT_NONE && in->list_mail && cfg->list_mail == LISTMAIL_TAG)
-		exempt = EXEMPT_LIST;
+	if (exempt == EXEMPT_NONE && cfg->list_mail == LISTMAIL_TAG) {
+		if (in->list_mail)
+			exempt = EXEMPT_LIST;
+		else if (single_source(in->res))
+			exempt = EXEMPT_SOURCE;
+	}
 	if (exempt != EXEMPT_NONE) {
 		v->would = VERDICT_TAG;
 		v->reason = verdict_exempt_name(exempt);

@@ -43,7 +43,8 @@ enum verdict_exempt {
 	EXEMPT_AUTH,		/* authenticated sender (SkipAuthenticated) */
 	EXEMPT_SENDER,		/* WhitelistSenders */
 	EXEMPT_RECIPIENT,	/* WhitelistRecipients */
-	EXEMPT_LIST		/* List-Id, List-Unsubscribe, Precedence list|bulk */
+	EXEMPT_LIST,		/* List-Id, List-Unsubscribe, Precedence list|bulk */
+	EXEMPT_SOURCE		/* every copy from one network and one sender domain */
 };
 
 struct verdict_input {

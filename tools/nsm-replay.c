@@ -285,9 +285,10 @@ subject_hash(const unsigned char *buf, size_t len)
 }
 
 /*
- * The client address: the first Received header (from the top) naming a
- * public IPv4 address in brackets, the host that handed the message to
- * the site. "" when there is none.
+ * The client address: the first public IPv4 address, from the top, in
+ * brackets or parentheses in the header block (Received lines write the
+ * connecting host's address so), the host that handed the message to the
+ * site. "" when there is none.
  */
 static void
 client_ip(const unsigned char *buf, size_t len, char *ip, size_t iplen)
@@ -302,9 +303,10 @@ client_ip(const unsigned char *buf, size_t len, char *ip, size_t iplen)
 		if (buf[i] == '\n' && (buf[i + 1] == '\n' ||
 		    (buf[i + 1] == '\r' && i + 2 < len && buf[i + 2] == '\n')))
 			return;		/* end of headers */
-		if (buf[i] != '[' ||
+		if ((buf[i] != '[' && buf[i] != '(') ||
 		    sscanf((const char *)buf + i + 1, "%u.%u.%u.%u%c", &a, &b, &c, &d, &tail) != 5 ||
-		    tail != ']' || a > 255 || b > 255 || c > 255 || d > 255)
+		    tail != (buf[i] == '[' ? ']' : ')') || a > 255 || b > 255 || c > 255 ||
+		    d > 255)
 			continue;
 		if (a == 127 || a == 10 || a == 0 || (a == 192 && b == 168) ||
 		    (a == 172 && b >= 16 && b < 32))
@@ -312,6 +314,27 @@ client_ip(const unsigned char *buf, size_t len, char *ip, size_t iplen)
 		snprintf(ip, iplen, "%u.%u.%u.%u", a, b, c, d);
 		return;
 	}
+}
+
+/* The envelope sender as the MTA saw it: Return-Path, else From. */
+static void
+envelope_sender(const unsigned char *buf, size_t len, char *out, size_t outlen)
+{
+	const char	*v, *lt;
+	size_t		 n;
+
+	if ((v = find_header(buf, len, "Return-Path", &n)) == NULL &&
+	    (v = find_header(buf, len, "From", &n)) == NULL) {
+		snprintf(out, outlen, "<>");
+		return;
+	}
+	if ((lt = memchr(v, '<', n)) != NULL) {
+		n -= (size_t)(lt + 1 - v);
+		v = lt + 1;
+		if ((lt = memchr(v, '>', n)) != NULL)
+			n = (size_t)(lt - v);
+	}
+	snprintf(out, outlen, "%.*s", (int)n, v);
 }
 
 /* ------------------------------------------------------------ families */
@@ -696,7 +719,7 @@ replay(const struct config *cfg, struct store *store)
 	struct message_result	 r;
 	double			 spent = 0, t;
 	size_t			 i;
-	char			 fn[4096], ip[64];
+	char			 fn[4096], ip[64], sender[256];
 
 	if ((m = message_new(cfg, 1)) == NULL)
 		fatal("message_new");
@@ -716,13 +739,14 @@ replay(const struct config *cfg, struct store *store)
 		it->subj = subject_hash(raw, len);
 		it->from = (v = find_header(raw, len, "From", &n)) ? hash_str(v, n) : 0;
 		client_ip(raw, len, ip, sizeof(ip));
+		envelope_sender(raw, len, sender, sizeof(sender));
 
 		t = now_sec();
 		if (message_reset(m, cfg) == -1)
 			fatal("message_reset");
 		message_client_str(m, ip[0] ? ip : "192.0.2.1");
 		message_qid(m, it->path);
-		message_sender(m, "sender@example.net");
+		message_sender(m, sender);
 		message_rcpt(m, "user@example.org");
 		message_body(m, raw, len);
 		message_finish(m, store, it->t, 0, &r);
@@ -798,6 +822,8 @@ struct outcome {
 	size_t		catchable, caught;
 	size_t		pairs, pairs_above;
 	int		median_pair;
+	size_t		copies, copies_above;	/* ground-truth copy pairs */
+	int		median_copy, p10_copy;
 	size_t		fam_members, fam_joined, fam_count, ham_in_fam;
 	size_t		campaigns, leaked_total, leaked_max;
 	double		ms_per_msg;
@@ -836,6 +862,43 @@ ham_pairs(const struct config *cfg, size_t want, struct outcome *o)
 	}
 	free(scores);
 	free(ham);
+}
+
+/*
+ * Pairs of spam the ground truth calls copies (index codes >= 90): how
+ * our codes score them (median, 10th percentile, share above
+ * SimilarityThreshold).
+ */
+static void
+copy_pairs(const struct config *cfg, struct outcome *o)
+{
+	size_t	 i, j, cap = 1 << 20;
+	int	*scores = xcalloc(cap, sizeof(int));
+	static const nilsimsa_code zero;
+
+	for (i = 0; i < nitems && o->copies < cap; i++) {
+		if (IS_HAM(items[i].folder) || items[i].folder == F_FAMILY ||
+		    !items[i].digested || memcmp(&items[i].truth, &zero, sizeof(zero)) == 0)
+			continue;
+		for (j = i + 1; j < nitems && o->copies < cap; j++) {
+			int	s;
+
+			if (IS_HAM(items[j].folder) || items[j].folder == F_FAMILY ||
+			    !items[j].digested ||
+			    nilsimsa_score(&items[i].truth, &items[j].truth) < 90)
+				continue;
+			s = nilsimsa_score(&items[i].code, &items[j].code);
+			scores[o->copies++] = s;
+			if (s > cfg->similarity_threshold)
+				o->copies_above++;
+		}
+	}
+	if (o->copies > 0) {
+		qsort(scores, o->copies, sizeof(int), cmp_int);
+		o->median_copy = scores[o->copies / 2];
+		o->p10_copy = scores[o->copies / 10];
+	}
+	free(scores);
 }
 
 static void
@@ -934,6 +997,7 @@ evaluate(const struct config *cfg, size_t npairs, double spent, struct outcome *
 		}
 	}
 	ham_pairs(cfg, npairs, o);
+	copy_pairs(cfg, o);
 	families(o);
 	campaigns(o);
 	o->ms_per_msg = n ? spent * 1e3 / (double)n : 0;
@@ -960,6 +1024,9 @@ report(const char *stream, const struct config *cfg, const struct outcome *o)
 	printf("  unrelated ham pairs %zu: median score %d, above %d: %zu (%.3f%%)\n",
 	    o->pairs, o->median_pair, cfg->similarity_threshold, o->pairs_above,
 	    pct(o->pairs_above, o->pairs));
+	printf("  spam copy pairs (index codes >= 90) %zu: median score %d, 10th percentile %d, "
+	    "above %d: %.1f%%\n", o->copies, o->median_copy, o->p10_copy,
+	    cfg->similarity_threshold, pct(o->copies_above, o->copies));
 	if (o->fam_count > 0)
 		printf("  families %zu, members %zu, in their family's cluster %zu (%.1f%%), "
 		    "ham in family clusters %zu\n", o->fam_count, o->fam_members,
