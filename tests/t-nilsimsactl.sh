@@ -93,10 +93,12 @@ Store $W/store
 SubjectSample yes
 SimilarityThreshold 70
 EOF
+# The reference form, as nilsimsa(1) and the corpus index compute it.
 cat >"$W/raw.conf" <<EOF
-Store $W/store
+Store $W/store-raw
 SimilarityThreshold 70
 Canonicalization raw
+ScoreMode reference
 EOF
 
 # --------------------------------------------------------------- messages
