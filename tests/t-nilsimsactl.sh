@@ -100,6 +100,12 @@ SimilarityThreshold 70
 Canonicalization raw
 ScoreMode reference
 EOF
+# Raw canonical form, with the default (calibrated) codes of $W/conf.
+cat >"$W/rawcal.conf" <<EOF
+Store $W/store-rawcal
+SimilarityThreshold 70
+Canonicalization raw
+EOF
 
 # --------------------------------------------------------------- messages
 campaign_body() {
@@ -275,7 +281,7 @@ status 0 "predigest" predigest "$W/spam1"
 grep -qi 'Reference code: RX-88213' "$W/out" && ! grep -qi 'Your reward is waiting' "$W/out" &&
     ok || fail "predigest: $(head -c 300 "$W/out")"
 { echo; cat "$W/out"; } >"$W/canon.msg"
-"$CTL" -c "$W/raw.conf" digest "$W/canon.msg" >"$W/out" 2>"$W/err"
+"$CTL" -c "$W/rawcal.conf" digest "$W/canon.msg" >"$W/out" 2>"$W/err"
 [ "$(cut -d' ' -f1 "$W/out")" = "$code1" ] && ok ||
     fail "digest(raw, predigest) != digest(text): $(cat "$W/out") vs $code1"
 # Published vectors (shared/vectors/README.md), as raw bodies.
