@@ -97,6 +97,7 @@ struct item {
 
 static struct item	*items;
 static int		 verbose;
+static const char	*dumpdir;	/* --dump: write generated messages here */
 static size_t		 nitems, itemcap;
 static const char	*corpus;
 static uint64_t		 rng_state = 0x9e3779b97f4a7c15ull;
@@ -416,6 +417,13 @@ rand_token(char *s, size_t n)
 	s[n] = '\0';
 }
 
+/*
+ * How often each trick strikes, per thousand words of the seed: random
+ * dictionary words inserted, hash-buster strings, HTML comments and
+ * invisible text (--tricks INS,BUST,COMMENT,HIDDEN).
+ */
+static int	rate_insert = 100, rate_buster = 15, rate_comment = 20, rate_hidden = 15;
+
 /* The text of one variant: the seed's words, with the family's tricks. */
 static void
 variant_text(const char *seed, int html, struct buf *out)
@@ -439,21 +447,21 @@ variant_text(const char *seed, int html, struct buf *out)
 		if (n == 0)
 			continue;
 		/* random word insertion, about 15% */
-		if (rndn(100) < 15) {
+		if (rndn(1000) < (size_t)rate_insert) {
 			buf_str(out, words[rndn(NWORDS)]);
 			buf_str(out, " ");
 		}
 		/* hash-buster strings */
-		if (rndn(100) < 3) {
+		if (rndn(1000) < (size_t)rate_buster) {
 			rand_token(tok, 8 + rndn(20));
 			buf_str(out, tok);
 			buf_str(out, " ");
 		}
-		if (html && rndn(100) < 4) {
+		if (html && rndn(1000) < (size_t)rate_comment) {
 			rand_token(tok, 6 + rndn(10));
 			buf_fmt(out, "<!-- %s -->", tok);
 		}
-		if (html && rndn(100) < 3) {
+		if (html && rndn(1000) < (size_t)rate_hidden) {
 			rand_token(tok, 5 + rndn(8));
 			buf_fmt(out, "<span style=\"display:none\">%s %s</span>", tok,
 			    words[rndn(NWORDS)]);
@@ -590,14 +598,15 @@ seed_text(const char *path)
 
 /*
  * Families: `nfam` spam messages from SpamAssassin spam (canonical text of
- * at least 400 bytes), `nvar` variants each, spread at random times over
- * the span of the other items.
+ * at least 400 bytes), `nvar` variants each, sent like a campaign: over
+ * two days from a random start within the span of the other items.
  */
+#define FAMILY_SPAN	(2 * 86400)
 static void
 add_families(int nfam, int nvar)
 {
 	size_t	 i, nseed = 0, *seeds = xcalloc(nitems, sizeof(size_t));
-	int64_t	 t0 = INT64_MAX, t1 = 0;
+	int64_t	 t0 = INT64_MAX, t1 = 0, start;
 	int	 f, v;
 
 	for (i = 0; i < nitems; i++) {
@@ -617,18 +626,29 @@ add_families(int nfam, int nvar)
 			free(seed);
 			continue;
 		}
+		start = t0 + (int64_t)rndn((size_t)(t1 - t0 + 1));
 		for (v = 0; v < nvar; v++) {
 			struct buf	 msg = { 0 };
 			struct item	*it;
 
 			make_variant(seed, f, v, &msg);
+			if (dumpdir != NULL) {
+				char	 fn[4096];
+				FILE	*fp;
+
+				snprintf(fn, sizeof(fn), "%s/family-%d-%d.eml", dumpdir, f, v);
+				if ((fp = fopen(fn, "w")) == NULL)
+					fatal("%s", fn);
+				fwrite(msg.p, 1, msg.len, fp);
+				fclose(fp);
+			}
 			it = item_add();
 			it->folder = F_FAMILY;
 			it->family = f;
 			it->gen = msg.p;
 			it->genlen = msg.len;
 			it->timed = 1;
-			it->t = t0 + (int64_t)rndn((size_t)(t1 - t0 + 1));
+			it->t = start + (int64_t)rndn(FAMILY_SPAN);
 			if (asprintf(&it->path, "family-%d/%d", f, v) == -1)
 				fatal("asprintf");
 		}
@@ -761,6 +781,12 @@ replay(const struct config *cfg, struct store *store)
 		it->exempt = message_exempt(m);
 		it->cluster = r.digested ? r.res.c.id : 0;
 		it->code = r.code;
+		if (verbose > 2 && it->family >= 0)
+			printf("family %d %s: %s cluster %llu%s score %d runner-up %d compared %zu "
+			    "bytes %llu\n", it->family, it->path, verdict_action_name(it->action),
+			    (unsigned long long)it->cluster, r.res.created ? "(new)" : "",
+			    r.res.score, r.res.runner_up, r.res.compared,
+			    (unsigned long long)r.body_bytes);
 		if (verbose && it->catchable && !is_reject(it->action))
 			printf("missed %s: %s cluster %llu%s score %d runner-up %d compared %zu "
 			    "messages %llu recipients %llu networks %u reason %s\n",
@@ -935,8 +961,12 @@ families(struct outcome *o)
 		o->fam_members += members;
 		o->fam_joined += bestn;
 		for (i = 0; i < nitems; i++)
-			if (IS_HAM(items[i].folder) && best != 0 && items[i].cluster == best)
+			if (IS_HAM(items[i].folder) && best != 0 && items[i].cluster == best) {
 				o->ham_in_fam++;
+				if (verbose)
+					printf("ham in family %d's cluster %llu: %s\n", f,
+					    (unsigned long long)best, items[i].path);
+			}
 	}
 }
 
@@ -1114,7 +1144,8 @@ usage(void)
 	fprintf(stderr,
 	    "usage: nsm-replay [-c config] [--corpus DIR] [--stream sa|phish|families]\n"
 	    "                  [--limit N] [--seed N] [--families N] [--variants N]\n"
-	    "                  [--pairs N] [--check] [--store DIR] [--verbose]\n");
+	    "                  [--pairs N] [--check] [--store DIR] [--verbose] [--dump DIR]\n"
+	    "                  [--tricks INSERT,BUSTER,COMMENT,HIDDEN (per 1000 words)]\n");
 	exit(2);
 }
 
@@ -1132,6 +1163,8 @@ main(int argc, char *argv[])
 		{ "check", no_argument, NULL, 'k' },
 		{ "store", required_argument, NULL, 'd' },
 		{ "verbose", no_argument, NULL, 'V' },
+		{ "tricks", required_argument, NULL, 'T' },
+		{ "dump", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct config		*cfg;
@@ -1159,6 +1192,12 @@ main(int argc, char *argv[])
 		case 'k': check = 1; break;
 		case 'd': storedir = optarg; break;
 		case 'V': verbose++; break;
+		case 'D': dumpdir = optarg; break;
+		case 'T':
+			if (sscanf(optarg, "%d,%d,%d,%d", &rate_insert, &rate_buster,
+			    &rate_comment, &rate_hidden) != 4)
+				usage();
+			break;
 		default: usage();
 		}
 	}
