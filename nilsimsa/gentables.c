@@ -45,6 +45,10 @@
  * the five C words: five table loads per input byte.
  *
  * T is the reference program's table, derived from the seed 53.
+ *
+ * The SIMD loop (AVX-512 VBMI) looks bytes up 64 at a time instead, so it
+ * wants the 24 terms as plain byte maps, 256 bytes each and 64-byte
+ * aligned: nsm_map[n] = A_n, nsm_map[8 + n] = B_n, nsm_map[16 + n] = C_n.
  */
 
 #include <stdint.h>
@@ -109,6 +113,24 @@ main(void)
 			    (unsigned long long)x, (unsigned long long)c);
 		}
 		printf("    },\n");
+	}
+	printf("};\n\n");
+
+	printf("static const unsigned char nsm_map[24][256] "
+	    "__attribute__((aligned(64))) = {\n");
+	for (n = 0; n < 24; n++) {
+		printf("    {");
+		for (v = 0; v < 256; v++) {
+			if (n < 8)
+				x = tran[(v + n) & 255];
+			else if (n < 16)
+				x = (tran[v] * (2 * (n - 8) + 1)) & 255;
+			else
+				x = tran[v ^ tran[n - 16]];
+			printf("%s0x%02x,", v % 12 == 0 ? "\n\t" : " ",
+			    (unsigned)x);
+		}
+		printf("\n    },\n");
 	}
 	printf("};\n");
 	return ferror(stdout) || fflush(stdout) != 0;

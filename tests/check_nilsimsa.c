@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "nilsimsa.h"
+#include "nilsimsa-internal.h"
 #include "textbook.h"
 
 static uint64_t	rng_state;
@@ -43,6 +44,23 @@ rng(void)
 	rng_state ^= rng_state << 25;
 	rng_state ^= rng_state >> 27;
 	return rng_state * 0x2545F4914F6CDD1DULL;
+}
+
+/*
+ * The digest loops that the loop tests run, by _i: nilsimsa_update's own
+ * choice, then each loop forced. Only those this CPU has are registered.
+ */
+static const int	paths[] = { 0, NSM_PATH_SCALAR, NSM_PATH_VBMI };
+static const char	*path_names[] = { "auto", "scalar", "avx512vbmi" };
+static int		forced_path;
+
+static void
+update(nilsimsa_ctx *ctx, const void *buf, size_t len)
+{
+	if (forced_path == 0)
+		nilsimsa_update(ctx, buf, len);
+	else
+		nilsimsa__update_path(ctx, buf, len, forced_path);
 }
 
 static size_t
@@ -95,7 +113,7 @@ chunked_hex_of(const unsigned char *buf, size_t len, char hex[65])
 		}
 		if (n > len - off)
 			n = len - off;
-		nilsimsa_update(&ctx, buf + off, n);
+		update(&ctx, buf + off, n);
 		off += n;
 	}
 	ck_assert_uint_eq(nilsimsa_length(&ctx), len);
@@ -240,6 +258,7 @@ START_TEST(test_chunking_invariance)
 	size_t			i, len;
 	int			round;
 
+	forced_path = paths[_i];
 	for (round = 0; round < 200; round++) {
 		len = rng_below(sizeof(buf) + 1);
 		for (i = 0; i < len; i++)
@@ -248,7 +267,8 @@ START_TEST(test_chunking_invariance)
 		hex_of(buf, len, one);
 		chunked_hex_of(buf, len, chunked);
 		ck_assert_msg(strcmp(one, chunked) == 0,
-		    "round %d len %zu: %s vs %s", round, len, one, chunked);
+		    "%s round %d len %zu: %s vs %s", path_names[_i], round, len,
+		    one, chunked);
 	}
 }
 END_TEST
@@ -356,13 +376,17 @@ START_TEST(test_single_call_past_256mib)
 	const size_t	len = ((size_t)1 << 28) + 777;
 	static const unsigned char zeros[65536];
 	unsigned char	*p, tcode[32];
+	nilsimsa_ctx	ctx;
 	nilsimsa_code	code;
 	struct textbook	t;
 	size_t		off, n;
 
+	forced_path = paths[_i];
 	p = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ck_assert(p != MAP_FAILED);
-	nilsimsa_digest(p, len, &code);
+	nilsimsa_init(&ctx);
+	update(&ctx, p, len);
+	nilsimsa_final(&ctx, &code);
 	munmap(p, len);
 	textbook_init(&t);
 	for (off = 0; off < len; off += n) {
@@ -386,6 +410,7 @@ START_TEST(test_property_textbook)
 	size_t			len, i, k, w;
 	int			round, kind;
 
+	forced_path = paths[_i];
 	for (round = 0; round < 3000; round++) {
 		/* Mostly small, some up to 100 KB: lengths spread log-like. */
 		len = rng_below((size_t)1 << rng_below(18));
@@ -408,8 +433,45 @@ START_TEST(test_property_textbook)
 		chunked_hex_of(buf, len, fast);
 		textbook_hex_of(buf, len, slow);
 		ck_assert_msg(strcmp(fast, slow) == 0,
-		    "round %d kind %d len %zu: %s vs textbook %s",
-		    round, kind, len, fast, slow);
+		    "%s round %d kind %d len %zu: %s vs textbook %s",
+		    path_names[_i], round, kind, len, fast, slow);
+	}
+}
+END_TEST
+
+/*
+ * The forced loop against the textbook on inputs that stress a block
+ * loop: lengths around multiples of 64 and of the small-call cut, runs of
+ * one byte (repeated buckets), every byte value, odd start addresses.
+ */
+START_TEST(test_paths_agree)
+{
+	static unsigned char	buf[64 + 64 * 192];
+	char			fast[65], slow[65];
+	nilsimsa_ctx		ctx;
+	nilsimsa_code		code;
+	size_t			len, i, off;
+	int			round, kind;
+
+	forced_path = paths[_i];
+	for (round = 0; round < 400; round++) {
+		/* 63 .. 12225 bytes, a multiple of 64 give or take one. */
+		len = 64 * (1 + rng_below(191)) + rng_below(3) - 1;
+		off = rng_below(64);
+		kind = round % 4;
+		for (i = 0; i < len; i++)
+			buf[off + i] = kind == 0 ? 'x' :
+			    kind == 1 ? (unsigned char)i :
+			    kind == 2 ? (unsigned char)(rng_below(2) ? ' ' : 0xff) :
+			    (unsigned char)rng();
+		nilsimsa_init(&ctx);
+		update(&ctx, buf + off, len);
+		nilsimsa_final(&ctx, &code);
+		nilsimsa_to_hex(&code, fast);
+		textbook_hex_of(buf + off, len, slow);
+		ck_assert_msg(strcmp(fast, slow) == 0,
+		    "%s round %d kind %d len %zu off %zu: %s vs textbook %s",
+		    path_names[_i], round, kind, len, off, fast, slow);
 	}
 }
 END_TEST
@@ -583,7 +645,7 @@ main(void)
 	TCase		*tc;
 	SRunner		*sr;
 	const char	*seed = getenv("NSM_SEED"), *ci = getenv("CI");
-	int		 vectors = have_vectors(), failed;
+	int		 vectors = have_vectors(), failed, npaths, i;
 
 	rng_state = seed != NULL ? strtoull(seed, NULL, 0) : 0x6e696c73696d7361ULL;
 	if (rng_state == 0)
@@ -603,15 +665,24 @@ main(void)
 	tcase_add_test(tc, test_textbook_tran);
 	suite_add_tcase(s, tc);
 
+	/* The paths are in order; those past the first unsupported are not run. */
+	for (npaths = 1; npaths < (int)(sizeof(paths) / sizeof(paths[0])) &&
+	    nilsimsa__path_supported(paths[npaths]); npaths++)
+		;
+	for (i = npaths; i < (int)(sizeof(paths) / sizeof(paths[0])); i++)
+		printf("note: this CPU has no %s digest loop; not tested\n",
+		    path_names[i]);
+
 	tc = tcase_create("stream");
 	tcase_set_timeout(tc, 600);
-	tcase_add_test(tc, test_chunking_invariance);
+	tcase_add_loop_test(tc, test_chunking_invariance, 0, npaths);
 	tcase_add_test(tc, test_every_split_point);
 	tcase_add_test(tc, test_final_keeps_context);
 	tcase_add_test(tc, test_totals_small);
 	tcase_add_test(tc, test_total_past_256mib);
-	tcase_add_test(tc, test_single_call_past_256mib);
-	tcase_add_test(tc, test_property_textbook);
+	tcase_add_loop_test(tc, test_single_call_past_256mib, 0, npaths);
+	tcase_add_loop_test(tc, test_property_textbook, 0, npaths);
+	tcase_add_loop_test(tc, test_paths_agree, 0, npaths);
 	tcase_add_test(tc, test_digest_empty_null);
 	suite_add_tcase(s, tc);
 
