@@ -20,8 +20,8 @@
  * ctl_util.c (pure parsing and formatting, unit-tested by check_ctl),
  * ctl_json.c (a cluster to and from JSON: export, import, --json),
  * ctl_list.c (clusters, show, stats), ctl_msg.c (check, predigest,
- * digest, compare, learn) and ctl_admin.c (pin, unpin, forget, expire,
- * export, import).
+ * digest, compare, learn), ctl_admin.c (pin, unpin, forget, expire,
+ * export, import) and ctl_profile.c (profile learn, profile show).
  */
 #ifndef CTL_H
 #define CTL_H
@@ -143,5 +143,6 @@ int	cmd_forget(struct ctl *, int, char **);
 int	cmd_expire(struct ctl *, int, char **);
 int	cmd_export(struct ctl *, int, char **);
 int	cmd_import(struct ctl *, int, char **);
+int	cmd_profile(struct ctl *, int, char **);
 
 #endif /* CTL_H */

@@ -74,6 +74,9 @@ static const struct ctl_cmd cmds[] = {
 	{ "stats", "[--json]", cmd_stats, 0, "clusters by status, counters per hour" },
 	{ "export", "", cmd_export, 0, "the store as JSON lines" },
 	{ "import", "[FILE|-]", cmd_import, 1, "read JSON lines back" },
+	{ "profile", "learn [--name NAME] [--dirs K] [--mbox] [-o FILE] "
+	    "FILE|DIR...\n          | show [--json] [NAME|FILE]", cmd_profile, 0,
+	    "learn a calibration profile from ham; show a profile" },
 };
 #define NCMDS	(sizeof(cmds) / sizeof(cmds[0]))
 
