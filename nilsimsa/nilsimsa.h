@@ -130,7 +130,7 @@ void	nilsimsa_init(nilsimsa_ctx *ctx);
  *
  * The result does not depend on how the input is split across calls:
  * any chunking, including empty chunks, gives the same code. Calls of
- * 512 bytes or more run a faster loop that counts in about 8.5 KiB of
+ * 512 bytes or more run a faster loop that counts in about 10 KiB of
  * stack; larger calls amortise its setup best (64 KiB is plenty).
  * @param[in,out] ctx	a context from nilsimsa_init().
  * @param[in] buf	the bytes; may be NULL when len is 0.
