@@ -487,10 +487,16 @@ message_cluster_header(const struct message_result *r, char *buf, size_t len)
 		    verdict_action_name(r->verdict.action));
 		return;
 	}
-	snprintf(buf, len, "id=%llu; score=%d; count=%llu; action=%s",
-	    (unsigned long long)r->res.c.id, r->res.score,
-	    (unsigned long long)r->res.c.recipients,
-	    verdict_action_name(r->verdict.action));
+	if (r->res.created)	/* no cluster to score against */
+		snprintf(buf, len, "id=%llu; score=new; count=%llu; action=%s",
+		    (unsigned long long)r->res.c.id,
+		    (unsigned long long)r->res.c.recipients,
+		    verdict_action_name(r->verdict.action));
+	else
+		snprintf(buf, len, "id=%llu; score=%d; count=%llu; action=%s",
+		    (unsigned long long)r->res.c.id, r->res.score,
+		    (unsigned long long)r->res.c.recipients,
+		    verdict_action_name(r->verdict.action));
 }
 
 void

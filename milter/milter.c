@@ -157,6 +157,29 @@ add_headers(SMFICTX *ctx, struct conn *c, const struct message_result *r)
 	return 0;
 }
 
+/*
+ * A spam trap's copy marks its cluster spam, so the campaign's later
+ * copies are rejected from the first; a cluster an administrator pinned
+ * as ham stays ham.
+ */
+static void
+mark_spam(struct conn *c, struct store *store, struct message_result *r)
+{
+	int	rc;
+
+	if (r->res.c.status == CLUSTER_HAM) {
+		log_info("%s: spam trap hit on pinned cluster %llu: left ham",
+		    message_get_qid(c->msg), (unsigned long long)r->res.c.id);
+		return;
+	}
+	if ((rc = store_set_status(store, r->res.c.id, CLUSTER_SPAM)) != 0)
+		log_warnx("%s: store: marking cluster %llu spam: %s",
+		    message_get_qid(c->msg), (unsigned long long)r->res.c.id,
+		    store_strerror(rc));
+	else
+		r->res.c.status = CLUSTER_SPAM;
+}
+
 static sfsistat
 cb_eom(SMFICTX *ctx)
 {
@@ -165,7 +188,6 @@ cb_eom(SMFICTX *ctx)
 	struct message_result	 r;
 	const char		*v;
 	char			 text[256];
-	int			 rc;
 
 	if (c == NULL)
 		return tempfail(ctx, "end of message without connection state");
@@ -176,11 +198,8 @@ cb_eom(SMFICTX *ctx)
 		log_warnx("%s: store: %s", message_get_qid(c->msg), store_strerror(r.store_err));
 		return tempfail(ctx, "store failed");
 	}
-	if (r.digested && r.verdict.reason != NULL &&
-	    strcmp(r.verdict.reason, "spamtrap") == 0 &&
-	    (rc = store_set_status(store, r.res.c.id, CLUSTER_SPAM)) != 0)
-		log_warnx("%s: store: marking cluster %llu spam: %s", message_get_qid(c->msg),
-		    (unsigned long long)r.res.c.id, store_strerror(rc));
+	if (r.digested && strcmp(r.verdict.reason, "spamtrap") == 0)
+		mark_spam(c, store, &r);
 	if (r.digested)
 		store_note(store, r.res.c.id, time(NULL),
 		    r.verdict.action == VERDICT_TAG,

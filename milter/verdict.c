@@ -81,8 +81,12 @@ cluster_tier(const struct config *cfg, const struct store_result *r,
 		*reason = "ham";
 		return "none";
 	}
+	if (r->created) {
+		*reason = "new";
+		return "none";
+	}
 	if (!confident) {
-		*reason = r->created ? "new" : "weak";
+		*reason = "weak";
 		return "none";
 	}
 	if (c->status == CLUSTER_SPAM) {
