@@ -44,7 +44,7 @@ set(json_t *o, const char *k, json_t *v)
 json_t *
 ctl_cluster_json(const struct cluster *c)
 {
-	json_t	*o, *nets, *hist, *sndrs;
+	json_t	*o, *nets, *hist, *sndrs, *reps;
 	char	 hex[NILSIMSA_HEX_LEN + 1], sh[2 * CLUSTER_SUBJECT_MAX + 1];
 	size_t	 i, slen;
 	int	 rc = 0;
@@ -55,6 +55,11 @@ ctl_cluster_json(const struct cluster *c)
 	slen = strnlen(c->subject, CLUSTER_SUBJECT_MAX);
 	rc |= set(o, "id", u64_json(c->id));
 	rc |= set(o, "code", json_string(hex));
+	rc |= set(o, "reps", reps = json_array());
+	for (i = 0; reps != NULL && i < c->nreps && i < CLUSTER_REPS - 1; i++) {
+		nilsimsa_to_hex(&c->reps[i], hex);
+		rc |= json_array_append_new(reps, json_string(hex));
+	}
 	rc |= set(o, "status", json_string(cluster_status_name(c->status)));
 	rc |= set(o, "first_seen", json_integer(c->first_seen));
 	rc |= set(o, "last_seen", json_integer(c->last_seen));
@@ -172,6 +177,32 @@ get_subject(const json_t *o, struct cluster *c, char *err, size_t errlen)
 	return 0;
 }
 
+/* The extra representatives: at most CLUSTER_REPS - 1 codes, oldest first. */
+static int
+get_reps(const json_t *o, struct cluster *c, char *err, size_t errlen)
+{
+	json_t	*a = json_object_get(o, "reps"), *e;
+	size_t	 i;
+
+	if (a == NULL)
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) > CLUSTER_REPS - 1) {
+		snprintf(err, errlen, "\"reps\" is not an array of at most %d "
+		    "codes", CLUSTER_REPS - 1);
+		return -1;
+	}
+	json_array_foreach(a, i, e) {
+		if (!json_is_string(e) || nilsimsa_from_hex(json_string_value(e),
+		    json_string_length(e), &c->reps[i]) != 0) {
+			snprintf(err, errlen, "\"reps\"[%zu] is not 64 hex digits",
+			    i);
+			return -1;
+		}
+	}
+	c->nreps = (uint8_t)json_array_size(a);
+	return 0;
+}
+
 /* An array of at most max unsigned 32-bit integers. */
 static int
 get_u32s(const json_t *o, const char *k, uint32_t *v, size_t max, size_t *n,
@@ -202,7 +233,7 @@ get_u32s(const json_t *o, const char *k, uint32_t *v, size_t max, size_t *n,
 }
 
 static const char *const known_keys[] = {
-	"id", "code", "status", "first_seen", "last_seen", "messages",
+	"id", "code", "reps", "status", "first_seen", "last_seen", "messages",
 	"recipients", "networks", "tagged", "rejected", "subject",
 	"subject_hex", "nets", "senders", "sender_domains", "hist_start", "hist",
 	NULL
@@ -269,6 +300,7 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 		return -1;
 	}
 	if (get_subject(j, c, err, errlen) == -1 ||
+	    get_reps(j, c, err, errlen) == -1 ||
 	    get_u32s(j, "nets", c->nets, CLUSTER_MAX_NETS, &nnets, err,
 	    errlen) == -1 ||
 	    get_u32s(j, "hist", c->hist, CLUSTER_HISTORY, &nhist, err,

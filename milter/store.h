@@ -5,7 +5,7 @@
  * keeps one record per cluster (digests and counters, never message
  * text), an exact-duplicate index (SHA-256 of the canonical body to the
  * cluster id), and in memory a contiguous array of the live clusters'
- * representative codes, scanned with XOR and popcount to find the best
+ * codes (up to CLUSTER_REPS each), scanned with XOR and popcount to find the best
  * match. The array is rebuilt from the backend when the store is opened,
  * and resynchronised when another process (nilsimsactl) changed the
  * backend.
@@ -50,10 +50,36 @@ enum cluster_status {
 #define CLUSTER_MAX_SENDERS	8	/* distinct sender domains remembered */
 #define CLUSTER_SUBJECT_MAX	80	/* bytes of subject sample, with NUL */
 #define CLUSTER_HISTORY		24	/* hourly buckets of message counts */
+#define CLUSTER_REPS		4	/* codes a cluster is matched by:
+					   the anchor and up to 3 reps */
+
+/*
+ * A counted, non-exact join whose best score against the cluster is below
+ * STORE_REP_ADD_BELOW adds the message's code as a representative, so
+ * that a campaign whose text drifts keeps matching its cluster instead of
+ * splitting off; but only from STORE_REP_ADD_MIN on: a code added from a
+ * merely related message (a list's boilerplate) widens the cluster to
+ * that message's neighbours, and clusters grew by chaining from one to
+ * the next. Measured with nsm-replay: see the commit that introduced it.
+ */
+#ifndef STORE_REP_ADD_BELOW
+#define STORE_REP_ADD_BELOW	110
+#endif
+#ifndef STORE_REP_ADD_MIN
+#define STORE_REP_ADD_MIN	80
+#endif
 
 struct cluster {
 	uint64_t	id;		/* > 0, never reused */
-	nilsimsa_code	code;		/* representative code: the first message's */
+	nilsimsa_code	code;		/* the anchor: the first message's code,
+					   never replaced */
+	uint8_t		nreps;		/* extra representatives in reps[] */
+	nilsimsa_code	reps[CLUSTER_REPS - 1];	/* codes of later members that
+					   scored below STORE_REP_ADD_BELOW,
+					   oldest first; when full the oldest
+					   makes room. A message's score
+					   against the cluster is its best
+					   against the anchor and reps */
 	int64_t		first_seen;	/* unix seconds */
 	int64_t		last_seen;
 	uint64_t	messages;	/* messages that joined */
@@ -86,8 +112,9 @@ struct store_obs {
 	int		join_score;	/* join the best cluster scoring above this */
 	/*
 	 * The score a join needs to count toward the bulk counts (recipients
-	 * and networks) when `compared` live clusters were scanned: chance
-	 * matches grow with the number compared. NULL: every join counts.
+	 * and networks) when `compared` codes were scanned (the anchors and
+	 * representatives of the live clusters): chance matches grow with
+	 * the number of codes compared. NULL: every join counts.
 	 */
 	int		(*count_score)(void *arg, size_t compared);
 	void		*count_arg;
@@ -95,18 +122,21 @@ struct store_obs {
 };
 
 /*
- * score is the best score among the live clusters compared: the joined
- * cluster's (128 for an exact duplicate), or, when a cluster was created
- * or none found, the best that fell short of join_score. runner_up is the
- * best among the others. Either is STORE_SCORE_NONE when there was
- * nothing to compare; an exact duplicate skips the scan (compared 0,
- * runner_up STORE_SCORE_NONE).
+ * A message's score against a cluster is its best against the cluster's
+ * codes (anchor and representatives). score is the best such score among
+ * the live clusters: the joined cluster's (128 for an exact duplicate),
+ * or, when a cluster was created or none found, the best that fell short
+ * of join_score. runner_up is the best among the other clusters. Either
+ * is STORE_SCORE_NONE when there was nothing to compare; an exact
+ * duplicate skips the scan (compared 0, runner_up STORE_SCORE_NONE).
+ * compared counts codes, not clusters: each code scanned is one more
+ * chance of a spurious match.
  */
 struct store_result {
 	struct cluster	c;		/* the cluster after the update */
 	int		score;
 	int		runner_up;
-	size_t		compared;	/* live clusters scanned */
+	size_t		compared;	/* codes of live clusters scanned */
 	int		created;	/* a new cluster was started */
 	int		exact;		/* matched through the SHA-256 index */
 	int		counted;	/* the join counted toward bulk counts

@@ -231,6 +231,11 @@ sample(struct cluster *c)
 	c->id = 123456789012ULL;
 	for (i = 0; i < NILSIMSA_CODE_BYTES; i++)
 		c->code.b[i] = (unsigned char)(i * 37 + 1);
+	c->nreps = 2;
+	for (i = 0; i < NILSIMSA_CODE_BYTES; i++) {
+		c->reps[0].b[i] = (unsigned char)(i * 11 + 5);
+		c->reps[1].b[i] = (unsigned char)(255 - i);
+	}
 	c->first_seen = 1769846400;
 	c->last_seen = 1769846400 + 7200;
 	c->messages = 42;
@@ -309,6 +314,10 @@ START_TEST(json_fields)
 	/* Byte 31 first, as nilsimsa(1) prints it. */
 	ck_assert_str_eq(json_string_value(json_object_get(j, "code")),
 	    "7c57320de8c39e79542f0ae5c09b76512c07e2bd98734e2904dfba95704b2601");
+	ck_assert_uint_eq(json_array_size(json_object_get(j, "reps")), 2);
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(j,
+	    "reps"), 1)),
+	    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
 	ck_assert_uint_eq(json_array_size(json_object_get(j, "nets")), 3);
 	ck_assert_uint_eq(json_array_size(json_object_get(j, "hist")), 24);
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "recipients")),
@@ -316,6 +325,43 @@ START_TEST(json_fields)
 	json_decref(j);
 }
 END_TEST
+
+/* reps: at most CLUSTER_REPS - 1 codes of 64 hex digits each. */
+#define Z	"0000000000000000000000000000000000000000000000000000000000000001"
+START_TEST(json_bad_reps)
+{
+	static const char *const bad[] = {
+		"[\"" Z "\", \"" Z "\", \"" Z "\", \"" Z "\"]",	/* one too many */
+		"[\"" Z "\", \"00\"]",
+		"[\"" Z "\", 7]",
+		"\"" Z "\"",
+	};
+	struct cluster	 c;
+	json_t		*j;
+	char		 text[600], err[160];
+	size_t		 i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), "{\"code\":\"" Z "\",\"reps\":%s}",
+		    bad[i]);
+		ck_assert_ptr_nonnull(j = json_loads(text, 0, NULL));
+		ck_assert_msg(ctl_cluster_from_json(j, &c, err, sizeof(err)) == -1,
+		    "accepted %s", text);
+		ck_assert_ptr_nonnull(strstr(err, "\"reps\""));
+		json_decref(j);
+	}
+	/* three are fine, and keep their order (byte 0 is the last digit) */
+	ck_assert_ptr_nonnull(j = json_loads("{\"code\":\"" Z "\",\"reps\":[\""
+	    Z "\",\"" Z "\",\"" "000000000000000000000000000000000000000000000000"
+	    "0000000000000002\"]}", 0, NULL));
+	ck_assert_int_eq(ctl_cluster_from_json(j, &c, err, sizeof(err)), 0);
+	json_decref(j);
+	ck_assert_uint_eq(c.nreps, 3);
+	ck_assert_uint_eq(c.reps[2].b[0], 2);
+	ck_assert_uint_eq(c.reps[1].b[0], 1);
+}
+END_TEST
+#undef Z
 
 START_TEST(json_defaults)
 {
@@ -404,6 +450,7 @@ main(void)
 	tcase_add_test(tc, utf8);
 	tcase_add_test(tc, json_round_trip);
 	tcase_add_test(tc, json_round_trip_8bit_subject);
+	tcase_add_test(tc, json_bad_reps);
 	tcase_add_test(tc, json_fields);
 	tcase_add_test(tc, json_defaults);
 	tcase_add_test(tc, json_invalid);

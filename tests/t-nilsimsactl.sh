@@ -354,6 +354,24 @@ same "$W/export1" "$W/out" "import of an export is not identical"
 status 0 "import from stdin" -s "$W/store3" import - <"$W/export1"
 status 0 "export the stdin copy" -s "$W/store3" export
 same "$W/export1" "$W/out" "import from stdin is not identical"
+# Extra representative codes travel with their cluster, in order.
+now=$(date +%s)
+A=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+B=fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210
+C=00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff
+printf '{"id": 60, "code": "%s", "reps": ["%s", "%s"], "first_seen": %s, "last_seen": %s, "messages": 3}\n' \
+    $A $B $C $now $now >"$W/reps.jsonl"
+status 0 "import a cluster with reps" -s "$W/store4" import "$W/reps.jsonl"
+status 0 "export the reps" -s "$W/store4" export
+cp "$W/out" "$W/reps1"
+pyjson "reps exported in order" 'j["code"] == "'$A'" and j["reps"] == ["'$B'", "'$C'"]'
+status 0 "import the reps export" -s "$W/store5" import "$W/reps1"
+status 0 "export the reps copy" -s "$W/store5" export
+same "$W/reps1" "$W/out" "reps: import of an export is not identical"
+printf '{"code": "%s", "reps": ["%s", "%s", "%s", "%s"]}\n' $A $B $C $B $C >"$W/reps4.jsonl"
+ctl -s "$W/store5" import "$W/reps4.jsonl"
+[ $? -eq 8 ] && ok || fail "import of four reps: want exit 8"
+grep -q 'reps4.jsonl:1: "reps"' "$W/err" && ok || fail "four reps: $(cat "$W/err")"
 # Invalid lines: all reported with their numbers, nothing imported.
 {
 	sed -n 1p "$W/export1"
