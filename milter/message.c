@@ -467,6 +467,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		obs.join_score = cfg->similarity_threshold;
 		obs.count_score = message_count_score;
 		obs.count_arg = (void *)cfg;
+		obs.strict = 1;
 		r->store_err = dry_run ? store_lookup(store, &obs, &r->res) :
 		    store_observe(store, &obs, &r->res);
 		if (r->store_err == 0 && !(dry_run && !r->res.found)) {

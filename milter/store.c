@@ -824,7 +824,8 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted)
 
 /*
  * A join that counted but scored low against every code of the cluster
- * adds the message's code; the anchor stays, the oldest extra goes.
+ * (and not too low against its anchor: see store.h) adds the message's
+ * code; the anchor stays, the oldest extra goes.
  */
 static void
 rep_add(struct cluster *c, const nilsimsa_code *code)
@@ -898,7 +899,10 @@ search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 		res->score = sc.best;
 		res->runner_up = sc.second;
 		res->compared = sc.compared;
-		if (id == 0 || sc.best <= obs->join_score)
+		need = obs->count_score != NULL ?
+		    obs->count_score(obs->count_arg, sc.compared) : INT32_MIN;
+		if (id == 0 || sc.best <= obs->join_score ||
+		    (obs->strict && sc.best < need))
 			return 0;
 		if ((rc = load(s, t, id, c)) == 0)
 			break;
@@ -910,8 +914,6 @@ search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	}
 	if (tries == 8)
 		return STORE_EBACKEND;
-	need = obs->count_score != NULL ?
-	    obs->count_score(obs->count_arg, sc.compared) : INT32_MIN;
 	res->counted = sc.best >= need;
 	return 1;
 }
@@ -931,8 +933,8 @@ observe(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 		res->found = 1;
 		cluster_join(c, obs, res->counted);
 		if (res->counted && !res->exact &&
-		    res->score >= STORE_REP_ADD_MIN &&
-		    res->score < STORE_REP_ADD_BELOW)
+		    res->score < STORE_REP_ADD_BELOW &&
+		    nilsimsa_score(&obs->code, &c->code) >= STORE_REP_ADD_MIN)
 			rep_add(c, &obs->code);
 	} else {
 		if ((rc = evict(s, t, obs->now)) != 0 ||

@@ -57,16 +57,18 @@ enum cluster_status {
  * A counted, non-exact join whose best score against the cluster is below
  * STORE_REP_ADD_BELOW adds the message's code as a representative, so
  * that a campaign whose text drifts keeps matching its cluster instead of
- * splitting off; but only from STORE_REP_ADD_MIN on: a code added from a
- * merely related message (a list's boilerplate) widens the cluster to
- * that message's neighbours, and clusters grew by chaining from one to
- * the next. Measured with nsm-replay: see the commit that introduced it.
+ * splitting off; but only when the message also scores STORE_REP_ADD_MIN
+ * or more against the cluster's anchor. Representatives are thus one hop
+ * from the anchor: a code added from a message related only to another
+ * representative (a list's boilerplate) would widen the cluster to that
+ * message's neighbours, and clusters grew by chaining from one to the
+ * next. Measured with nsm-replay: see docs/replay.md.
  */
 #ifndef STORE_REP_ADD_BELOW
 #define STORE_REP_ADD_BELOW	110
 #endif
 #ifndef STORE_REP_ADD_MIN
-#define STORE_REP_ADD_MIN	80
+#define STORE_REP_ADD_MIN	50
 #endif
 
 struct cluster {
@@ -118,6 +120,12 @@ struct store_obs {
 	 */
 	int		(*count_score)(void *arg, size_t compared);
 	void		*count_arg;
+	/*
+	 * Strict: a match below count_score does not join at all (a new
+	 * cluster starts), so that chance matches never gather unrelated
+	 * mail into a cluster. The milter joins strictly.
+	 */
+	int		strict;
 	uint32_t	tagged, rejected;	/* add to the counters (store_note) */
 };
 

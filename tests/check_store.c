@@ -352,6 +352,43 @@ need_score(void *arg, size_t compared)
 	return *(int *)arg;
 }
 
+/* Strict joining: below count_score the best match is taken for chance. */
+START_TEST(test_strict_join)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	nilsimsa_code		 a, v;
+	struct store_result	 ra, r;
+	struct store_obs	 o;
+	int			 need;
+
+	rnd_code(&a);
+	o = obs_of(&a, 1, 50);
+	ra = observe_ok(s, &o);
+	v = flip(&a, 0, 10);		/* 118 against a */
+	o = obs_of(&v, 2, 50);
+	o.count_score = need_score;
+	o.count_arg = &need;
+	o.strict = 1;
+	need = 119;			/* above join_score, below chance */
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 0);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 1);
+	ck_assert_uint_ne(r.c.id, ra.c.id);
+	ck_assert_int_eq(r.score, 118);	/* the best that fell short */
+	need = 118;			/* reaches chance: joins */
+	o = obs_of(&v, 3, 50);
+	o.count_score = need_score;
+	o.count_arg = &need;
+	o.strict = 1;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 0);
+	ck_assert_int_eq(r.counted, 1);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_count_score)
 {
 	struct store_config	 cfg = cfg_default();
@@ -1240,8 +1277,8 @@ END_TEST
 /*
  * A model of the store's matching, written here from the rules in
  * store.h: a cluster scores its best code (anchor and reps); a counted
- * scan join scoring from STORE_REP_ADD_MIN to below STORE_REP_ADD_BELOW
- * adds the message's code,
+ * scan join scoring below STORE_REP_ADD_BELOW, and at least
+ * STORE_REP_ADD_MIN against the anchor, adds the message's code,
  * the oldest extra rep making room; compared counts codes. No expiry, no
  * exact index: the tests that use it send neither.
  */
@@ -1304,8 +1341,8 @@ model_observe(struct model *m, const nilsimsa_code *q, int join,
 	if (k >= 0 && r.score > join) {
 		r.cluster = k;
 		r.counted = need == NULL || r.score >= need(r.compared);
-		if (m->use_reps && r.counted && r.score >= STORE_REP_ADD_MIN &&
-		    r.score < STORE_REP_ADD_BELOW) {
+		if (m->use_reps && r.counted && r.score < STORE_REP_ADD_BELOW &&
+		    nilsimsa_score(q, &m->codes[k][0]) >= STORE_REP_ADD_MIN) {
 			if (m->ncodes[k] == CLUSTER_REPS) {
 				for (j = 1; j < CLUSTER_REPS - 1; j++)
 					m->codes[k][j] = m->codes[k][j + 1];
@@ -1358,8 +1395,9 @@ START_TEST(test_reps_drift)
 	struct model_res	 mr;
 	struct store_obs	 o;
 	struct cluster		 c;
-	uint64_t		 id = 0;
-	int			 i;
+	uint64_t		 id = 0, ids[N];
+	size_t			 codes = 0;
+	int			 i, k = 0;
 
 	memset(&with, 0, sizeof(with));
 	memset(&without, 0, sizeof(without));
@@ -1372,31 +1410,39 @@ START_TEST(test_reps_drift)
 		mr = model_observe(&with, &seq[i], 24, NULL);
 		o = obs_of(&seq[i], 1000 + i, 24);
 		r = observe_ok(s, &o);
-		if (i == 0)
-			id = r.c.id;
-		ck_assert_uint_eq(r.c.id, id);
-		ck_assert_int_eq(r.created, i == 0);
+		ck_assert_int_eq(r.created, mr.created);
+		if (mr.created)
+			ids[mr.cluster] = r.c.id;
+		ck_assert_uint_eq(r.c.id, ids[mr.cluster]);
 		ck_assert_int_eq(r.score, mr.score);
 		ck_assert_uint_eq(r.compared, mr.compared);
+		k = mr.cluster;
 	}
-	/* With one code a cluster the sequence splits; with reps it stays. */
+	/*
+	 * With one code a cluster the sequence splits often; with reps (one
+	 * hop from the anchor) it follows the drift longer, though not
+	 * forever: members unrelated to the anchor start a cluster anew.
+	 */
 	ck_assert_int_gt(without.n, 2);
-	ck_assert_int_eq(with.n, 1);
-	ck_assert_uint_eq(r.c.messages, N);
-	ck_assert_uint_eq(r.c.nreps, CLUSTER_REPS - 1);
-	assert_reps(&r.c, &with, 0);
+	ck_assert_int_lt(with.n, without.n);
+	ck_assert_uint_gt(r.c.messages, 2);
+	id = ids[k];
+	assert_reps(&r.c, &with, k);
+	for (i = 0; i < with.n; i++)
+		codes += (size_t)with.ncodes[i];
 
 	/* The reps survive a reopen and are matched as before. */
 	store_close(s);
 	s = open_ok(&cfg, 0);
 	ck_assert_int_eq(store_get(s, id, &c), 0);
-	assert_reps(&c, &with, 0);
+	assert_reps(&c, &with, k);
 	o = obs_of(&seq[N - 1], 2000, 24);
 	ck_assert_int_eq(store_lookup(s, &o, &q), 0);
 	ck_assert_int_eq(q.found, 1);
 	ck_assert_uint_eq(q.c.id, id);
-	ck_assert_uint_eq(q.compared, CLUSTER_REPS);
-	ck_assert_int_eq(q.score, r.score);
+	ck_assert_uint_eq(q.compared, codes);
+	/* 128 if the last message became a rep, else its score when it came */
+	ck_assert_int_eq(q.score, model_score(&with, k, &seq[N - 1]));
 	store_close(s);
 }
 END_TEST
@@ -1507,6 +1553,36 @@ flip_wrap(const nilsimsa_code *c, int from, int n)
 		v.b[(i % 256) >> 3] ^= 1 << (i % 256 & 7);
 	return v;
 }
+
+/* Representatives are one hop from the anchor: no chains. */
+START_TEST(test_reps_one_hop)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	nilsimsa_code		 a, r1, x;
+	struct store_result	 r;
+	struct store_obs	 o;
+
+	rnd_code(&a);
+	o = obs_of(&a, 100, 24);
+	observe_ok(s, &o);
+	r1 = flip(&a, 0, 30);		/* 98 against the anchor: a rep */
+	o = obs_of(&r1, 101, 24);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.score, 98);
+	ck_assert_uint_eq(r.c.nreps, 1);
+	/* 78 against the rep, 128 - 80 = 48 against the anchor */
+	x = flip(&r1, 100, 50);
+	ck_assert_int_eq(nilsimsa_score(&x, &a), 48);
+	ck_assert_int_lt(48, STORE_REP_ADD_MIN);
+	o = obs_of(&x, 102, 24);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.found, 1);
+	ck_assert_int_eq(r.score, 78);
+	ck_assert_uint_eq(r.c.nreps, 1);	/* joined, not a rep */
+	store_close(s);
+}
+END_TEST
 
 static int
 need_never(void *arg, size_t compared)
@@ -1648,6 +1724,7 @@ store_suite(void)
 	tcase_add_test(tc, test_exact);
 	tcase_add_test(tc, test_join_threshold);
 	tcase_add_test(tc, test_count_score);
+	tcase_add_test(tc, test_strict_join);
 	tcase_add_test(tc, test_expire);
 	tcase_add_test(tc, test_evict);
 	tcase_add_test(tc, test_admin);
@@ -1666,6 +1743,7 @@ store_suite(void)
 	tcase_add_test(tc, test_reps_drift);
 	tcase_add_test(tc, test_reps_bruteforce);
 	tcase_add_test(tc, test_reps_ring);
+	tcase_add_test(tc, test_reps_one_hop);
 	suite_add_tcase(s, tc);
 	return s;
 }
