@@ -38,6 +38,7 @@
 #include <pthread.h>
 #include <pwd.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,7 @@ static struct config	*current;	/* the configuration new messages get */
 static int		 current_refs;
 static struct store	*the_store;
 static const char	*config_path;	/* NULL: embedded defaults */
+static atomic_int	 stopping;	/* main asks the signal thread to end */
 
 /*
  * Old configurations still used by messages in flight. A reload keeps
@@ -196,9 +198,11 @@ signal_thread(void *arg)
 	(void)arg;
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
-	for (;;) {
+	while (!stopping) {
 		int	sig = sigtimedwait(&set, NULL, &tick);
 
+		if (stopping)
+			break;
 		if (sig == SIGUSR1)
 			reload();
 		else if (sig == -1 && errno == EAGAIN)
@@ -371,7 +375,7 @@ main(int argc, char *argv[])
 	struct config		*cfg;
 	pthread_t		 tid;
 	sigset_t		 set;
-	char			 err[512], *user = NULL;
+	char			 err[512], *user = NULL, *pidfile = NULL;
 	int			 ch, foreground = 0, check = 0, verbose = 0, rc;
 	int			 have_user = 0;
 	uid_t			 uid = 0;
@@ -476,10 +480,18 @@ main(int argc, char *argv[])
 	log_info("started: socket %s, store %s, config %s", cfg->socket, cfg->store,
 	    config_path ? config_path : "(embedded defaults)");
 	print_hooks(cfg->socket);
+	/* A reload may free cfg; PidFile cannot change at reload. */
+	if (cfg->pidfile != NULL && (pidfile = strdup(cfg->pidfile)) == NULL)
+		fatal("PidFile");
 	rc = smfi_main();
 	log_info("stopping");
+	/* The signal thread may be expiring clusters: let it finish first. */
+	stopping = 1;
+	pthread_kill(tid, SIGUSR1);
+	pthread_join(tid, NULL);
 	store_close(the_store);
-	if (cfg->pidfile != NULL && unlink(current->pidfile) == -1 && errno != ENOENT)
-		log_debug("PidFile: unlink %s: %s", current->pidfile, strerror(errno));
+	if (pidfile != NULL && unlink(pidfile) == -1 && errno != ENOENT)
+		log_debug("PidFile: unlink %s: %s", pidfile, strerror(errno));
+	free(pidfile);
 	return rc == MI_SUCCESS ? 0 : 1;
 }
