@@ -1168,6 +1168,17 @@ config_reloadable(const struct config *cur, const struct config *next,
 			return -1;
 		}
 	}
+	/*
+	 * The same Profile path may hold a re-learned profile: the codes it
+	 * makes cannot be compared with the store's, whatever the text says.
+	 */
+	config_score_mode(cur, a, sizeof(a));
+	config_score_mode(next, b, sizeof(b));
+	if (strcmp(a, b) != 0) {
+		seterr(err, errlen, "Profile cannot change on reload ('%s' to "
+		    "'%s'); restart nilsimsa-milter", a, b);
+		return -1;
+	}
 	return 0;
 }
 

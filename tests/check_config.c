@@ -671,6 +671,46 @@ START_TEST(test_reloadable)
 END_TEST
 
 /* Every restart-only key named in the brief refuses a change. */
+/* Write the built-in profile under another name to tmpdir/file. */
+static const char *
+write_profile(const char *file, const char *name)
+{
+	static char text[NILSIMSA_PROFILE_TEXT_MAX];
+	nilsimsa_profile p;
+
+	p = *nilsimsa_profile_builtin(NULL);
+	snprintf(p.name, sizeof(p.name), "%s", name);
+	ck_assert_int_eq(nilsimsa_profile_write(&p, text, sizeof(text), NULL), 0);
+	return write_named(file, text);
+}
+
+/*
+ * A profile re-learned into the same file makes codes the store's cannot
+ * be compared with: the path alone must not let it through a reload.
+ */
+START_TEST(test_reload_profile_file)
+{
+	struct config *a, *b;
+	char conf[700];
+	const char *path;
+
+	path = write_profile("site.profile", "site1");
+	snprintf(conf, sizeof(conf), "Profile %s\n", path);
+	a = load_ok(conf);
+	b = load_ok(conf);
+	ck_assert_int_eq(config_reloadable(a, b, err, sizeof(err)), 0);
+	config_free(b);
+
+	write_profile("site.profile", "site2");
+	b = load_ok(conf);
+	ck_assert_int_eq(config_reloadable(a, b, err, sizeof(err)), -1);
+	ck_assert_msg(strncmp(err, "Profile cannot change on reload", 31) == 0,
+	    "%s", err);
+	config_free(b);
+	config_free(a);
+}
+END_TEST
+
 START_TEST(test_not_reloadable_list)
 {
 	static const char *const fixed[] = { "Socket", "UserID", "PidFile",
@@ -783,6 +823,7 @@ config_suite(void)
 	tcase_add_test(tc, test_cross);
 	tcase_add_test(tc, test_reloadable);
 	tcase_add_test(tc, test_not_reloadable_list);
+	tcase_add_test(tc, test_reload_profile_file);
 	tcase_add_test(tc, test_dump);
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_sample);
