@@ -678,7 +678,17 @@ hist_add(struct cluster *c, int64_t hour)
 
 	if (hour < c->hist_start)
 		return;		/* older than the window: messages only */
-	shift = hour - (c->hist_start + CLUSTER_HISTORY - 1);
+	/*
+	 * hist_start comes from a record or an import and may be anything:
+	 * a window more than a window behind restarts without computing
+	 * the (overflowing) difference.
+	 */
+	if ((uint64_t)hour - (uint64_t)c->hist_start >= 2 * CLUSTER_HISTORY) {
+		memset(c->hist, 0, sizeof(c->hist));
+		c->hist_start = hour - (CLUSTER_HISTORY - 1);
+		shift = 0;
+	} else
+		shift = hour - (c->hist_start + CLUSTER_HISTORY - 1);
 	if (shift >= CLUSTER_HISTORY)
 		memset(c->hist, 0, sizeof(c->hist));
 	else if (shift > 0) {

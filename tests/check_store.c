@@ -1711,6 +1711,35 @@ START_TEST(test_reps_ring)
 }
 END_TEST
 
+/*
+ * A record's hist_start is whatever the file or an import says: one far
+ * in the past must not overflow the window arithmetic into a write far
+ * outside hist[].
+ */
+START_TEST(test_hist_start_hostile)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r;
+	struct store_obs	 o;
+	struct cluster		 c;
+	const int64_t		 now = 1774000000;	/* 2026 */
+
+	memset(&c, 0, sizeof(c));
+	rnd_code(&c.code);
+	c.messages = 5;
+	c.first_seen = c.last_seen = now;
+	c.hist_start = INT64_MIN;
+	ck_assert_int_eq(store_put(s, &c), 0);
+	o = obs_of(&c.code, now, 100);
+	r = observe_ok(s, &o);
+	ck_assert_uint_eq(r.c.id, c.id);
+	ck_assert_int_eq(r.c.hist_start, now / 3600 - (CLUSTER_HISTORY - 1));
+	ck_assert_uint_eq(r.c.hist[CLUSTER_HISTORY - 1], 1);
+	store_close(s);
+}
+END_TEST
+
 static Suite *
 store_suite(void)
 {
@@ -1744,6 +1773,7 @@ store_suite(void)
 	tcase_add_test(tc, test_reps_bruteforce);
 	tcase_add_test(tc, test_reps_ring);
 	tcase_add_test(tc, test_reps_one_hop);
+	tcase_add_test(tc, test_hist_start_hostile);
 	suite_add_tcase(s, tc);
 	return s;
 }
