@@ -481,6 +481,16 @@ lmdb_begin(struct store_backend *b, int write, struct store_btxn **tp)
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		return errno;
 	t->b = b;
+	/*
+	 * A process killed inside a read transaction (nilsimsactl list |
+	 * head) leaves its reader slot, and while it is there no page freed
+	 * since can be reused: the file grows with every commit until the
+	 * map is full. Clearing the dead slots at open is not enough for a
+	 * daemon that runs for months; a scan of the reader table per write
+	 * costs little beside the commit's fsync.
+	 */
+	if (write)
+		(void)mdb_reader_check(b->env, NULL);
 	if ((rc = mdb_txn_begin(b->env, NULL, write ? 0 : MDB_RDONLY,
 	    &t->txn)) != 0) {
 		free(t);

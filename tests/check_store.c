@@ -1740,6 +1740,68 @@ START_TEST(test_hist_start_hostile)
 }
 END_TEST
 
+/* Child of test_stale_reader: a listing killed in the middle (| head). */
+static int
+stale_fn(const struct cluster *c, void *arg)
+{
+	int	out = *(int *)arg;
+
+	(void)c;
+	if (write(out, "x", 1) != 1)
+		return 1;
+	for (;;)
+		pause();
+}
+
+/*
+ * A reader killed inside its read transaction (nilsimsactl list | head
+ * and SIGPIPE) leaves its slot in the lock file. While it is there LMDB
+ * cannot reuse a page freed since, and the long-running writer's file
+ * grows with every commit until the map is full: the writer must clear
+ * the slots of dead processes itself, not only when it opens.
+ */
+START_TEST(test_stale_reader)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_result	 r;
+	struct store_obs	 o;
+	nilsimsa_code		 a;
+	pid_t			 pid;
+	int			 p[2], status, rc = 0, i;
+	char			 ch;
+
+	cfg.map_size = 1 << 20;
+	rnd_code(&a);
+	s = open_ok(&cfg, 0);
+	o = obs_of(&a, 10, 100);
+	observe_ok(s, &o);
+	ck_assert_int_eq(pipe(p), 0);
+	if ((pid = fork()) == 0) {
+		struct store	*cs;
+
+		close(p[0]);
+		if (store_open(&cs, &cfg, STORE_RDONLY) != 0)
+			_exit(1);
+		store_iterate(cs, stale_fn, &p[1]);
+		_exit(2);
+	}
+	close(p[1]);
+	ck_assert_int_eq(read(p[0], &ch, 1), 1);
+	close(p[0]);
+	ck_assert_int_eq(kill(pid, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFSIGNALED(status));
+	/* a 1 MiB map holds 256 pages; each commit copies several */
+	for (i = 0; i < 2000 && rc == 0; i++) {
+		o = obs_of(&a, 11 + i, 100);
+		rc = store_observe(s, &o, &r);
+	}
+	ck_assert_msg(rc == 0, "observe %d: %s", i, store_strerror(rc));
+	store_close(s);
+}
+END_TEST
+
 static Suite *
 store_suite(void)
 {
@@ -1774,6 +1836,7 @@ store_suite(void)
 	tcase_add_test(tc, test_reps_ring);
 	tcase_add_test(tc, test_reps_one_hop);
 	tcase_add_test(tc, test_hist_start_hostile);
+	tcase_add_test(tc, test_stale_reader);
 	suite_add_tcase(s, tc);
 	return s;
 }
