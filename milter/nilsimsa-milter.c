@@ -42,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sysexits.h>
 #include <syslog.h>
 #include <time.h>
@@ -325,9 +326,10 @@ socket_owner(const char *spec, int have_user, uid_t uid, gid_t gid)
 {
 	const char	*path;
 
-	if (strncmp(spec, "unix:", 5) == 0)
+	/* The config and libmilter take "UNIX:" as well as "unix:". */
+	if (strncasecmp(spec, "unix:", 5) == 0)
 		path = spec + 5;
-	else if (strncmp(spec, "local:", 6) == 0)
+	else if (strncasecmp(spec, "local:", 6) == 0)
 		path = spec + 6;
 	else
 		return;
@@ -358,8 +360,8 @@ print_hooks(const char *spec)
 	log_info("Postfix main.cf: smtpd_milters = %s, non_smtpd_milters = %s, "
 	    "milter_default_action = tempfail", pf, pf);
 	log_info("sendmail .mc: INPUT_MAIL_FILTER(`nilsimsa', `S=%s%s, F=T, "
-	    "T=C:10s;S:20s;R:20s;E:60s')", strncmp(spec, "unix:", 5) == 0 ? "local:" : "",
-	    strncmp(spec, "unix:", 5) == 0 ? spec + 5 : spec);
+	    "T=C:10s;S:20s;R:20s;E:60s')", strncasecmp(spec, "unix:", 5) == 0 ? "local:" : "",
+	    strncasecmp(spec, "unix:", 5) == 0 ? spec + 5 : spec);
 }
 
 static void
