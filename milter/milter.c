@@ -24,6 +24,9 @@
  * Any internal fault answers TEMPFAIL: mail is deferred, never lost and
  * never let through unchecked.
  */
+#include <sys/socket.h>
+#include <netinet/in.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +44,8 @@ static const char *own_headers[] = { "X-Nilsimsa", "X-Nilsimsa-Cluster" };
 struct conn {
 	struct config	*cfg;		/* a reference, renewed at each MAIL FROM */
 	struct message	*msg;
+	struct sockaddr_storage addr;	/* the client, if IPv4 or IPv6 */
+	int		 have_addr;
 	int		 own[NOWN];	/* copies of our headers in this message */
 };
 
@@ -73,6 +78,13 @@ cb_connect(SMFICTX *ctx, char *hostname, _SOCK_ADDR *hostaddr)
 		return tempfail(ctx, "connect: out of memory");
 	}
 	message_client(c->msg, hostaddr);
+	/* Kept so that each MAIL FROM matches it against its own config. */
+	if (hostaddr != NULL && (hostaddr->sa_family == AF_INET ||
+	    hostaddr->sa_family == AF_INET6)) {
+		memcpy(&c->addr, hostaddr, hostaddr->sa_family == AF_INET ?
+		    sizeof(struct sockaddr_in) : sizeof(struct sockaddr_in6));
+		c->have_addr = 1;
+	}
 	smfi_setpriv(ctx, c);
 	return SMFIS_CONTINUE;
 }
@@ -92,6 +104,8 @@ cb_envfrom(SMFICTX *ctx, char **argv)
 	c->cfg = cfg;
 	if (message_reset(c->msg, cfg) == -1)
 		return tempfail(ctx, "MAIL FROM: out of memory");
+	if (c->have_addr)
+		message_client(c->msg, (struct sockaddr *)&c->addr);
 	memset(c->own, 0, sizeof(c->own));
 	message_sender(c->msg, argv[0]);
 	message_auth(c->msg, smfi_getsymval(ctx, "{auth_authen}"));

@@ -146,6 +146,27 @@ check_eq "UNIX:/path socket owned by UserID" "nobody:nogroup" \
 	"$(stat -c '%U:%G' "$T/run/u.sock" 2>&1)"
 milter_stop usock
 
+# ---- a reload between two messages of one connection applies to the
+# second: a client taken off WhitelistClients is no longer exempt
+conf=$T/reload.conf
+milter_conf "$conf" Socket "inet:$((PORT + 3))@127.0.0.1" TagThreshold 1 RejectThreshold 1 \
+	ListMail reject WhitelistClients 192.0.2.0/24
+milter_conf "$T/reload2.conf" Socket "inet:$((PORT + 3))@127.0.0.1" TagThreshold 1 \
+	RejectThreshold 1 ListMail reject Store "$T/reload.store" PidFile "$T/reload.pid"
+if milter_start reload "$conf"; then
+	rl="cp $T/reload2.conf $conf && kill -USR1 $(milter_pid reload) && for i in \$(seq 50);"
+	rl="$rl do grep -q 'reload: .* loaded' $T/reload.log && break; sleep 0.1; done"
+	mt reload.lua $((PORT + 3)) -D ip=192.0.2.9 -D reload="$rl"
+	check "reload.lua ran" test $? -eq 0
+	check "reload: before it, the whitelisted client's duplicate is exempt" \
+		grep -q 'RELOAD2: .*action=tag .*reason=whitelist-client' "$T/reload.log"
+	check "reload: after it, the same connection's next copy is rejected" \
+		grep -q 'RELOAD3: .*action=reject .*reason=bulk' "$T/reload.log"
+	milter_stop reload
+else
+	bad "reload: start"
+fi
+
 # ---- kill -9, restart on the same store: the clusters are kept
 conf=$T/crash.conf
 milter_conf "$conf" Socket "inet:$((PORT + 1))@127.0.0.1" TagThreshold 100 RejectThreshold 200
