@@ -63,6 +63,7 @@ struct message {
 	/* header block of a whole file (with_headers) */
 	int			 in_body;
 	int			 hdr_bol;	/* at the start of a line */
+	int			 hdr_cr;	/* a CR waiting: dropped if LF follows */
 	size_t			 hdr_len;
 	char			 hdr[HDR_LINE_MAX];
 };
@@ -134,6 +135,7 @@ message_reset(struct message *m, const struct config *cfg)
 	m->sender_hash = 0;
 	m->in_body = !m->with_headers;
 	m->hdr_bol = 1;
+	m->hdr_cr = 0;
 	m->hdr_len = 0;
 	return 0;
 }
@@ -314,11 +316,39 @@ header_line(struct message *m)
 	message_header(m, name, colon + 1);
 }
 
+/* One byte of the header block; returns 1 at its end (the empty line). */
+static int
+header_byte(struct message *m, unsigned char ch)
+{
+	if (m->hdr_bol) {
+		m->hdr_bol = 0;
+		if (ch == '\n') {	/* empty line: end of headers */
+			if (m->hdr_len > 0)
+				header_line(m);
+			m->in_body = 1;
+			return 1;
+		}
+		if (ch != ' ' && ch != '\t' && m->hdr_len > 0) {
+			header_line(m);
+			m->hdr_len = 0;
+		}
+	}
+	if (ch == '\n')
+		m->hdr_bol = 1;
+	if (m->hdr_len < sizeof(m->hdr) - 1)
+		m->hdr[m->hdr_len++] = (char)ch;
+	return 0;
+}
+
 /*
  * The header block of a whole file, byte by byte: lines are joined with
  * their continuation lines (kept folded with LF, as a milter sees them)
- * and cut at HDR_LINE_MAX. Returns how many bytes belonged to the header
- * block; the rest is body.
+ * and cut at HDR_LINE_MAX. Only the CR of a CRLF is dropped (even when
+ * the pair is split between calls): a lone CR stays in the line, as the
+ * MTA passes it to a milter and canon.c's own header parser keeps it, so
+ * "text/html\rX" still reads as text/html (and, as in canon.c, a line of
+ * just CR is not the empty line). Returns how many bytes belonged to the
+ * header block; the rest is body.
  */
 static size_t
 header_bytes(struct message *m, const unsigned char *buf, size_t len)
@@ -326,27 +356,17 @@ header_bytes(struct message *m, const unsigned char *buf, size_t len)
 	size_t	i;
 
 	for (i = 0; i < len; i++) {
-		unsigned char	ch = buf[i];
-
-		if (ch == '\r')
-			continue;
-		if (m->hdr_bol) {
-			m->hdr_bol = 0;
-			if (ch == '\n') {	/* empty line: end of headers */
-				if (m->hdr_len > 0)
-					header_line(m);
-				m->in_body = 1;
-				return i + 1;
-			}
-			if (ch != ' ' && ch != '\t' && m->hdr_len > 0) {
-				header_line(m);
-				m->hdr_len = 0;
-			}
+		if (m->hdr_cr) {
+			m->hdr_cr = 0;
+			if (buf[i] != '\n')
+				(void)header_byte(m, '\r');	/* never the end */
 		}
-		if (ch == '\n')
-			m->hdr_bol = 1;
-		if (m->hdr_len < sizeof(m->hdr) - 1)
-			m->hdr[m->hdr_len++] = (char)ch;
+		if (buf[i] == '\r') {
+			m->hdr_cr = 1;
+			continue;
+		}
+		if (header_byte(m, buf[i]))
+			return i + 1;
 	}
 	return len;
 }
