@@ -426,6 +426,8 @@ message_store_open(const struct config *cfg, const char *path, int flags,
 	struct store_config	sc;
 	char			mode[128];
 
+	if (cfg->store_backend != BACKEND_LMDB)
+		return STORE_EINVAL;	/* the Redis backend is not there yet */
 	config_score_mode(cfg, mode, sizeof(mode));
 	memset(&sc, 0, sizeof(sc));
 	sc.path = path != NULL ? path : cfg->store;

@@ -432,6 +432,11 @@ main(int argc, char *argv[])
 	if (config_path == NULL)
 		log_info("no configuration file (%s): using embedded defaults", DEFAULT_CONFIG);
 
+	if (cfg->store_backend != BACKEND_LMDB) {
+		log_warnx("%s: StoreBackend redis is not implemented yet; use lmdb",
+		    config_path ? config_path : "defaults");
+		return EX_CONFIG;
+	}
 	if (cfg->userid != NULL) {
 		lookup_user(cfg->userid, &uid, &gid, &user);
 		have_user = 1;
