@@ -78,7 +78,7 @@ struct store {
 	struct store_backend		*b;
 	int				 rdonly;
 	size_t				 max_clusters;
-	int64_t				 singleton_ttl, bulk_ttl;
+	_Atomic int64_t			 singleton_ttl, bulk_ttl;	/* set at reload */
 
 	pthread_mutex_t			 wmu;
 	pthread_rwlock_t		 lock;
@@ -101,36 +101,9 @@ struct store {
 
 /* ------------------------------------------------------------ records */
 
-static void
-put64(unsigned char *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++, v >>= 8)
-		p[i] = v & 0xff;
-}
 
-static uint64_t
-get64(const unsigned char *p)
-{
-	uint64_t	v = 0;
 
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
 
-static void
-put32(unsigned char *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++, v >>= 8)
-		p[i] = v & 0xff;
-}
-
-static uint32_t
-get32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
-}
 
 /*
  * Layout (offsets): 0 version, 1 status, 2 nreps, 3 zero, 4 networks,
@@ -318,13 +291,17 @@ arr_grow(struct store *s, size_t want)
 	if ((p = reallocarray(s->slot, cap, sizeof(*s->slot))) == NULL)
 		return ENOMEM;
 	s->slot = p;
-	s->cap = cap;
 	mcap = cap * 2;
 	if ((mk = calloc(mcap, sizeof(*mk))) == NULL ||
 	    (mv = calloc(mcap, sizeof(*mv))) == NULL) {
 		free(mk);
 		return ENOMEM;
 	}
+	/*
+	 * Only now: with the capacity raised but the id map not, the array
+	 * could outgrow the map, and a full map makes map_set loop forever.
+	 */
+	s->cap = cap;
 	free(s->mkey);
 	free(s->mval);
 	s->mkey = mk;
@@ -702,30 +679,20 @@ hist_add(struct cluster *c, int64_t hour)
 	c->hist[hour - c->hist_start] = add32(c->hist[hour - c->hist_start], 1);
 }
 
-/* Networks: remembered up to CLUSTER_MAX_NETS, then the count stops. */
+/*
+ * A set of hashes (networks, sender domains): remembered up to max, then
+ * the count stops; 0 is "unknown" and not counted.
+ */
 static void
-net_add(struct cluster *c, uint32_t net)
+hash_add(uint32_t *set, uint32_t *n, uint32_t max, uint32_t v)
 {
-	if (net == 0)
+	if (v == 0)
 		return;
-	for (uint32_t i = 0; i < c->networks; i++)
-		if (c->nets[i] == net)
+	for (uint32_t i = 0; i < *n; i++)
+		if (set[i] == v)
 			return;
-	if (c->networks < CLUSTER_MAX_NETS)
-		c->nets[c->networks++] = net;
-}
-
-/* Sender domains: remembered up to CLUSTER_MAX_SENDERS, then the count stops. */
-static void
-sender_add(struct cluster *c, uint32_t sender)
-{
-	if (sender == 0)
-		return;
-	for (uint32_t i = 0; i < c->senders; i++)
-		if (c->sndrs[i] == sender)
-			return;
-	if (c->senders < CLUSTER_MAX_SENDERS)
-		c->sndrs[c->senders++] = sender;
+	if (*n < max)
+		set[(*n)++] = v;
 }
 
 /*
@@ -823,8 +790,8 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted)
 	hist_add(c, hour_of(obs->now));
 	if (counted) {
 		c->recipients = add64(c->recipients, obs->recipients);
-		net_add(c, obs->net);
-		sender_add(c, obs->sender);
+		hash_add(c->nets, &c->networks, CLUSTER_MAX_NETS, obs->net);
+		hash_add(c->sndrs, &c->senders, CLUSTER_MAX_SENDERS, obs->sender);
 	}
 	if (obs->subject != NULL && c->subject[0] == '\0')
 		subject_set(c, obs->subject);

@@ -106,4 +106,36 @@ struct store_backend_ops {
 
 extern const struct store_backend_ops store_lmdb_ops;
 
+/* Little-endian integers: the on-disk layout of records and meta values. */
+static inline void
+put64(unsigned char *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++, v >>= 8)
+		p[i] = v & 0xff;
+}
+
+static inline uint64_t
+get64(const unsigned char *p)
+{
+	uint64_t	v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static inline void
+put32(unsigned char *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++, v >>= 8)
+		p[i] = v & 0xff;
+}
+
+static inline uint32_t
+get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
 #endif /* STORE_BACKEND_H */

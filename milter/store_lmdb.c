@@ -105,36 +105,9 @@ get_be64(const unsigned char *p)
 	return v;
 }
 
-static void
-put_le64(unsigned char *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++, v >>= 8)
-		p[i] = v & 0xff;
-}
 
-static uint64_t
-get_le64(const unsigned char *p)
-{
-	uint64_t	v = 0;
 
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
 
-static void
-put_le32(unsigned char *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++, v >>= 8)
-		p[i] = v & 0xff;
-}
-
-static uint32_t
-get_le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
-}
 
 /* Meta integers: absent is STORE_ENOTFOUND, a wrong size is corruption. */
 static int
@@ -147,7 +120,7 @@ meta_get_u64(MDB_txn *txn, MDB_dbi dbi, const char *name, uint64_t *v)
 		return map_err(rc);
 	if (d.mv_size != 8)
 		return STORE_ECORRUPT;
-	*v = get_le64(d.mv_data);
+	*v = get64(d.mv_data);
 	return 0;
 }
 
@@ -157,7 +130,7 @@ meta_put_u64(MDB_txn *txn, MDB_dbi dbi, const char *name, uint64_t v)
 	unsigned char	buf[8];
 	MDB_val		k = { strlen(name), (void *)name }, d = { 8, buf };
 
-	put_le64(buf, v);
+	put64(buf, v);
 	return map_err(mdb_put(txn, dbi, &k, &d, 0));
 }
 
@@ -213,7 +186,7 @@ init_meta(struct store_backend *b, MDB_txn *txn, const char *mode)
 	MDB_val		 k, d;
 	int		 rc;
 
-	put_le32(buf, FORMAT_VERSION);
+	put32(buf, FORMAT_VERSION);
 	k = (MDB_val){ 6, "format" };
 	d = (MDB_val){ 4, buf };
 	if ((rc = mdb_put(txn, b->meta, &k, &d, 0)) != 0)
@@ -238,7 +211,7 @@ check_meta(struct store_backend *b, MDB_txn *txn, const char *mode)
 		return map_err(rc);
 	if (d.mv_size != 4)
 		return STORE_ECORRUPT;
-	if (get_le32(d.mv_data) != FORMAT_VERSION)
+	if (get32(d.mv_data) != FORMAT_VERSION)
 		return STORE_EVERSION;
 	k = (MDB_val){ 10, "score_mode" };
 	if ((rc = mdb_get(txn, b->meta, &k, &d)) != 0)
@@ -756,9 +729,9 @@ lmdb_hour_get(struct store_btxn *t, int64_t hour, struct store_hour *h)
 		return rc == MDB_NOTFOUND ? 0 : map_err(rc);
 	if (d.mv_size != 12)
 		return 0;	/* a damaged counter reads as zero */
-	h->messages = get_le32(d.mv_data);
-	h->tagged = get_le32((unsigned char *)d.mv_data + 4);
-	h->rejected = get_le32((unsigned char *)d.mv_data + 8);
+	h->messages = get32(d.mv_data);
+	h->tagged = get32((unsigned char *)d.mv_data + 4);
+	h->rejected = get32((unsigned char *)d.mv_data + 8);
 	return 0;
 }
 
@@ -783,9 +756,9 @@ lmdb_hour_add(struct store_btxn *t, int64_t hour, const struct store_hour *add)
 	if (h.messages == 0 && h.tagged == 0 && h.rejected == 0 &&
 	    (rc = prune_hours(t, hour)) != 0)
 		return rc;
-	put_le32(vb, sat_add32(h.messages, add->messages));
-	put_le32(vb + 4, sat_add32(h.tagged, add->tagged));
-	put_le32(vb + 8, sat_add32(h.rejected, add->rejected));
+	put32(vb, sat_add32(h.messages, add->messages));
+	put32(vb + 4, sat_add32(h.tagged, add->tagged));
+	put32(vb + 8, sat_add32(h.rejected, add->rejected));
 	put_be64(kb, (uint64_t)hour);
 	t->dirty = 1;
 	return map_err(mdb_put(t->txn, t->b->stats, &k, &d, 0));
