@@ -970,7 +970,7 @@ crash_check(const struct cluster *c, void *arg)
 }
 
 static void
-crash_child(const struct store_config *cfg, const nilsimsa_code *codes)
+crash_child(const struct store_config *cfg, const nilsimsa_code *codes, int ready)
 {
 	struct store		*s;
 	struct store_result	 r;
@@ -980,6 +980,9 @@ crash_child(const struct store_config *cfg, const nilsimsa_code *codes)
 		_exit(1);
 	rng ^= (uint64_t)getpid() << 20;
 	for (int64_t t = 1000;; t++) {
+		/* After the first write: the kill comes while it writes. */
+		if (t == 1001 && (write(ready, "", 1) != 1 || close(ready) != 0))
+			_exit(1);
 		o = obs_of(&codes[rnd() % CRASH_CODES], t, 100);
 		o.net = (uint32_t)(rnd() % 64) + 1;
 		o.sha256[0] = rnd() % 16;
@@ -999,7 +1002,8 @@ START_TEST(test_crash)
 	nilsimsa_code		 codes[CRASH_CODES];
 	uint64_t		 total, prev_total = 0;
 	pid_t			 pid;
-	int			 i, status;
+	int			 i, status, fd[2];
+	char			 b;
 
 	for (i = 0; i < CRASH_CODES; i++)
 		rnd_code(&codes[i]);
@@ -1007,8 +1011,18 @@ START_TEST(test_crash)
 	s = open_ok(&cfg, 0);
 	store_close(s);
 	for (i = 0; i < CRASH_ROUNDS; i++) {
-		if ((pid = fork()) == 0)
-			crash_child(&cfg, codes);
+		/*
+		 * Kill it at a random moment after its first write (opening
+		 * the store can take long, under valgrind much longer).
+		 */
+		ck_assert_int_eq(pipe(fd), 0);
+		if ((pid = fork()) == 0) {
+			close(fd[0]);
+			crash_child(&cfg, codes, fd[1]);
+		}
+		close(fd[1]);
+		ck_assert_int_eq(read(fd[0], &b, 1), 1);
+		close(fd[0]);
 		usleep(5000 + rnd() % 40000);
 		ck_assert_int_eq(kill(pid, SIGKILL), 0);
 		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
