@@ -34,6 +34,7 @@
 #include <netinet/tcp.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <pthread.h>
 #include <pwd.h>
@@ -144,6 +145,8 @@ reload(void)
 {
 	struct config	*next, *cur;
 	char		 err[512];
+	int64_t		 sttl, bttl;
+	int		 level;
 
 	if (config_path == NULL) {
 		log_info("reload: running on embedded defaults, nothing to read");
@@ -161,13 +164,16 @@ reload(void)
 		return;
 	}
 	daemon_config_release(cur);
-	log_setlevel(next->loglevel);
-	store_set_ttl(the_store, next->singleton_ttl, next->bulk_ttl);
+	level = next->loglevel;
+	sttl = next->singleton_ttl;
+	bttl = next->bulk_ttl;
 	if (config_swap(next) == -1) {
 		config_free(next);
 		log_warnx("reload: too many configurations in use; try again later");
 		return;
 	}
+	log_setlevel(level);
+	store_set_ttl(the_store, sttl, bttl);
 	log_info("reload: %s loaded", config_path);
 }
 
@@ -286,6 +292,7 @@ write_pidfile(const char *path)
 {
 	FILE	*fp;
 	char	*dir, *slash;
+	int	 fd;
 
 	/* /run/nilsimsa-milter does not survive a reboot: make it. */
 	if ((dir = strdup(path)) == NULL)
@@ -297,7 +304,9 @@ write_pidfile(const char *path)
 	}
 	free(dir);
 
-	if ((fp = fopen(path, "w")) == NULL)
+	/* Written as root: never through a symbolic link someone planted. */
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644)) == -1 ||
+	    (fp = fdopen(fd, "w")) == NULL)
 		fatal("PidFile: %s", path);
 	fprintf(fp, "%ld\n", (long)getpid());
 	if (fclose(fp) == EOF)

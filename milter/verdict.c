@@ -132,8 +132,13 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 	v->reason = "unscored";
 
 	if (in->spamtrap) {
-		/* Accepted and dropped: the trap's copy is never delivered. */
+		/*
+		 * Accepted and dropped: the trap's copy is never delivered.
+		 * Shadow mode drops nothing: it tags and logs.
+		 */
 		v->action = v->would = VERDICT_DISCARD;
+		if (cfg->mode == MODE_SHADOW)
+			v->action = VERDICT_TAG;
 		v->tier = "reject";
 		v->reason = "spamtrap";
 		return;
