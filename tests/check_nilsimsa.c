@@ -679,11 +679,22 @@ main(void)
 	tcase_add_test(tc, test_every_split_point);
 	tcase_add_test(tc, test_final_keeps_context);
 	tcase_add_test(tc, test_totals_small);
-	tcase_add_test(tc, test_total_past_256mib);
-	tcase_add_loop_test(tc, test_single_call_past_256mib, 0, npaths);
 	tcase_add_loop_test(tc, test_property_textbook, 0, npaths);
 	tcase_add_loop_test(tc, test_paths_agree, 0, npaths);
 	tcase_add_test(tc, test_digest_empty_null);
+	suite_add_tcase(s, tc);
+
+	/*
+	 * Past 256 MiB: gigabytes of digesting, tagged "big" so that the
+	 * valgrind run (tests/valgrind-unit.sh, CK_EXCLUDE_TAGS=big), where
+	 * they would take many minutes, can leave them to the native and
+	 * sanitizer runs.
+	 */
+	tc = tcase_create("big");
+	tcase_set_tags(tc, "big");
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_total_past_256mib);
+	tcase_add_loop_test(tc, test_single_call_past_256mib, 0, npaths);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("codes");
