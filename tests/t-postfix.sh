@@ -49,31 +49,6 @@ e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
 "$MTA_DIR/postfix.sh" start "$PF" $SMTP "inet:127.0.0.1:$MPORT" ||
 	{ bad "postfix did not start"; e2e_done; }
 
-# send ID [swaks options]: one message over SMTP; swaks' output in $T/swaks-ID
-send() {
-	local id=$1
-	shift
-	swaks --server 127.0.0.1:$SMTP --timeout 30 --add-header "X-E2E-Id: $id" "$@" \
-		>"$T/swaks-$id" 2>&1
-}
-# find_msg ID: the delivered message with X-E2E-Id: ID in its header
-# block (a bounce quotes the header in its body: not that one)
-find_msg() {
-	local f
-	for f in "$INBOX"/*; do
-		[ -f "$f" ] || continue
-		if awk -v id="$1" '/^$/ { exit 1 } $0 == "X-E2E-Id: " id { exit 0 }' "$f"; then
-			echo "$f"
-			return 0
-		fi
-	done
-	return 1
-}
-# the delivered copy of message ID (waits for the queue to drain)
-delivered() {
-	"$MTA_DIR/postfix.sh" wait-empty "$PF" 20 >/dev/null 2>&1
-	find_msg "$1"
-}
 header() { # header FILE NAME: the value of a header of a delivered copy
 	sed -n '/^$/q; s/^'"$2"': //p' "$1" | head -n 1
 }

@@ -48,12 +48,6 @@ e2e_on_exit "'$MTA_DIR/sendmail.sh' stop '$SM'"
 "$MTA_DIR/sendmail.sh" start "$SM" $SMTP $SINK "inet:$MPORT@127.0.0.1" ||
 	{ bad "sendmail did not start"; e2e_done; }
 
-send() { # send ID [swaks options]: swaks' output in $T/swaks-ID
-	local id=$1
-	shift
-	swaks --server 127.0.0.1:$SMTP --timeout 30 --add-header "X-E2E-Id: $id" "$@" \
-		>"$T/swaks-$id" 2>&1
-}
 # at_sink ID: the copy of message ID that reached the smtp-sink (waits)
 at_sink() {
 	local i f

@@ -279,3 +279,33 @@ EOF
 		;;
 	esac
 }
+
+# send ID [swaks options]: one message to the MTA on 127.0.0.1:$SMTP, with
+# an X-E2E-Id header to find it by; swaks' output in $T/swaks-ID
+send() {
+	local id=$1
+	shift
+	swaks --server 127.0.0.1:$SMTP --timeout 30 --add-header "X-E2E-Id: $id" "$@" \
+		>"$T/swaks-$id" 2>&1
+}
+
+# find_msg ID: the message in $INBOX with X-E2E-Id: ID in its header block
+# (a bounce quotes the header in its body: not that one)
+find_msg() {
+	local f
+	for f in "$INBOX"/*; do
+		[ -f "$f" ] || continue
+		if awk -v id="$1" '/^$/ { exit 1 } $0 == "X-E2E-Id: " id { exit 0 }' "$f"; then
+			echo "$f"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# delivered ID: the copy of message ID that the Postfix instance $PF
+# delivered, once its queue has drained
+delivered() {
+	"$MTA_DIR/postfix.sh" wait-empty "$PF" 20 >/dev/null 2>&1
+	find_msg "$1"
+}
