@@ -498,6 +498,9 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		}
 	}
 	verdict_decide(cfg, &in, &r->verdict);
+	/* Not digested for want of text: say so rather than "unscored". */
+	if (in.res == NULL && !in.spamtrap && r->body_bytes < cfg->min_body_bytes)
+		r->verdict.reason = "short";
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	r->elapsed_ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
 }
@@ -532,11 +535,10 @@ message_log(const struct message *m, const struct message_result *r)
 	if (v->would != v->action)
 		snprintf(would, sizeof(would), " would=%s", verdict_action_name(v->would));
 	if (!r->digested) {
-		log_info("%s: code=%s bytes=%llu cluster=none action=%s%s reason=%s%s",
+		log_info("%s: code=%s bytes=%llu cluster=none action=%s%s reason=%s",
 		    m->qid[0] ? m->qid : "NOQUEUE", r->hex,
 		    (unsigned long long)r->body_bytes, verdict_action_name(v->action),
-		    would, r->store_err ? "store-error" : v->reason,
-		    r->store_err ? "" : (r->body_bytes < m->cfg->min_body_bytes ? "/short" : ""));
+		    would, v->reason);
 		return;
 	}
 	log_info("%s: code=%s cluster=%llu%s score=%d runner-up=%d compared=%zu "
