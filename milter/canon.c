@@ -911,12 +911,20 @@ conv_run(struct canon *c, int final)
 			text_bytes(c, (unsigned char *)ubuf, o - ubuf);
 		if (r != (size_t)-1)
 			break;
-		if (errno == E2BIG)
+		if (errno == E2BIG && o > ubuf)
 			continue;
 		if (errno == EINVAL && !final && inleft < 16)
 			break;	/* a character split across calls */
-		/* invalid (or truncated at the end): skip a byte */
+		/*
+		 * Invalid, truncated at the end, or an error reported after
+		 * the input was consumed (glibc does that for a stateful
+		 * charset cut inside a shift sequence): skip a byte, if one
+		 * is left, and start the converter afresh.
+		 */
 		c->flags |= CANON_F_BADENCODING;
+		iconv(c->cd, NULL, NULL, NULL, NULL);
+		if (inleft == 0)
+			break;
 		in++;
 		inleft--;
 	}
