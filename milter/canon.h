@@ -28,12 +28,15 @@
  *  - a message without Content-Type is text/plain; each multipart is
  *    followed to MAXDEPTH (8) levels, deeper ones are opaque
  *    (CANON_F_DEPTH); message/rfc822 parts give their own text parts;
- *  - charsets go through iconv, labels mapped to the supersets mail
- *    really uses (gb2312/gbk -> GB18030, iso-8859-1 -> windows-1252,
- *    shift_jis -> CP932, euc-kr -> CP949); us-ascii and utf-8 pass
- *    through; an unknown charset passes through (CANON_F_CHARSET);
- *    invalid bytes are skipped (CANON_F_BADENCODING); bytes that are
- *    not valid UTF-8 after that are passed on as they are;
+ *  - charsets go through iconv, for the labels of the WHATWG Encoding
+ *    Standard (what browsers and mail clients decode) plus UTF-7 and
+ *    UTF-32, mapped to the supersets mail really uses (gb2312/gbk ->
+ *    GB18030, iso-8859-1 -> windows-1252, shift_jis -> CP932, euc-kr ->
+ *    CP949); us-ascii and utf-8 pass through; any other label passes
+ *    through as bytes (CANON_F_CHARSET), so do ISO-2022-KR/CN and HZ;
+ *    invalid bytes are skipped (CANON_F_BADENCODING), and a conversion
+ *    error ends cleanly whatever the cut; bytes that are not valid UTF-8
+ *    after that are passed on as they are;
  *  - a part's header field longer than 4 KiB is truncated
  *    (CANON_F_BADMIME);
  *  - as in browsers, an HTML comment that is never closed hides the rest
@@ -41,8 +44,9 @@
  *    nothing (its content is all preamble).
  *
  * Memory: struct canon is one fixed-size block (about 15 KiB); the only
- * allocations after canon_new() are iconv descriptors, at most 4 kept
- * open per canonicaliser and reused across canon_reset().
+ * allocations after canon_new() are iconv descriptors, at most one per
+ * converter (41) kept open per canonicaliser and reused across
+ * canon_reset(), so parts in many charsets never reopen one.
  *
  * The canonicaliser is a push parser: it streams, keeps a fixed amount of
  * memory per message whatever the input (no line or part is buffered
