@@ -59,6 +59,7 @@
 #define CS_NCONV	41	/* converters (cs_iconv below) */
 #define DBUF_MAX	4096	/* decoded bytes waiting for iconv */
 #define OBUF_MAX	4096	/* canonical bytes waiting for the callback */
+#define PROBE_MAX	256	/* a base64 part's first line looked at */
 #define ENT_MAX		32	/* longest HTML entity name */
 #define TNAME_MAX	12	/* longest HTML tag name kept */
 
@@ -146,6 +147,10 @@ struct canon {
 	int		 b64n;
 	enum qstate	 qs;
 	unsigned char	 qh;
+	int		 b64probe;	/* base64 part's first line not in yet */
+	int		 pseen;		/* it has had a byte that is not blank */
+	size_t		 plen;
+	unsigned char	 pbuf[PROBE_MAX];
 
 	/* charset conversion */
 	iconv_t		 cd;		/* (iconv_t)-1: pass through */
@@ -1205,9 +1210,80 @@ qp_end(struct canon *c)
 	c->qs = Q_NORM;
 }
 
+/*
+ * Is the start of a part declared base64 really base64? Real mail has
+ * plain text under that label; mail clients show it as it stands. A
+ * blank inside a line says it is not (text has them, base64 never), and
+ * so do bytes outside the alphabet when they are over a quarter of the
+ * rest; fewer are noise in base64, skipped by the decoder.
+ */
+static int
+probe_is_b64(const unsigned char *p, size_t n)
+{
+	size_t i, bad = 0, all = 0;
+	int blank = 0;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == ' ' || p[i] == '\t') {
+			blank = 1;
+			continue;
+		}
+		if (p[i] == '\n' || p[i] == '\r') {
+			blank = 0;
+			continue;
+		}
+		if (blank && all > 0)
+			return 0;
+		blank = 0;
+		all++;
+		if (b64tab[p[i]] == 0)
+			bad++;
+	}
+	return bad * 4 <= all;
+}
+
+/* The first line of a base64 part is in: decode it, or take the part as 8bit. */
+static void
+probe_decide(struct canon *c)
+{
+	c->b64probe = 0;
+	if (probe_is_b64(c->pbuf, c->plen))
+		b64_bytes(c, c->pbuf, c->plen);
+	else {
+		c->flags |= CANON_F_BADENCODING;
+		c->enc = ENC_ID;
+		dec_out(c, c->pbuf, c->plen);
+	}
+	c->plen = 0;
+}
+
+/* Hold a base64 part's bytes until its first line with content is in. */
+static size_t
+probe_bytes(struct canon *c, const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && c->b64probe; i++) {
+		c->pbuf[c->plen++] = p[i];
+		if (p[i] != '\n' && p[i] != '\r' && p[i] != ' ' && p[i] != '\t')
+			c->pseen = 1;
+		if ((p[i] == '\n' && c->pseen) || c->plen == sizeof(c->pbuf))
+			probe_decide(c);
+	}
+	return i;
+}
+
+/* Body bytes of a text part, through its transfer decoder. */
 static void
 dec_bytes(struct canon *c, const unsigned char *p, size_t n)
 {
+	size_t k;
+
+	if (c->b64probe) {
+		k = probe_bytes(c, p, n);
+		p += k;
+		n -= k;
+	}
 	switch (c->enc) {
 	case ENC_ID:
 		dec_out(c, p, n);
@@ -1314,13 +1390,121 @@ get_value(const char *s, size_t n, size_t *ip, char *dst, size_t dstsize,
 	return k;
 }
 
+/*
+ * An RFC 2231 parameter name: "name", "name*" (extended), "name*N" (a
+ * section) or "name*N*". Cuts attr at the first '*'; *sec is -1 for no
+ * section, *ext whether the value is extended (charset'lang'%XX).
+ */
+static void
+rfc2231_name(char *attr, int *sec, int *ext)
+{
+	char *star, *p;
+	long n;
+
+	*sec = -1;
+	*ext = 0;
+	if ((star = strchr(attr, '*')) == NULL)
+		return;
+	*star = '\0';
+	p = star + 1;
+	if (!isdigit((unsigned char)*p)) {	/* "name*" */
+		*ext = 1;
+		if (*p != '\0')
+			*sec = -2;
+		return;
+	}
+	for (n = 0; isdigit((unsigned char)*p) && n < 1000; p++)
+		n = n * 10 + (*p - '0');
+	*sec = (int)n;
+	if (*p == '*') {
+		*ext = 1;
+		p++;
+	}
+	if (*p != '\0')
+		*sec = -2;	/* not of the form: ignored */
+}
+
+/*
+ * Decode an extended value in place: drop "charset'lang'" when first
+ * (the first section, or no section), then %XX escapes.
+ */
+static size_t
+rfc2231_value(char *v, size_t len, int first)
+{
+	char *q;
+	size_t i = 0, k = 0;
+	int hi, lo;
+
+	if (first && (q = memchr(v, '\'', len)) != NULL &&
+	    (q = memchr(q + 1, '\'', len - (size_t)(q + 1 - v))) != NULL)
+		i = (size_t)(q + 1 - v);
+	while (i < len) {
+		if (v[i] == '%' && i + 2 < len &&
+		    (hi = hexval((unsigned char)v[i + 1])) >= 0 &&
+		    (lo = hexval((unsigned char)v[i + 2])) >= 0) {
+			v[k++] = (char)(hi << 4 | lo);
+			i += 3;
+		} else
+			v[k++] = v[i++];
+	}
+	v[k] = '\0';
+	return k;
+}
+
+/* Sections of an RFC 2231 boundary, kept until the header is read. */
+#define BND_SECS	8
+struct bnd_secs {
+	int		 n;		/* sections seen */
+	size_t		 len[BND_SECS];	/* by section number; 0: missing */
+	char		 v[BND_SECS][BND_MAX + 1];
+};
+
+/* Join sections 0.. into the part's boundary; missing ones are broken. */
+static void
+bnd_join(struct canon *c, struct bnd_secs *bs)
+{
+	struct part_info *pi = &c->pi;
+	size_t k = 0;
+	int i;
+
+	for (i = 0; i < BND_SECS && bs->len[i] > 0; i++) {
+		if (k + bs->len[i] > BND_MAX) {
+			c->flags |= CANON_F_BADMIME;
+			return;
+		}
+		memcpy(pi->bnd + k, bs->v[i], bs->len[i]);
+		k += bs->len[i];
+	}
+	for (; i < BND_SECS; i++)
+		if (bs->len[i] > 0) {	/* a gap */
+			c->flags |= CANON_F_BADMIME;
+			return;
+		}
+	pi->bnd[k] = '\0';
+	pi->bndlen = k;
+}
+
+/* The charset parameter's value, lower-cased; too long is unknown. */
+static void
+set_charset(struct part_info *pi, const char *val, int over)
+{
+	size_t k;
+
+	for (k = 0; val[k] != '\0' && k < sizeof(pi->charset) - 1; k++)
+		pi->charset[k] = tolower((unsigned char)val[k]);
+	pi->charset[k] = '\0';
+	if (over || val[k] != '\0')
+		strcpy(pi->charset, "x-unknown");
+}
+
 static void
 parse_ctype(struct canon *c, const char *s, size_t n)
 {
 	struct part_info *pi = &c->pi;
 	char type[32], sub[32], attr[32], val[BND_MAX + 1];
+	struct bnd_secs bs;
 	size_t i = 0, vlen;
-	int over;
+	int over, sec, ext;
 
 	pi->have_ctype = 1;
 	skip_cfws(s, n, &i);
@@ -1348,6 +1532,7 @@ parse_ctype(struct canon *c, const char *s, size_t n)
 	else
 		pi->type = PT_OTHER;
 
+	memset(&bs, 0, sizeof(bs));
 	while (i < n) {
 		skip_cfws(s, n, &i);
 		if (i < n && s[i] == ';') {
@@ -1365,24 +1550,32 @@ parse_ctype(struct canon *c, const char *s, size_t n)
 		i++;
 		skip_cfws(s, n, &i);
 		vlen = get_value(s, n, &i, val, sizeof(val), &over);
-		if (strcmp(attr, "boundary") == 0 && pi->bndlen == 0) {
+		rfc2231_name(attr, &sec, &ext);
+		if (sec < -1)
+			continue;
+		if (ext)
+			vlen = rfc2231_value(val, vlen, sec <= 0);
+		if (strcmp(attr, "boundary") == 0 && sec >= 0) {
+			if (sec >= BND_SECS || over || vlen == 0)
+				c->flags |= CANON_F_BADMIME;
+			else if (bs.len[sec] == 0) {
+				memcpy(bs.v[sec], val, vlen + 1);
+				bs.len[sec] = vlen;
+				bs.n++;
+			}
+		} else if (strcmp(attr, "boundary") == 0 && pi->bndlen == 0) {
 			if (over || vlen == 0)
 				c->flags |= CANON_F_BADMIME;
 			else {
 				memcpy(pi->bnd, val, vlen + 1);
 				pi->bndlen = vlen;
 			}
-		} else if (strcmp(attr, "charset") == 0 &&
-		    pi->charset[0] == '\0') {
-			for (vlen = 0; val[vlen] != '\0' &&
-			    vlen < sizeof(pi->charset) - 1; vlen++)
-				pi->charset[vlen] =
-				    tolower((unsigned char)val[vlen]);
-			pi->charset[vlen] = '\0';
-			if (over || val[vlen] != '\0')	/* too long: unknown */
-				strcpy(pi->charset, "x-unknown");
-		}
+		} else if (strcmp(attr, "charset") == 0 && sec <= 0 &&
+		    pi->charset[0] == '\0')
+			set_charset(pi, val, over);
 	}
+	if (pi->bndlen == 0 && bs.n > 0)
+		bnd_join(c, &bs);
 }
 
 static void
@@ -1494,6 +1687,9 @@ body_begin(struct canon *c)
 	c->enc = c->pi.enc;
 	c->b64v = 0;
 	c->b64n = 0;
+	c->b64probe = c->enc == ENC_B64;
+	c->pseen = 0;
+	c->plen = 0;
 	c->qs = Q_NORM;
 	conv_open(c, c->pi.charset);
 	c->html = c->pi.type == PT_HTML;
@@ -1507,6 +1703,8 @@ body_end(struct canon *c)
 	unsigned char o[4];
 	size_t k;
 
+	if (c->b64probe)
+		probe_decide(c);
 	if (c->enc == ENC_B64) {
 		k = b64_flush(c, o);
 		dec_out(c, o, k);
@@ -1828,6 +2026,8 @@ canon_reset(struct canon *c)
 	c->enc = ENC_ID;
 	c->b64v = 0;
 	c->b64n = 0;
+	c->b64probe = 0;
+	c->plen = 0;
 	c->qs = Q_NORM;
 	c->cd = (iconv_t)-1;
 	c->dlen = 0;

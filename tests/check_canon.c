@@ -296,6 +296,49 @@ START_TEST(test_base64)
 	/* a lone sextet at the end is dropped, the rest kept */
 	CHECK_TEXT_FLAGS("Content-Transfer-Encoding: base64\n\n"
 	    "SGVsbG8gV29ybGQhI\n", "hello world!", CANON_F_BADENCODING, 0);
+	/* text under a base64 label is taken as it stands, as clients do */
+	CHECK_TEXT_FLAGS("Content-Type: text/plain\n"
+	    "Content-Transfer-Encoding: base64\n\n"
+	    "\nDear customer, your account\nis ready.\n", "dear customer, "
+	    "your account is ready.", CANON_F_BADENCODING, 0);
+	CHECK_TEXT_FLAGS("Content-Transfer-Encoding: base64\n\n"
+	    "Thanks!!!\n", "thanks!!!", CANON_F_BADENCODING, 0);
+	/* the first line decides: base64 after a blank line */
+	CHECK_TEXT("Content-Transfer-Encoding: base64\n\n"
+	    "\n  \nSGVsbG8g\nV29ybGQ=\n", "hello world");
+	/* a line longer than the probe, no blank in it: base64 */
+	CHECK_TEXT("Content-Transfer-Encoding: base64\n\n"
+	    "QUFB" "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB"
+	    "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB"
+	    "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB"
+	    "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB"
+	    "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB\n",
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	    "aaaaaa");
+}
+END_TEST
+
+START_TEST(test_rfc2231)
+{
+	/* a boundary in sections, and charset*= with an extended value */
+	CHECK_TEXT("Content-Type: multipart/alternative;\n"
+	    " boundary*0=\"abc\"; boundary*1=def;\n boundary*2*=%3Dx\n\n"
+	    "--abcdef=x\n"
+	    "Content-Type: text/plain; charset*=us-ascii'en'gb2312\n"
+	    "Content-Transfer-Encoding: base64\n\n1tDOxA==\n"
+	    "--abcdef=x--\n", "\xe4\xb8\xad\xe6\x96\x87");
+	/* sections out of order */
+	CHECK_TEXT("Content-Type: multipart/mixed; boundary*1=\"2\";"
+	    " boundary*0=\"b1\"\n\n--b12\n\nfirst\n--b12\n\nsecond\n"
+	    "--b12--\n", "first second");
+	/* a gap in the sections: no boundary, nothing comes (all preamble) */
+	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed; boundary*0=a;"
+	    " boundary*2=c\n\n--ac\n\nx\n--ac--\n", "", CANON_F_BADMIME, 0);
+	/* a plain boundary wins over sections */
+	CHECK_TEXT("Content-Type: multipart/mixed; boundary*0=zz;"
+	    " boundary=\"b\"\n\n--b\n\nyes\n--b--\n", "yes");
 }
 END_TEST
 
@@ -1096,6 +1139,7 @@ canon_suite(int corpus)
 	tcase_add_test(tc, test_milter_headers);
 	tcase_add_test(tc, test_base64);
 	tcase_add_test(tc, test_qp);
+	tcase_add_test(tc, test_rfc2231);
 	tcase_add_test(tc, test_html);
 	tcase_add_test(tc, test_case_and_space);
 	tcase_add_test(tc, test_charsets);
