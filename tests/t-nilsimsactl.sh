@@ -21,7 +21,7 @@ set -u
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 NSM_SHARED=${NSM_SHARED:-$top_srcdir/../shared}
-CTL=$top_builddir/milter/nilsimsactl
+CTL=$top_builddir/ctl/nilsimsactl
 HOLD=$top_builddir/tests/ctl_holdlock
 export TZ=UTC
 

@@ -27,7 +27,7 @@ e2e_need postfix postqueue swaks python3
 MPORT=$PORT SMTP=$((PORT + 1))
 PF=$T/pf
 INBOX=$PF/mail/inbox/new
-CTL=$top_builddir/milter/nilsimsactl
+CTL=$top_builddir/ctl/nilsimsactl
 [ -x "$CTL" ] || { echo "ERROR: $CTL not built"; exit 99; }
 
 # The thresholds; every expectation below is derived from them. All mail

@@ -19,7 +19,7 @@ set -u
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 NSM_SHARED=${NSM_SHARED:-$top_srcdir/../shared}
-CTL=$top_builddir/milter/nilsimsactl
+CTL=$top_builddir/ctl/nilsimsactl
 MILTER=$top_builddir/milter/nilsimsa-milter
 HAM=$NSM_SHARED/corpus/spamassassin-public/easy_ham
 HAM2=$NSM_SHARED/corpus/spamassassin-public/easy_ham_2
