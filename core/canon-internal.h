@@ -1,0 +1,206 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * canon-internal.h: the canonicaliser's state and the calls between its
+ * stages; private to core/canon*.c (canon.h is the contract).
+ *
+ * The TEXT pipeline, each stage feeding the next, and where it lives:
+ *
+ *   canon.c          input, CRLF to LF, the API
+ *   canon_mime.c     line splitter (boundary lines) -> part state
+ *                    (headers, body or skip) -> transfer decoder
+ *                    (base64, QP, identity)
+ *   canon_charset.c  -> charset conversion (iconv)
+ *   canon_html.c     -> HTML filter (text/html only)
+ *   canon.c          -> final stage (UTF-8 decode, drop NULs and
+ *                    invisible characters, lower case, collapse white
+ *                    space) -> output buffer -> callback.
+ *
+ * Every stage keeps its state in struct canon, with fixed-size buffers;
+ * the only memory allocated after canon_new() is one iconv descriptor
+ * for each of the converters in canon_charset.c at most, opened on the
+ * first part in that charset and then reused for every message.
+ */
+#ifndef CANON_INTERNAL_H
+#define CANON_INTERNAL_H
+
+#include <iconv.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "canon.h"
+
+#define MAXDEPTH	8	/* multipart nesting kept */
+#define BND_MAX		200	/* longest boundary kept (RFC 2046: 70) */
+#define LBUF_MAX	(2 + BND_MAX + 2 + 52)	/* a possible boundary line */
+#define HDR_MAX		4096	/* longest Content-* header value kept */
+#define HNAME_MAX	32
+#define CS_MAX		48	/* longest charset name kept */
+#define CS_NCONV	41	/* converters (cs_iconv below) */
+#define DBUF_MAX	4096	/* decoded bytes waiting for iconv */
+#define OBUF_MAX	4096	/* canonical bytes waiting for the callback */
+#define PROBE_MAX	256	/* a base64 part's first line looked at */
+#define ENT_MAX		32	/* longest HTML entity name */
+#define TNAME_MAX	12	/* longest HTML tag name kept */
+
+/* Part types that matter. */
+enum ptype { PT_PLAIN, PT_HTML, PT_MULTI, PT_MSG, PT_OTHER };
+/* Transfer encodings. */
+enum penc { ENC_ID, ENC_B64, ENC_QP };
+/* What the line splitter does with a line. */
+enum pstate { P_HEADERS, P_BODY, P_SKIP };
+/* Header parser. */
+enum hstate { HS_NONE, HS_NAME, HS_VALUE, HS_SKIP };
+enum hkind { HK_OTHER, HK_CTYPE, HK_CTE };
+/* QP decoder. */
+enum qstate { Q_NORM, Q_EQ, Q_EQ1, Q_EQWS };
+/* HTML filter. */
+enum html_state {
+	H_TEXT, H_LT, H_LTSL, H_TNAME, H_ATTR, H_AVAL, H_DQ, H_SQ, H_BANG,
+	H_BANGD, H_COMMENT, H_DECL, H_RAW, H_ENT
+};
+
+/* The Content-* headers of the part being read. */
+struct part_info {
+	enum ptype	 type;
+	enum penc	 enc;
+	int		 digest;	/* multipart/digest: parts default to rfc822 */
+	int		 have_ctype;
+	int		 have_cte;
+	size_t		 bndlen;
+	char		 bnd[BND_MAX + 1];
+	char		 charset[CS_MAX];
+};
+
+struct boundary {
+	size_t		 len;
+	int		 digest;
+	char		 b[BND_MAX];
+};
+
+struct canon {
+	/* settings */
+	enum canon_mode	 mode;
+	uint64_t	 max_in;
+	int		 with_headers;
+	canon_out_fn	*out;
+	void		*arg;
+
+	/* counters */
+	uint64_t	 in_bytes;
+	uint64_t	 out_bytes;
+	unsigned	 flags;
+	int		 started;
+	int		 ended;
+
+	/* CRLF to LF */
+	int		 pend_cr;
+
+	/* RAW with headers: skipping the header block */
+	int		 raw_inhdr;
+	int		 raw_bol;
+
+	/* line splitter */
+	int		 bol;
+	int		 cand;		/* buffering a line that may be a boundary */
+	size_t		 llen;
+	unsigned char	 lbuf[LBUF_MAX];
+
+	/* MIME structure */
+	enum pstate	 pstate;
+	struct boundary	 stk[MAXDEPTH];
+	int		 depth;
+	struct part_info pi;
+
+	/* header parser */
+	enum hstate	 hs;
+	enum hkind	 hkind;
+	int		 hdr_bol;
+	size_t		 hnlen;
+	size_t		 hlen;
+	char		 hname[HNAME_MAX];
+	char		 hbuf[HDR_MAX];
+
+	/* transfer decoder */
+	enum penc	 enc;
+	uint32_t	 b64v;
+	int		 b64n;
+	enum qstate	 qs;
+	unsigned char	 qh;
+	int		 b64probe;	/* base64 part's first line not in yet */
+	int		 pseen;		/* it has had a byte that is not blank */
+	size_t		 plen;
+	unsigned char	 pbuf[PROBE_MAX];
+
+	/* charset conversion */
+	iconv_t		 cd;		/* (iconv_t)-1: pass through */
+	size_t		 dlen;
+	unsigned char	 dbuf[DBUF_MAX];
+	iconv_t		 cs[CS_NCONV];	/* by cs_iconv index, opened on use */
+	unsigned char	 cs_failed[CS_NCONV];
+
+	/* HTML filter */
+	int		 html;
+	enum html_state	 hts;
+	int		 tend;
+	int		 traw;		/* 1: <style>, 2: <script> being opened */
+	int		 rawkind;
+	size_t		 rmatch;
+	int		 cdash;
+	size_t		 tnlen;
+	char		 tname[TNAME_MAX + 1];
+	size_t		 elen;
+	char		 ebuf[ENT_MAX + 1];
+
+	/* final stage */
+	int		 u8need;
+	int		 u8len;
+	uint32_t	 u8cp;
+	unsigned char	 u8seq[4];
+	int		 fws;		/* white space seen since the last output */
+	int		 fany;		/* something has been output */
+	size_t		 olen;
+	unsigned char	 obuf[OBUF_MAX];
+};
+
+/* canon.c: the final stage */
+void	text_bytes(struct canon *, const unsigned char *, size_t);
+void	fin_bytes(struct canon *, const unsigned char *, size_t);
+void	fin_cp(struct canon *, uint32_t);
+void	fin_space(struct canon *);
+void	fin_flush_u8(struct canon *);
+
+/* canon_html.c: the HTML filter */
+void	html_bytes(struct canon *, const unsigned char *, size_t);
+void	html_end(struct canon *);
+
+/* canon_charset.c: charset conversion */
+void	conv_init(struct canon *);
+void	conv_open(struct canon *, const char *);
+void	conv_run(struct canon *, int);
+void	conv_free(struct canon *);
+void	dec_out(struct canon *, const unsigned char *, size_t);
+
+/* canon_mime.c: MIME structure and transfer decoding */
+void	mime_reset(struct canon *);
+void	part_begin(struct canon *);
+void	lines_feed(struct canon *, const unsigned char *, size_t);
+void	mime_end(struct canon *);
+enum hkind hdr_kind(const struct canon *, const char *);
+void	hdr_value(struct canon *, enum hkind, const char *, size_t);
+
+#endif /* CANON_INTERNAL_H */

@@ -1,0 +1,293 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * canon_charset.c: the canonicaliser's charset stage: a part's label to
+ * a converter, and the decoded bytes through it to UTF-8.
+ */
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canon-internal.h"
+
+/* ------------------------------------------------------------ charsets */
+
+/*
+ * The charsets converted, and the labels that name them. The table is
+ * the WHATWG Encoding Standard's, which is what browsers and mail
+ * clients decode: a label outside it is shown as bytes by them and
+ * passed through here (CANON_F_CHARSET). Labels are mapped to the
+ * superset mail really uses (GB2312 mail is GBK, ISO-8859-1 mail is
+ * windows-1252, Shift_JIS is CP932, EUC-KR is CP949), so a message
+ * decodes the same whatever its label. Two choices differ from WHATWG:
+ * us-ascii is taken as UTF-8 (mislabelled UTF-8 is common, and ASCII is
+ * the same either way), and UTF-7 and UTF-32 are decoded (mail clients
+ * do). The stateful charsets WHATWG replaces outright for safety
+ * (ISO-2022-KR, ISO-2022-CN, ISO-2022-CN-EXT, HZ) pass through: glibc's
+ * ISO-2022-CN-EXT decoder crashes on input a sender can choose.
+ *
+ * Only these converters are ever opened, at most one descriptor each
+ * per canonicaliser, opened on first use and kept: a message with parts
+ * in many charsets costs no more than one in a single charset.
+ */
+static const char *const cs_iconv[] = {
+	"IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5",
+	"ISO-8859-6", "ISO-8859-7", "ISO-8859-8", "ISO-8859-10",
+	"ISO-8859-13", "ISO-8859-14", "ISO-8859-15", "ISO-8859-16",
+	"KOI8-R", "KOI8-U", "MACINTOSH", "MAC-CYRILLIC", "CP874",
+	"WINDOWS-1250", "WINDOWS-1251", "WINDOWS-1252", "WINDOWS-1253",
+	"WINDOWS-1254", "WINDOWS-1255", "WINDOWS-1256", "WINDOWS-1257",
+	"WINDOWS-1258", "GB18030", "BIG5-HKSCS", "EUC-JP", "ISO-2022-JP",
+	"ISO-2022-JP-2", "CP932", "CP949", "UTF-16BE", "UTF-16LE", "UTF-16",
+	"UTF-32BE", "UTF-32LE", "UTF-32", "UTF-7"
+};
+
+/* cs_label.to: an index into cs_iconv, or one of these */
+_Static_assert(sizeof(cs_iconv) / sizeof(cs_iconv[0]) == CS_NCONV,
+    "CS_NCONV is the number of converters");
+
+#define CS_UTF8		-1	/* no conversion */
+#define CS_OPAQUE	-2	/* known, not converted: bytes pass through */
+#define CS_UNKNOWN	-3	/* not in the table: bytes pass through */
+
+struct cs_label {
+	const char	*name;		/* lower case, sorted for bsearch */
+	int		 to;
+};
+
+static const struct cs_label cs_labels[] = {
+	{ "", CS_UTF8 }, { "866", 0 }, { "ansi_x3.4-1968", CS_UTF8 },
+	{ "arabic", 5 }, { "ascii", CS_UTF8 }, { "asmo-708", 5 },
+	{ "big5", 28 }, { "big5-hkscs", 28 }, { "chinese", 27 },
+	{ "cn-big5", 28 }, { "cp1250", 18 }, { "cp1251", 19 },
+	{ "cp1252", 20 }, { "cp1253", 21 }, { "cp1254", 22 },
+	{ "cp1255", 23 }, { "cp1256", 24 }, { "cp1257", 25 },
+	{ "cp1258", 26 }, { "cp819", 20 }, { "cp866", 0 }, { "cp874", 17 },
+	{ "cp932", 32 }, { "cp936", 27 }, { "cp949", 33 }, { "csbig5", 28 },
+	{ "cseuckr", 33 }, { "cseucpkdfmtjapanese", 29 }, { "csgb2312", 27 },
+	{ "csibm866", 0 }, { "csiso2022jp", 30 }, { "csiso2022kr", CS_OPAQUE },
+	{ "csiso58gb231280", 27 }, { "csiso88596e", 5 },
+	{ "csiso88596i", 5 }, { "csiso88598e", 7 }, { "csiso88598i", 7 },
+	{ "csisolatin1", 20 }, { "csisolatin2", 1 }, { "csisolatin3", 2 },
+	{ "csisolatin4", 3 }, { "csisolatin5", 22 }, { "csisolatin6", 8 },
+	{ "csisolatin9", 11 }, { "csisolatinarabic", 5 },
+	{ "csisolatincyrillic", 4 }, { "csisolatingreek", 6 },
+	{ "csisolatinhebrew", 7 }, { "cskoi8r", 13 }, { "csksc56011987", 33 },
+	{ "csmacintosh", 15 }, { "csshiftjis", 32 }, { "csunicode", 35 },
+	{ "cyrillic", 4 }, { "default", CS_OPAQUE }, { "dos-874", 17 },
+	{ "ecma-114", 5 }, { "ecma-118", 6 }, { "elot_928", 6 },
+	{ "euc-cn", 27 }, { "euc-jp", 29 }, { "euc-kr", 33 },
+	{ "gb18030", 27 }, { "gb2312", 27 }, { "gb_2312", 27 },
+	{ "gb_2312-80", 27 }, { "gbk", 27 }, { "greek", 6 }, { "greek8", 6 },
+	{ "hebrew", 7 }, { "hz-gb-2312", CS_OPAQUE }, { "ibm819", 20 },
+	{ "ibm866", 0 }, { "iso-10646-ucs-2", 35 }, { "iso-2022-cn", CS_OPAQUE },
+	{ "iso-2022-cn-ext", CS_OPAQUE }, { "iso-2022-jp", 30 },
+	{ "iso-2022-jp-1", 31 }, { "iso-2022-jp-2", 31 },
+	{ "iso-2022-kr", CS_OPAQUE }, { "iso-8859-1", 20 },
+	{ "iso-8859-10", 8 }, { "iso-8859-11", 17 }, { "iso-8859-13", 9 },
+	{ "iso-8859-14", 10 }, { "iso-8859-15", 11 }, { "iso-8859-16", 12 },
+	{ "iso-8859-2", 1 }, { "iso-8859-3", 2 }, { "iso-8859-4", 3 },
+	{ "iso-8859-5", 4 }, { "iso-8859-6", 5 }, { "iso-8859-6-e", 5 },
+	{ "iso-8859-6-i", 5 }, { "iso-8859-7", 6 }, { "iso-8859-8", 7 },
+	{ "iso-8859-8-e", 7 }, { "iso-8859-8-i", 7 }, { "iso-8859-9", 22 },
+	{ "iso-ir-100", 20 }, { "iso-ir-101", 1 }, { "iso-ir-109", 2 },
+	{ "iso-ir-110", 3 }, { "iso-ir-126", 6 }, { "iso-ir-127", 5 },
+	{ "iso-ir-138", 7 }, { "iso-ir-144", 4 }, { "iso-ir-148", 22 },
+	{ "iso-ir-149", 33 }, { "iso-ir-157", 8 }, { "iso-ir-58", 27 },
+	{ "iso8859-1", 20 }, { "iso8859-10", 8 }, { "iso8859-11", 17 },
+	{ "iso8859-13", 9 }, { "iso8859-14", 10 }, { "iso8859-15", 11 },
+	{ "iso8859-2", 1 }, { "iso8859-3", 2 }, { "iso8859-4", 3 },
+	{ "iso8859-5", 4 }, { "iso8859-6", 5 }, { "iso8859-7", 6 },
+	{ "iso8859-8", 7 }, { "iso8859-9", 22 }, { "iso88591", 20 },
+	{ "iso885910", 8 }, { "iso885911", 17 }, { "iso885913", 9 },
+	{ "iso885914", 10 }, { "iso885915", 11 }, { "iso88592", 1 },
+	{ "iso88593", 2 }, { "iso88594", 3 }, { "iso88595", 4 },
+	{ "iso88596", 5 }, { "iso88597", 6 }, { "iso88598", 7 },
+	{ "iso88599", 22 }, { "iso_8859-1", 20 }, { "iso_8859-15", 11 },
+	{ "iso_8859-1:1987", 20 }, { "iso_8859-2", 1 },
+	{ "iso_8859-2:1987", 1 }, { "iso_8859-3", 2 }, { "iso_8859-3:1988", 2 },
+	{ "iso_8859-4", 3 }, { "iso_8859-4:1988", 3 }, { "iso_8859-5", 4 },
+	{ "iso_8859-5:1988", 4 }, { "iso_8859-6", 5 }, { "iso_8859-6:1987", 5 },
+	{ "iso_8859-7", 6 }, { "iso_8859-7:1987", 6 }, { "iso_8859-8", 7 },
+	{ "iso_8859-8:1988", 7 }, { "iso_8859-9", 22 },
+	{ "iso_8859-9:1989", 22 }, { "koi", 13 }, { "koi8", 13 },
+	{ "koi8-r", 13 }, { "koi8-ru", 14 }, { "koi8-u", 14 }, { "koi8_r", 13 },
+	{ "korean", 33 }, { "ks_c_5601", 33 }, { "ks_c_5601-1987", 33 },
+	{ "ks_c_5601-1989", 33 }, { "ksc5601", 33 }, { "ksc_5601", 33 },
+	{ "l1", 20 }, { "l2", 1 }, { "l3", 2 }, { "l4", 3 }, { "l5", 22 },
+	{ "l6", 8 }, { "l9", 11 }, { "latin1", 20 }, { "latin2", 1 },
+	{ "latin3", 2 }, { "latin4", 3 }, { "latin5", 22 }, { "latin6", 8 },
+	{ "logical", 7 }, { "mac", 15 }, { "macintosh", 15 }, { "ms932", 32 },
+	{ "ms_kanji", 32 }, { "shift-jis", 32 }, { "shift_jis", 32 },
+	{ "sjis", 32 }, { "sun_eu_greek", 6 }, { "tis-620", 17 },
+	{ "ucs-2", 35 }, { "unicode", 35 }, { "unicode-1-1-utf-7", 40 },
+	{ "unicode-1-1-utf-8", CS_UTF8 }, { "unicode11utf8", CS_UTF8 },
+	{ "unicode20utf8", CS_UTF8 }, { "unicodefeff", 35 },
+	{ "unicodefffe", 34 }, { "unknown", CS_OPAQUE },
+	{ "unknown-8bit", CS_OPAQUE }, { "us-ascii", CS_UTF8 },
+	{ "utf-16", 36 }, { "utf-16be", 34 }, { "utf-16le", 35 },
+	{ "utf-32", 39 }, { "utf-32be", 37 }, { "utf-32le", 38 },
+	{ "utf-7", 40 }, { "utf-8", CS_UTF8 }, { "utf8", CS_UTF8 },
+	{ "visual", 7 }, { "windows-1250", 18 }, { "windows-1251", 19 },
+	{ "windows-1252", 20 }, { "windows-1253", 21 }, { "windows-1254", 22 },
+	{ "windows-1255", 23 }, { "windows-1256", 24 }, { "windows-1257", 25 },
+	{ "windows-1258", 26 }, { "windows-31j", 32 }, { "windows-874", 17 },
+	{ "windows-949", 33 }, { "x-big5", 28 }, { "x-cp1250", 18 },
+	{ "x-cp1251", 19 }, { "x-cp1252", 20 }, { "x-cp1253", 21 },
+	{ "x-cp1254", 22 }, { "x-cp1255", 23 }, { "x-cp1256", 24 },
+	{ "x-cp1257", 25 }, { "x-cp1258", 26 }, { "x-euc-jp", 29 },
+	{ "x-gbk", 27 }, { "x-mac-cyrillic", 16 }, { "x-mac-roman", 15 },
+	{ "x-mac-ukrainian", 16 }, { "x-sjis", 32 }, { "x-unicode20utf8", CS_UTF8 },
+	{ "x-unknown", CS_OPAQUE }, { "x-user-defined", CS_OPAQUE },
+	{ "x-x-big5", 28 }
+};
+
+/* bsearch comparison of a label with a table entry. */
+static int
+cs_cmp(const void *k, const void *e)
+{
+	return strcmp(k, ((const struct cs_label *)e)->name);
+}
+
+/* What charset label cs (lower case) converts to: CS_* or a cs_iconv index. */
+static int
+cs_lookup(const char *cs)
+{
+	const struct cs_label *l;
+
+	l = bsearch(cs, cs_labels, sizeof(cs_labels) / sizeof(cs_labels[0]),
+	    sizeof(cs_labels[0]), cs_cmp);
+	return l == NULL ? CS_UNKNOWN : l->to;
+}
+
+/* Select the conversion for a part in charset cs (lower case). */
+void
+conv_open(struct canon *c, const char *cs)
+{
+	int to;
+
+	c->cd = (iconv_t)-1;
+	c->dlen = 0;
+	to = cs_lookup(cs);
+	if (to == CS_UTF8)
+		return;
+	if (to < 0) {
+		c->flags |= CANON_F_CHARSET;
+		return;
+	}
+	if (c->cs[to] == (iconv_t)-1 && !c->cs_failed[to]) {
+		c->cs[to] = iconv_open("UTF-8", cs_iconv[to]);
+		c->cs_failed[to] = c->cs[to] == (iconv_t)-1;
+	}
+	if (c->cs[to] == (iconv_t)-1) {
+		c->flags |= CANON_F_CHARSET;
+		return;
+	}
+	iconv(c->cs[to], NULL, NULL, NULL, NULL);	/* initial state */
+	c->cd = c->cs[to];
+}
+
+/* Convert what is in dbuf; at the end of the part (final) flush all. */
+void
+conv_run(struct canon *c, int final)
+{
+	char ubuf[4 * DBUF_MAX];
+	char *in = (char *)c->dbuf, *o;
+	size_t inleft = c->dlen, oleft, r;
+
+	while (inleft > 0) {
+		o = ubuf;
+		oleft = sizeof(ubuf);
+		r = iconv(c->cd, &in, &inleft, &o, &oleft);
+		if (o > ubuf)
+			text_bytes(c, (unsigned char *)ubuf, o - ubuf);
+		if (r != (size_t)-1)
+			break;
+		if (errno == E2BIG && o > ubuf)
+			continue;
+		if (errno == EINVAL && !final && inleft < 16)
+			break;	/* a character split across calls */
+		/*
+		 * Invalid, truncated at the end, or an error reported after
+		 * the input was consumed (glibc does that for a stateful
+		 * charset cut inside a shift sequence): skip a byte, if one
+		 * is left, and start the converter afresh.
+		 */
+		c->flags |= CANON_F_BADENCODING;
+		iconv(c->cd, NULL, NULL, NULL, NULL);
+		if (inleft == 0)
+			break;
+		in++;
+		inleft--;
+	}
+	memmove(c->dbuf, in, inleft);
+	c->dlen = inleft;
+	if (final) {
+		o = ubuf;
+		oleft = sizeof(ubuf);
+		iconv(c->cd, NULL, NULL, &o, &oleft);	/* stateful ones */
+		if (o > ubuf)
+			text_bytes(c, (unsigned char *)ubuf, o - ubuf);
+		c->dlen = 0;
+	}
+}
+
+/* Decoded bytes of a text part. */
+void
+dec_out(struct canon *c, const unsigned char *p, size_t n)
+{
+	size_t k;
+
+	if (c->cd == (iconv_t)-1) {
+		text_bytes(c, p, n);
+		return;
+	}
+	while (n > 0) {
+		k = sizeof(c->dbuf) - c->dlen;
+		if (k > n)
+			k = n;
+		memcpy(c->dbuf + c->dlen, p, k);
+		c->dlen += k;
+		p += k;
+		n -= k;
+		if (c->dlen == sizeof(c->dbuf))
+			conv_run(c, 0);
+	}
+}
+
+/* No converter open yet. */
+void
+conv_init(struct canon *c)
+{
+	size_t i;
+
+	for (i = 0; i < CS_NCONV; i++)
+		c->cs[i] = (iconv_t)-1;
+}
+
+/* Close the converters that were opened. */
+void
+conv_free(struct canon *c)
+{
+	size_t i;
+
+	for (i = 0; i < CS_NCONV; i++)
+		if (c->cs[i] != (iconv_t)-1)
+			iconv_close(c->cs[i]);
+}
