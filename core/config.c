@@ -212,7 +212,12 @@ static const struct key keys[] = {
 };
 #define NKEYS	(sizeof(keys) / sizeof(keys[0]))
 
-/* Pairs of keys where lo's value must not exceed hi's. */
+/*
+ * Pairs of keys where lo's value must not exceed hi's. When the file sets
+ * one and the other's default would break the rule, the default follows
+ * the value set (RejectThreshold 3 alone makes TagThreshold 3); only two
+ * values both set can conflict.
+ */
 static const struct cross {
 	const char	*lo;
 	const char	*hi;
@@ -1097,6 +1102,15 @@ check_cross(struct load *ld)
 			continue;
 		il = (size_t)(lo - keys);
 		ih = (size_t)(hi - keys);
+		/* a default follows the value the user set, never blocks it */
+		if (ld->file[il] == NULL && ld->file[ih] != NULL) {
+			set_int(ld->c, lo, get_int(ld->c, hi));
+			continue;
+		}
+		if (ld->file[ih] == NULL && ld->file[il] != NULL) {
+			set_int(ld->c, hi, get_int(ld->c, lo));
+			continue;
+		}
 		format_value(ld->c, lo, a, sizeof(a));
 		format_value(ld->c, hi, b, sizeof(b));
 		at = ld->seq[il] > ld->seq[ih] ? lo : hi;

@@ -587,6 +587,7 @@ START_TEST(test_cross)
 {
 	char want[1024];
 	const char *path;
+	struct config *c;
 
 	/* both set: reported at the later one */
 	load_bad("TagThreshold 10\nMode shadow\nRejectThreshold 9\n",
@@ -595,13 +596,19 @@ START_TEST(test_cross)
 	load_bad("RejectThreshold 9\nMode shadow\nTagThreshold 10\n",
 	    "3: TagThreshold: TagThreshold 10 is above RejectThreshold 9 "
 	    "(TagThreshold must not exceed RejectThreshold)");
-	/* one set: against the other's default (20) */
-	load_bad("\nTagThreshold 21\n", "2: TagThreshold: TagThreshold 21 is "
-	    "above RejectThreshold 20 (TagThreshold must not exceed "
-	    "RejectThreshold)");
-	load_bad("RejectThreshold 4\n", "1: RejectThreshold: TagThreshold 5 "
-	    "is above RejectThreshold 4 (TagThreshold must not exceed "
-	    "RejectThreshold)");
+	/* one set: the other's default follows it, up or down */
+	c = load_ok("\nTagThreshold 21\n");
+	ck_assert_int_eq(c->tag_threshold, 21);
+	ck_assert_int_eq(c->reject_threshold, 21);
+	config_free(c);
+	c = load_ok("RejectThreshold 3\n");
+	ck_assert_int_eq(c->tag_threshold, 3);
+	ck_assert_int_eq(c->reject_threshold, 3);
+	config_free(c);
+	/* a default that already agrees is left alone */
+	c = load_ok("RejectThreshold 7\n");
+	ck_assert_int_eq(c->tag_threshold, 5);
+	config_free(c);
 	load_bad("MaxBodyBytes 1K\nMinBodyBytes 2K\n", "2: MinBodyBytes: "
 	    "MinBodyBytes 2K is above MaxBodyBytes 1K (MinBodyBytes must not "
 	    "exceed MaxBodyBytes)");
