@@ -1,0 +1,299 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * check_canon_charset: the charset stage: labels, conversions, bad
+ * bytes, and every charset iconv knows cut at every byte. Expected
+ * outputs were written by hand from their inputs.
+ */
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_canon.h"
+
+/* ------------------------------------------------------------ charsets */
+
+START_TEST(test_charsets)
+{
+	/* 中文测试 ok: GBK in base64 (labelled gb2312), UTF-8 in QP */
+	same_text("Content-Type: text/plain; charset=gb2312\n"
+	    "Content-Transfer-Encoding: base64\n\n1tDOxLLiytQgb2s=\n",
+	    "Content-Type: text/plain; charset=\"UTF-8\"\n"
+	    "Content-Transfer-Encoding: quoted-printable\n\n"
+	    "=E4=B8=AD=E6=96=87=E6=B5=8B=E8=AF=95 ok\n",
+	    "\xe4\xb8\xad\xe6\x96\x87\xe6\xb5\x8b\xe8\xaf\x95 ok");
+	/* the same in 8bit GBK */
+	same_text("Content-Type: text/plain; charset=GBK\n\n"
+	    "\xd6\xd0\xce\xc4\xb2\xe2\xca\xd4 OK\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n"
+	    "\xe4\xb8\xad\xe6\x96\x87\xe6\xb5\x8b\xe8\xaf\x95 OK\n",
+	    "\xe4\xb8\xad\xe6\x96\x87\xe6\xb5\x8b\xe8\xaf\x95 ok");
+	/* Latin-1 and UTF-8: café crème brûlée ÉTÉ */
+	same_text("Content-Type: text/plain; charset=iso-8859-1\n\n"
+	    "Caf\xe9 cr\xe8me br\xfbl\xe9" "e \xc9T\xc9\n",
+	    "Content-Type: text/html; charset=utf-8\n\n"
+	    "<p>Caf\xc3\xa9 cr\xc3\xa8me br\xc3\xbbl\xc3\xa9" "e "
+	    "&Eacute;T&#201;</p>\n",
+	    "caf\xc3\xa9 cr\xc3\xa8me br\xc3\xbbl\xc3\xa9" "e "
+	    "\xc3\xa9t\xc3\xa9");
+	/* KOI8-R and windows-1251: Привет, lower-cased */
+	same_text("Content-Type: text/plain; charset=koi8-r\n\n"
+	    "\xf0\xd2\xc9\xd7\xc5\xd4\n",
+	    "Content-Type: text/plain; charset=windows-1251\n\n"
+	    "\xcf\xf0\xe8\xe2\xe5\xf2\n",
+	    "\xd0\xbf\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82");
+	/* UTF-16 with a BOM, base64: "Hi" */
+	same_text("Content-Type: text/plain; charset=utf-16\n"
+	    "Content-Transfer-Encoding: base64\n\n/v8ASABp\n",
+	    "Content-Type: text/plain\n\nhi\n", "hi");
+}
+END_TEST
+
+START_TEST(test_charset_bad)
+{
+	/* an unknown charset passes through */
+	CHECK_TEXT_FLAGS("Content-Type: text/plain; charset=x-no-such-cs\n\n"
+	    "Plain ASCII\n", "plain ascii", CANON_F_CHARSET, 0);
+	/* iconv option games are not passed to iconv */
+	CHECK_TEXT_FLAGS("Content-Type: text/plain; "
+	    "charset=\"utf-16//IGNORE\"\n\nabc\n", "abc", CANON_F_CHARSET, 0);
+	/* invalid GBK bytes and a truncated character: skipped */
+	CHECK_TEXT_FLAGS("Content-Type: text/plain; charset=gbk\n\n"
+	    "\xd6\xd0\xff\xce\xc4 x\xd6", "\xe4\xb8\xad\xe6\x96\x87 x",
+	    CANON_F_BADENCODING, 0);
+	/* invalid UTF-8 passes through as bytes */
+	CHECK_TEXT("Content-Type: text/plain; charset=utf-8\n\n"
+	    "A\xff" "B\xe4\xb8" "C\n", "a\xff" "b\xe4\xb8" "c");
+}
+END_TEST
+
+/* ------------------------------------------------------------ every charset */
+
+/*
+ * The charset names glibc's iconv knows, from `iconv -l`, into names[]
+ * (each a strdup); returns how many.
+ */
+static size_t
+iconv_names(char ***names)
+{
+	char line[4096], *tok, *save, *e;
+	size_t n = 0, cap = 0;
+	FILE *f;
+
+	*names = NULL;
+	f = popen("iconv -l 2>/dev/null", "r");
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f) != NULL)
+		for (tok = strtok_r(line, ", \t\n", &save); tok != NULL;
+		    tok = strtok_r(NULL, ", \t\n", &save)) {
+			if ((e = strstr(tok, "//")) != NULL)
+				*e = '\0';
+			if (*tok == '\0')
+				continue;
+			if (n == cap) {
+				cap = cap ? cap * 2 : 256;
+				*names = realloc(*names, cap * sizeof(**names));
+				ck_assert_ptr_nonnull(*names);
+			}
+			(*names)[n++] = strdup(tok);
+		}
+	pclose(f);
+	return n;
+}
+
+/* base64 of n bytes of p into out (room for 4 * n / 3 + 8). */
+static void
+b64enc(const unsigned char *p, size_t n, char *out)
+{
+	static const char t[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t i;
+	uint32_t v;
+
+	for (i = 0; i + 2 < n; i += 3) {
+		v = p[i] << 16 | p[i + 1] << 8 | p[i + 2];
+		*out++ = t[v >> 18];
+		*out++ = t[v >> 12 & 63];
+		*out++ = t[v >> 6 & 63];
+		*out++ = t[v & 63];
+	}
+	if (n - i == 1) {
+		v = p[i] << 16;
+		*out++ = t[v >> 18];
+		*out++ = t[v >> 12 & 63];
+		*out++ = '=';
+		*out++ = '=';
+	} else if (n - i == 2) {
+		v = p[i] << 16 | p[i + 1] << 8;
+		*out++ = t[v >> 18];
+		*out++ = t[v >> 12 & 63];
+		*out++ = t[v >> 6 & 63];
+		*out++ = '=';
+	}
+	*out = '\0';
+}
+
+/*
+ * One message: a text/plain part in charset cs holding n bytes of body,
+ * sent 8bit or in base64, through canonicaliser c. It must end, and give
+ * a bounded amount of text.
+ */
+static void
+cut_once(struct canon *c, struct tu_buf *s, const char *cs,
+    const unsigned char *body, size_t n, int b64)
+{
+	static char msg[3 * 8192];
+	size_t hl;
+
+	hl = (size_t)snprintf(msg, sizeof(msg), "Content-Type: text/plain; "
+	    "charset=\"%s\"\n%s\n", cs,
+	    b64 ? "Content-Transfer-Encoding: base64\n" : "");
+	ck_assert_uint_lt(hl + 4 * n / 3 + 8, sizeof(msg));
+	if (b64)
+		b64enc(body, n, msg + hl);
+	else
+		memcpy(msg + hl, body, n);
+	canon_reset(c);
+	s->len = 0;
+	canon_body(c, (const unsigned char *)msg, hl + (b64 ?
+	    strlen(msg + hl) : n));
+	canon_end(c);
+	ck_assert_uint_eq(canon_out_bytes(c), s->len);
+	/* 4 bytes of UTF-8 at most per input byte, and a separator */
+	ck_assert_uint_le(s->len, 4 * n + 4);
+}
+
+/*
+ * Every charset iconv knows, its text cut at every byte (inside escape
+ * and shift sequences of the stateful ones), at the converter's 4 KiB
+ * buffer boundary, and the bare shift and escape bytes, in 8bit and in
+ * base64. "Content-Type: ...charset=iso-2022-cn-ext" with the body
+ * "Dg==" once crashed the milter. step > 1 takes every step-th charset.
+ */
+static void
+every_charset_cut(size_t step)
+{
+	static const char sample[] = "Hello, \xe4\xb8\xad\xe6\x96\x87 "
+	    "\xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82 "
+	    "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e \xed\x95\x9c "
+	    "\xd8\xb9\xd8\xb1\xd8\xa8\xd9\x8a caf\xc3\xa9 ok\n";
+	static const unsigned char shifts[][4] = {
+		{ 0x0e }, { 0x0f }, { 0x1b }, { 0x1b, '$' }, { 0x1b, '$', ')' },
+		{ 0x1b, '$', '+', 'I' }, { 0x1b, 'N' }, { '+' }, { '+', 'A' },
+		{ '~', '{' }, { '~' }, { 0xfe }, { 0xff, 0xfe }, { 0xff, 0xfe, 0 },
+		{ 0x8e }, { 0x8f, 0xa1 }, { 0x81, 0x30 }, { 0xe4, 0xb8 }
+	};
+	static unsigned char big[8192 + 256];
+	char **names;
+	struct tu_buf s = { NULL, 0, 0 };
+	struct canon *c;
+	unsigned char conv[512];
+	size_t n, i, k, len, blen, off, pad;
+	char *in, *out;
+	size_t inl, outl;
+	iconv_t cd;
+	int b64;
+
+	n = iconv_names(&names);
+	ck_assert_uint_gt(n, 100);
+	c = canon_new(CANON_TEXT, 0, 1, tu_collect, &s);
+	ck_assert_ptr_nonnull(c);
+	for (i = 0; i < n; i += step) {
+		/* the sample in this charset, as far as it converts */
+		len = 0;
+		cd = iconv_open(names[i], "UTF-8");
+		if (cd != (iconv_t)-1) {
+			in = (char *)sample;
+			inl = sizeof(sample) - 1;
+			out = (char *)conv;
+			outl = sizeof(conv);
+			while (inl > 0 && iconv(cd, &in, &inl, &out, &outl) ==
+			    (size_t)-1 && errno == EILSEQ) {
+				in++;	/* not in this charset: leave it out */
+				inl--;
+			}
+			iconv(cd, NULL, NULL, &out, &outl);
+			len = (size_t)(out - (char *)conv);
+			iconv_close(cd);
+		}
+		for (b64 = 0; b64 < 2; b64++) {
+			for (k = 0; k <= len; k++)
+				cut_once(c, &s, names[i], conv, k, b64);
+			for (k = 0; k < sizeof(shifts) / sizeof(shifts[0]); k++)
+				cut_once(c, &s, names[i], shifts[k],
+				    strlen((const char *)shifts[k]) +
+				    (shifts[k][0] == 0xff && shifts[k][1] == 0xfe &&
+				    shifts[k][2] == 0), b64);
+			if (len == 0)
+				continue;
+			/* the text repeated past 4 KiB, cut around 4096 */
+			for (blen = 0; blen + len <= sizeof(big) - 256; blen += len)
+				memcpy(big + blen, conv, len);
+			for (pad = 0; pad < 2; pad++)
+				for (off = 4096 - 8; off < 4096 + 8; off++) {
+					if (pad)
+						big[off] = 0x1b;
+					cut_once(c, &s, names[i], big, off + pad, b64);
+				}
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(s.p);
+	canon_free(c);
+}
+
+START_TEST(test_every_charset_cut_sample)
+{
+	every_charset_cut(37);
+}
+END_TEST
+
+START_TEST(test_every_charset_cut)
+{
+	every_charset_cut(1);
+}
+END_TEST
+
+/* The test case of this stage. */
+TCase *
+tc_canon_charset(void)
+{
+	TCase *tc = tcase_create("canon_charset");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_charsets);
+	tcase_add_test(tc, test_charset_bad);
+	tcase_add_test(tc, test_every_charset_cut_sample);
+	return tc;
+}
+
+/* The test case of this stage. */
+TCase *
+tc_canon_charset_big(void)
+{
+	TCase *tc = tcase_create("canon_charset_big");
+
+	tcase_set_tags(tc, "big");
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_every_charset_cut);
+	return tc;
+}
