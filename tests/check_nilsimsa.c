@@ -32,6 +32,7 @@
 
 #include "nilsimsa.h"
 #include "nilsimsa-internal.h"
+#include "testutil.h"
 #include "textbook.h"
 
 static uint64_t	rng_state;
@@ -126,11 +127,7 @@ chunked_hex_of(const unsigned char *buf, size_t len, char hex[65])
 static const char *
 shared_path(const char *name, char *buf, size_t size)
 {
-	const char	*dir = getenv("NSM_SHARED");
-
-	if (dir == NULL || *dir == '\0')
-		dir = "../shared";
-	snprintf(buf, size, "%s/vectors/%s", dir, name);
+	snprintf(buf, size, "%s/vectors/%s", tu_shared(), name);
 	return buf;
 }
 
@@ -643,9 +640,8 @@ main(void)
 {
 	Suite		*s = suite_create("nilsimsa");
 	TCase		*tc;
-	SRunner		*sr;
-	const char	*seed = getenv("NSM_SEED"), *ci = getenv("CI");
-	int		 vectors = have_vectors(), failed, npaths, i;
+	const char	*seed = getenv("NSM_SEED");
+	int		 vectors = have_vectors(), npaths, i;
 
 	rng_state = seed != NULL ? strtoull(seed, NULL, 0) : 0x6e696c73696d7361ULL;
 	if (rng_state == 0)
@@ -656,10 +652,6 @@ main(void)
 	if (vectors) {
 		tcase_add_test(tc, test_vectors_tsv);
 		tcase_add_test(tc, test_vector_random_bin);
-	} else if (ci != NULL && strcmp(ci, "true") == 0) {
-		fprintf(stderr, "FAIL: shared vectors not found (NSM_SHARED=%s)"
-		    " and CI=true\n", getenv("NSM_SHARED") ? getenv("NSM_SHARED") : "");
-		return 1;
 	}
 	tcase_add_test(tc, test_vector_a1000);
 	tcase_add_test(tc, test_textbook_tran);
@@ -704,16 +696,5 @@ main(void)
 	tcase_add_test(tc, test_strerror);
 	suite_add_tcase(s, tc);
 
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	if (failed != 0)
-		return 1;
-	if (!vectors) {
-		printf("SKIP: shared vectors not found under NSM_SHARED; "
-		    "the vector tests did not run\n");
-		return 77;
-	}
-	return 0;
+	return tu_run(s, "check_nilsimsa", vectors ? NULL : "vectors");
 }

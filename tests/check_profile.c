@@ -35,17 +35,8 @@
 
 #include "canon.h"
 #include "nilsimsa.h"
+#include "testutil.h"
 
-static uint64_t	rng = 0x63616c6962ULL;
-
-static uint64_t
-next_rand(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
 
 static const char text[] =
     "the quick brown fox jumps over the lazy dog. we are writing to let "
@@ -123,7 +114,7 @@ START_TEST(test_chunking)
 	for (round = 0; round < 200; round++) {
 		nilsimsa_init(&ctx);
 		for (off = 0; off < len; off += n) {
-			n = next_rand() % 9;
+			n = tu_rand() % 9;
 			if (n > len - off)
 				n = len - off;
 			nilsimsa_update(&ctx, text + off, n);
@@ -300,7 +291,7 @@ START_TEST(test_learn_uniform)
 	ck_assert_int_eq(nilsimsa_learn_add(&l, &ctx), 0);
 	for (i = 0; i < 400; i++) {
 		for (j = 0; j < sizeof(msg); j++)
-			msg[j] = (unsigned char)next_rand();
+			msg[j] = (unsigned char)tu_rand();
 		digest(msg, sizeof(msg), &ctx);
 		ck_assert_int_eq(nilsimsa_learn_add(&l, &ctx), 1);
 	}
@@ -323,11 +314,11 @@ START_TEST(test_learn_uniform)
 	/* Codes of independent random messages then look random. */
 	for (i = 0; i < 200; i++) {
 		for (j = 0; j < sizeof(msg); j++)
-			msg[j] = (unsigned char)next_rand();
+			msg[j] = (unsigned char)tu_rand();
 		digest(msg, sizeof(msg), &ctx);
 		nilsimsa_final_profile(&ctx, &p, &a);
 		for (j = 0; j < sizeof(msg); j++)
-			msg[j] = (unsigned char)next_rand();
+			msg[j] = (unsigned char)tu_rand();
 		digest(msg, sizeof(msg), &ctx);
 		nilsimsa_final_profile(&ctx, &p, &b);
 		if (nilsimsa_score(&a, &b) > 24)
@@ -446,7 +437,7 @@ bare_subject(const char *s)
 static int
 load_corpus(void)
 {
-	const char	*dir = getenv("NSM_SHARED");
+	const char	*dir = tu_shared();
 	char		 line[4096], path[1024 + 4096 + 16];
 	struct canon	*c;
 	struct sink	 s = { NULL, 0, 0 };
@@ -454,8 +445,6 @@ load_corpus(void)
 	char		*raw;
 	long		 size;
 
-	if (dir == NULL || *dir == '\0')
-		dir = "../shared";
 	snprintf(corpus, sizeof(corpus), "%s/corpus", dir);
 	snprintf(path, sizeof(path), "%s/index.tsv", corpus);
 	if ((idx = fopen(path, "r")) == NULL)
@@ -512,10 +501,10 @@ START_TEST(test_corpus_unrelated)
 	nilsimsa_code	a, b, ra, rb;
 	int		k = 0, i, j, high = 0;
 
-	rng = 20260417;		/* fixed pairs */
+	tu_srand(20260417);	/* fixed pairs */
 	while (k < PAIRS) {
-		i = (int)(next_rand() % (uint64_t)nmsgs);
-		j = (int)(next_rand() % (uint64_t)nmsgs);
+		i = (int)(tu_rand() % (uint64_t)nmsgs);
+		j = (int)(tu_rand() % (uint64_t)nmsgs);
 		/* Unrelated: other sender, other thread. */
 		if (i == j || strcmp(msgs[i].from, msgs[j].from) == 0 ||
 		    strcmp(bare_subject(msgs[i].subj),
@@ -567,8 +556,8 @@ variant(const struct msg *m, unsigned char *out)
 		if (n == 1)
 			for (i = 0; i < m->len; i++) {
 				out[o++] = m->text[i];
-				if (m->text[i] == ' ' && next_rand() % 100 < 15) {
-					const char *w = words[next_rand() % 20];
+				if (m->text[i] == ' ' && tu_rand() % 100 < 15) {
+					const char *w = words[tu_rand() % 20];
 
 					memcpy(out + o, w, strlen(w));
 					o += strlen(w);
@@ -578,7 +567,7 @@ variant(const struct msg *m, unsigned char *out)
 		out[o++] = ' ';
 		for (k = 0; k < 12; k++)
 			out[o++] = "abcdefghijklmnopqrstuvwxyz0123456789"
-			    [next_rand() % 36];
+			    [tu_rand() % 36];
 		out[o++] = ' ';
 	}
 	return o;
@@ -593,7 +582,7 @@ START_TEST(test_corpus_variants)
 	size_t		l1, l2;
 	int		i, k = 0;
 
-	rng = 77;
+	tu_srand(77);
 	for (i = 0; i < nmsgs && k < N; i += 37) {
 		if (msgs[i].len < 1000 || msgs[i].len > 20000)
 			continue;
@@ -622,9 +611,7 @@ main(void)
 {
 	Suite		*s = suite_create("profile");
 	TCase		*tc;
-	SRunner		*sr;
-	const char	*ci = getenv("CI");
-	int		 have, failed;
+	int		 have;
 
 	tc = tcase_create("final");
 	tcase_add_test(tc, test_builtin);
@@ -644,6 +631,7 @@ main(void)
 	tcase_add_test(tc, test_score_needed);
 	suite_add_tcase(s, tc);
 
+	tu_srand(0x63616c6962ULL);
 	have = load_corpus();
 	if (have) {
 		tc = tcase_create("corpus");
@@ -651,22 +639,6 @@ main(void)
 		tcase_add_test(tc, test_corpus_unrelated);
 		tcase_add_test(tc, test_corpus_variants);
 		suite_add_tcase(s, tc);
-	} else if (ci != NULL && strcmp(ci, "true") == 0) {
-		fprintf(stderr, "FAIL: corpus not found under NSM_SHARED (%s) "
-		    "and CI=true\n", corpus);
-		return 1;
 	}
-
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	if (failed != 0)
-		return 1;
-	if (!have) {
-		printf("SKIP: corpus not found under NSM_SHARED (%s); the "
-		    "corpus tests did not run\n", corpus);
-		return 77;
-	}
-	return 0;
+	return tu_run(s, "check_profile", have ? NULL : "corpus/index.tsv");
 }
