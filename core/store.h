@@ -1,4 +1,20 @@
 /*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
  * store.h: the cluster store.
  *
  * A cluster is a group of messages with similar nilsimsa codes. The store
@@ -10,9 +26,9 @@
  * and resynchronised when another process (nilsimsactl) changed the
  * backend.
  *
- * Backends: LMDB (store_lmdb.c, the embedded default) and, later, Redis
- * (store_redis.c, shared by several MX hosts). The functions below are
- * the same for both; a backend supplies a struct store_backend.
+ * Backends: LMDB (store_lmdb.c), the only one so far; a backend supplies
+ * a struct store_backend (store_backend.h), and the functions below are
+ * the same whatever the backend.
  *
  * Every function returns 0 on success or a STORE_E* code (negative), or
  * a positive errno value; store_strerror() names them. All functions are
@@ -32,7 +48,7 @@
 #define STORE_ELOCKED		(-30802)	/* held by another writer */
 #define STORE_EVERSION		(-30803)	/* written by an incompatible version */
 #define STORE_EFULL		(-30804)	/* the map is full even after eviction */
-#define STORE_EBACKEND		(-30805)	/* the backend failed (see log) */
+#define STORE_EBACKEND		(-30805)	/* the backend failed */
 #define STORE_EPROFILE		(-30806)	/* codes made with another score mode/profile */
 #define STORE_EINVAL		(-30807)	/* bad argument or configuration */
 #define STORE_ERDONLY		(-30808)	/* write to a store opened read-only */
