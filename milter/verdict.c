@@ -121,6 +121,19 @@ single_source(const struct store_result *r)
 	return r->c.status != CLUSTER_SPAM && r->c.networks <= 1 && r->c.senders <= 1;
 }
 
+/*
+ * List headers spare a bulk cluster's message the reject: lists and
+ * newsletters are bulk mail their readers asked for. They are the
+ * sender's own words, though, so they cannot spare a cluster marked spam
+ * (by `nilsimsactl learn spam` or a spam trap): a campaign would only
+ * have to add List-Unsubscribe to every copy.
+ */
+static int
+list_exempt(const struct verdict_input *in)
+{
+	return in->list_mail && in->res->c.status != CLUSTER_SPAM;
+}
+
 void
 verdict_decide(const struct config *cfg, const struct verdict_input *in,
     struct verdict *v)
@@ -155,7 +168,7 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 
 	v->would = reject_action(cfg);
 	if (exempt == EXEMPT_NONE && cfg->list_mail == LISTMAIL_TAG) {
-		if (in->list_mail)
+		if (list_exempt(in))
 			exempt = EXEMPT_LIST;
 		else if (single_source(in->res))
 			exempt = EXEMPT_SOURCE;

@@ -186,6 +186,46 @@ START_TEST(test_list_mail)
 }
 END_TEST
 
+/*
+ * List headers are the sender's own words: they cannot turn the reject
+ * of a cluster marked spam into a tag. The verdict sees one list flag
+ * whatever header set it (List-Id, List-Unsubscribe, Precedence).
+ */
+START_TEST(test_list_mail_spam)
+{
+	struct store_result	r = joined(2, 1, 1, 1);
+	struct verdict		v;
+
+	/* learned with `nilsimsactl learn spam`: one copy seen, one recipient */
+	r.c.status = CLUSTER_SPAM;
+	v = decide(&r, EXEMPT_NONE, 1, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	ck_assert_str_eq(v.reason, "spam");
+	/* marked by a spam trap's copy: the trap's recipient is not counted */
+	r = joined(2, 0, 1, 1);
+	r.c.status = CLUSTER_SPAM;
+	v = decide(&r, EXEMPT_NONE, 1, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	ck_assert_str_eq(v.reason, "spam");
+	/* RejectAction still applies, and shadow mode still only tags */
+	cfg->reject_action = ACTION_TEMPFAIL;
+	v = decide(&r, EXEMPT_NONE, 1, 0);
+	ck_assert_int_eq(v.action, VERDICT_TEMPFAIL);
+	cfg->mode = MODE_SHADOW;
+	v = decide(&r, EXEMPT_NONE, 1, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_int_eq(v.would, VERDICT_TEMPFAIL);
+	ck_assert_str_eq(v.reason, "spam");
+	/* a counted bulk cluster with list headers is tagged, as before */
+	cfg->mode = MODE_ENFORCE;
+	r = joined(3, 30, 4, 3);
+	v = decide(&r, EXEMPT_NONE, 1, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_int_eq(v.would, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "list-mail");
+}
+END_TEST
+
 START_TEST(test_single_source)
 {
 	struct store_result	r = joined(30, 30, 1, 1);
@@ -273,6 +313,7 @@ verdict_suite(void)
 	tcase_add_test(tc, test_status);
 	tcase_add_test(tc, test_exempt);
 	tcase_add_test(tc, test_list_mail);
+	tcase_add_test(tc, test_list_mail_spam);
 	tcase_add_test(tc, test_single_source);
 	tcase_add_test(tc, test_reject_actions);
 	tcase_add_test(tc, test_shadow);
