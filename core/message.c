@@ -56,7 +56,12 @@ struct message {
 	int			 sender_exempt;
 	uint32_t		 nrcpt;
 	uint32_t		 ntrap;
-	int			 rcpt_exempt;
+	uint32_t		 nwl;		/* whitelisted recipients */
+	/* the others, NUL-terminated one after the other, as the MTA gave
+	 * them: a partial delivery removes them */
+	char			*others;
+	size_t			 others_len, others_size;
+	int			 others_lost;	/* more than the bounds keep */
 	int			 list_mail;
 	char			 subject[CLUSTER_SUBJECT_MAX];
 
@@ -117,6 +122,7 @@ message_free(struct message *m)
 		return;
 	canon_free(m->canon);
 	EVP_MD_CTX_free(m->sha);
+	free(m->others);
 	free(m);
 }
 
@@ -130,8 +136,10 @@ message_reset(struct message *m, const struct config *cfg)
 	if (EVP_DigestInit_ex(m->sha, EVP_sha256(), NULL) != 1)
 		return -1;
 	m->qid[0] = m->sender[0] = m->subject[0] = '\0';
-	m->auth = m->sender_exempt = m->rcpt_exempt = m->list_mail = 0;
-	m->nrcpt = m->ntrap = 0;
+	m->auth = m->sender_exempt = m->list_mail = 0;
+	m->nrcpt = m->ntrap = m->nwl = 0;
+	m->others_len = 0;
+	m->others_lost = 0;
 	m->sender_hash = 0;
 	m->in_body = !m->with_headers;
 	m->hdr_bol = 1;
@@ -236,20 +244,81 @@ message_sender(struct message *m, const char *addr)
 	    addrlist_match_mail(m->cfg->whitelist_senders, m->sender);
 }
 
+/*
+ * Keep a recipient that is not whitelisted, for a partial delivery to
+ * remove. Memory is bounded: past MESSAGE_RCPT_KEEP recipients, an
+ * address of MESSAGE_ADDR_MAX bytes or more, or no memory, the list is
+ * lost and the message can only be delivered to all or to none.
+ */
+static void
+keep_other(struct message *m, const char *addr)
+{
+	size_t	len = strlen(addr) + 1, size;
+	char	*p;
+
+	if (m->others_lost)
+		return;
+	if (m->nrcpt > MESSAGE_RCPT_KEEP || len > MESSAGE_ADDR_MAX) {
+		m->others_lost = 1;
+		return;
+	}
+	if (m->others_size - m->others_len < len) {
+		size = m->others_size == 0 ? 1024 : m->others_size * 2;
+		while (size - m->others_len < len)
+			size *= 2;
+		if ((p = realloc(m->others, size)) == NULL) {
+			m->others_lost = 1;
+			return;
+		}
+		m->others = p;
+		m->others_size = size;
+	}
+	memcpy(m->others + m->others_len, addr, len);
+	m->others_len += len;
+}
+
 int
 message_rcpt(struct message *m, const char *addr)
 {
 	const struct config	*cfg = m->cfg;
 
+	if (addr == NULL)
+		addr = "";
 	m->nrcpt++;
+	if (cfg->whitelist_recipients != NULL &&
+	    addrlist_match_mail(cfg->whitelist_recipients, addr) &&
+	    (cfg->spamtrap == NULL || !addrlist_match_mail(cfg->spamtrap, addr))) {
+		m->nwl++;
+		return 0;
+	}
+	keep_other(m, addr);
 	if (cfg->spamtrap != NULL && addrlist_match_mail(cfg->spamtrap, addr)) {
 		m->ntrap++;
 		return 1;
 	}
-	if (cfg->whitelist_recipients != NULL &&
-	    addrlist_match_mail(cfg->whitelist_recipients, addr))
-		m->rcpt_exempt = 1;
 	return 0;
+}
+
+/*
+ * Are some recipients whitelisted, not all, and the others known, so
+ * that a rejected message can be delivered to the whitelisted alone?
+ */
+static int
+rcpt_partial(const struct message *m)
+{
+	return m->nwl > 0 && m->nwl < m->nrcpt && !m->others_lost;
+}
+
+const char *
+message_rcpt_next_other(const struct message *m, size_t *pos)
+{
+	const char	*a;
+
+	if (m->others_lost || *pos >= m->others_len)
+		return NULL;
+	a = m->others + *pos;
+	*pos += strlen(a) + 1;
+	return a;
 }
 
 /* Does a Precedence value say list or bulk mail? */
@@ -395,7 +464,9 @@ message_exempt(const struct message *m)
 		return EXEMPT_AUTH;
 	if (m->sender_exempt)
 		return EXEMPT_SENDER;
-	if (m->rcpt_exempt)
+	/* whitelisted recipients among others: the verdict delivers to
+	 * them alone, if the others are known; else no exemption */
+	if (m->nwl > 0 && (m->nwl == m->nrcpt || rcpt_partial(m)))
 		return EXEMPT_RECIPIENT;
 	return EXEMPT_NONE;
 }
@@ -479,6 +550,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	in.exempt = message_exempt(m);
 	in.list_mail = m->list_mail;
 	in.spamtrap = m->ntrap > 0 && m->ntrap == m->nrcpt;
+	in.rcpt_partial = rcpt_partial(m);
 
 	if (store != NULL && r->store_err == 0 && r->body_bytes >= cfg->min_body_bytes) {
 		obs.now = now;
@@ -501,6 +573,8 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	/* Not digested for want of text: say so rather than "unscored". */
 	if (in.res == NULL && !in.spamtrap && r->body_bytes < cfg->min_body_bytes)
 		r->verdict.reason = "short";
+	if (r->verdict.would == VERDICT_PARTIAL)
+		r->rcpt_removed = m->nrcpt - m->nwl;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	r->elapsed_ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
 }
@@ -530,10 +604,14 @@ message_log(const struct message *m, const struct message_result *r)
 {
 	const struct verdict	*v = &r->verdict;
 	const struct cluster	*c = &r->res.c;
-	char			 would[32] = "";
+	char			 would[64] = "";
 
 	if (v->would != v->action)
 		snprintf(would, sizeof(would), " would=%s", verdict_action_name(v->would));
+	if (r->rcpt_removed > 0)
+		snprintf(would + strlen(would), sizeof(would) - strlen(would),
+		    " %s=%u", v->action == VERDICT_PARTIAL ? "removed" :
+		    "would-remove", r->rcpt_removed);
 	if (!r->digested) {
 		log_info("%s: code=%s bytes=%llu cluster=none action=%s%s reason=%s",
 		    m->qid[0] ? m->qid : "NOQUEUE", r->hex,

@@ -39,6 +39,8 @@
 
 #define MESSAGE_ADDR_MAX	256
 #define MESSAGE_QID_MAX		32
+/* Recipients kept for a partial delivery (Postfix's smtpd_recipient_limit). */
+#define MESSAGE_RCPT_KEEP	1000
 
 struct message;
 
@@ -51,6 +53,8 @@ struct message_result {
 	struct store_result	res;
 	int			store_err;	/* 0, or the store's error */
 	struct verdict		verdict;
+	uint32_t		rcpt_removed;	/* VERDICT_PARTIAL (action or would):
+						   recipients left out */
 	double			elapsed_ms;	/* time spent in message_finish */
 };
 
@@ -74,6 +78,12 @@ void		 message_qid(struct message *m, const char *qid);
 void		 message_sender(struct message *m, const char *addr);
 /* A recipient; returns 1 if it is a spam trap, else 0. */
 int		 message_rcpt(struct message *m, const char *addr);
+/*
+ * The recipients a partial delivery (VERDICT_PARTIAL) removes, one by
+ * one: those not whitelisted, each as given to message_rcpt. *pos starts
+ * at 0; NULL after the last.
+ */
+const char	*message_rcpt_next_other(const struct message *m, size_t *pos);
 /* A header: list headers, the subject sample and, in the milter, the
  * top-level MIME headers for the canonicaliser. */
 void		 message_header(struct message *m, const char *name, const char *value);

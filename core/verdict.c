@@ -30,7 +30,8 @@
 #include "verdict.h"
 
 static const char *action_names[] = {
-	"accept", "tag", "reject", "tempfail", "quarantine", "discard"
+	"accept", "tag", "reject", "tempfail", "quarantine", "discard",
+	"reject-partial"
 };
 
 static const char *exempt_names[] = {
@@ -121,11 +122,34 @@ single_source(const struct store_result *r)
 	return r->c.status != CLUSTER_SPAM && r->c.networks <= 1 && r->c.senders <= 1;
 }
 
+/*
+ * List headers spare a bulk cluster's message the reject: lists and
+ * newsletters are bulk mail their readers asked for. They are the
+ * sender's own words, though, so they cannot spare a cluster marked spam
+ * (by `nilsimsactl learn spam` or a spam trap): a campaign would only
+ * have to add List-Unsubscribe to every copy.
+ */
+static int
+list_exempt(const struct verdict_input *in)
+{
+	return in->list_mail && in->res->c.status != CLUSTER_SPAM;
+}
+
+/*
+ * A whitelisted recipient exempts itself, not the other recipients of
+ * the message: a message that would be rejected, and is addressed to
+ * whitelisted recipients among others, is delivered to the whitelisted
+ * ones alone (VERDICT_PARTIAL; the milter removes the others). Otherwise
+ * one whitelisted address (postmaster@) in every copy of a campaign
+ * would deliver it to all. A message to whitelisted recipients only is
+ * tagged, as before.
+ */
 void
 verdict_decide(const struct config *cfg, const struct verdict_input *in,
     struct verdict *v)
 {
 	int	exempt = in->exempt;
+	int	partial = exempt == EXEMPT_RECIPIENT && in->rcpt_partial;
 
 	v->action = v->would = VERDICT_ACCEPT;
 	v->tier = "none";
@@ -154,8 +178,10 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 		return;
 
 	v->would = reject_action(cfg);
+	if (partial)
+		exempt = EXEMPT_NONE;	/* only if nothing spares them all */
 	if (exempt == EXEMPT_NONE && cfg->list_mail == LISTMAIL_TAG) {
-		if (in->list_mail)
+		if (list_exempt(in))
 			exempt = EXEMPT_LIST;
 		else if (single_source(in->res))
 			exempt = EXEMPT_SOURCE;
@@ -165,6 +191,8 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 		v->reason = verdict_exempt_name(exempt);
 		return;
 	}
+	if (partial)
+		v->would = VERDICT_PARTIAL;
 	if (cfg->mode == MODE_SHADOW)
 		return;		/* tagged; the log says what enforce would do */
 	v->action = v->would;

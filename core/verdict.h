@@ -33,7 +33,8 @@ enum verdict_action {
 	VERDICT_REJECT,		/* 550 5.7.1 */
 	VERDICT_TEMPFAIL,	/* 451 4.7.1 */
 	VERDICT_QUARANTINE,	/* deliver to the MTA's hold queue */
-	VERDICT_DISCARD		/* accept and drop (spam traps, RejectAction discard) */
+	VERDICT_DISCARD,	/* accept and drop (spam traps, RejectAction discard) */
+	VERDICT_PARTIAL		/* deliver to the whitelisted recipients alone */
 };
 
 /* Why a message is exempt from rejection (first that applies). */
@@ -52,6 +53,8 @@ struct verdict_input {
 	int		exempt;		/* enum verdict_exempt */
 	int		list_mail;	/* carries list headers */
 	int		spamtrap;	/* a recipient is a spam trap */
+	int		rcpt_partial;	/* EXEMPT_RECIPIENT for some recipients,
+					   not all, and they can be told apart */
 };
 
 struct verdict {

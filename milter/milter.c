@@ -194,6 +194,19 @@ mark_spam(struct conn *c, struct store *store, struct message_result *r)
 		r->res.c.status = CLUSTER_SPAM;
 }
 
+/* Remove the recipients a partial delivery leaves out (message.c's list). */
+static int
+remove_others(SMFICTX *ctx, struct conn *c)
+{
+	const char	*addr;
+	size_t		 pos = 0;
+
+	while ((addr = message_rcpt_next_other(c->msg, &pos)) != NULL)
+		if (smfi_delrcpt(ctx, (char *)addr) != MI_SUCCESS)
+			return -1;
+	return 0;
+}
+
 static sfsistat
 cb_eom(SMFICTX *ctx)
 {
@@ -217,7 +230,8 @@ cb_eom(SMFICTX *ctx)
 	if (r.digested)
 		store_note(store, r.res.c.id, time(NULL),
 		    r.verdict.action == VERDICT_TAG,
-		    r.verdict.action == VERDICT_REJECT || r.verdict.action == VERDICT_TEMPFAIL);
+		    r.verdict.action == VERDICT_REJECT || r.verdict.action == VERDICT_TEMPFAIL ||
+		    r.verdict.action == VERDICT_PARTIAL);
 	message_log(c->msg, &r);
 
 	switch (r.verdict.action) {
@@ -233,6 +247,10 @@ cb_eom(SMFICTX *ctx)
 		return SMFIS_TEMPFAIL;
 	case VERDICT_DISCARD:
 		return SMFIS_DISCARD;
+	case VERDICT_PARTIAL:
+		if (remove_others(ctx, c) == -1)
+			return tempfail(ctx, "removing recipients failed");
+		break;
 	case VERDICT_QUARANTINE:
 		snprintf(text, sizeof(text), "nilsimsa-milter: bulk mail, cluster %llu",
 		    (unsigned long long)r.res.c.id);
@@ -264,7 +282,7 @@ cb_close(SMFICTX *ctx)
 struct smfiDesc milter_desc = {
 	.xxfi_name = "nilsimsa-milter",
 	.xxfi_version = SMFI_VERSION,
-	.xxfi_flags = SMFIF_ADDHDRS | SMFIF_CHGHDRS | SMFIF_QUARANTINE,
+	.xxfi_flags = SMFIF_ADDHDRS | SMFIF_CHGHDRS | SMFIF_QUARANTINE | SMFIF_DELRCPT,
 	.xxfi_connect = cb_connect,
 	.xxfi_envfrom = cb_envfrom,
 	.xxfi_envrcpt = cb_envrcpt,

@@ -18,12 +18,17 @@
  * check_message: the header block of a whole file (with_headers), as the
  * tools read it, must give what the milter gets from the MTA header by
  * header. Expected byte counts are written by hand from the inputs.
+ * Then the recipients a rejected message to whitelisted recipients among
+ * others is taken from, through a real LMDB store.
  */
 
 #include <check.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "addrlist.h"
 #include "config.h"
 #include "message.h"
 
@@ -103,6 +108,231 @@ START_TEST(crlf_split)
 }
 END_TEST
 
+static char		 tmpdir[64];
+static struct store	*store;
+
+#define WL	"<postmaster@example.test>"
+#define BODY	"Dear customer, our spring offer on premium health products " \
+		"ends this Friday: order today and receive a free gift.\n"
+
+/* Remove one file of the temporary store (nftw callback). */
+static int
+rm_one(const char *p, const struct stat *sb, int flag, struct FTW *f)
+{
+	(void)sb; (void)flag; (void)f;
+	return remove(p);
+}
+
+/* Replace a configured address list. */
+static void
+set_list(struct addrlist **l, const char *value)
+{
+	char	err[256];
+
+	addrlist_free(*l);
+	*l = addrlist_parse(ADDRLIST_MAIL, value, err, sizeof(err));
+	ck_assert_msg(*l != NULL, "%s", err);
+}
+
+/*
+ * A store in a new directory, WhitelistRecipients postmaster@example.test
+ * and a cluster marked spam: BODY's next copies are rejected.
+ */
+static void
+setup_store(void)
+{
+	struct message		*m;
+	struct message_result	 r;
+	int			 rc;
+
+	setup();
+	set_list(&cfg->whitelist_recipients, "postmaster@example.test");
+	set_list(&cfg->spamtrap, "trap@example.test");
+	strcpy(tmpdir, "/tmp/check_message.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	rc = message_store_open(cfg, tmpdir, 0, &store);
+	ck_assert_msg(rc == 0, "store: %s", store_strerror(rc));
+	ck_assert_ptr_nonnull(m = message_new(cfg, 0));
+	message_sender(m, "<promo@sender.test>");
+	message_rcpt(m, "<first@example.test>");
+	message_body(m, (const unsigned char *)BODY, strlen(BODY));
+	message_finish(m, store, 1000, 0, &r);
+	message_free(m);
+	ck_assert_int_eq(r.digested, 1);
+	ck_assert_int_eq(store_set_status(store, r.res.c.id, CLUSTER_SPAM), 0);
+}
+
+static void
+teardown_store(void)
+{
+	store_close(store);
+	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	teardown();
+}
+
+/* Another copy of BODY to n recipients; the caller frees the message. */
+static struct message *
+copy_to(const char **rcpt, size_t n, struct message_result *r)
+{
+	struct message	*m;
+	size_t		 i;
+
+	ck_assert_ptr_nonnull(m = message_new(cfg, 0));
+	message_sender(m, "<promo@sender.test>");
+	for (i = 0; i < n; i++)
+		message_rcpt(m, rcpt[i]);
+	message_body(m, (const unsigned char *)BODY, strlen(BODY));
+	message_finish(m, store, 1000, 0, r);
+	ck_assert_int_eq(r->digested, 1);
+	ck_assert_int_eq(r->res.c.status, CLUSTER_SPAM);
+	return m;
+}
+
+/* The recipients a partial delivery removes, joined with spaces. */
+static const char *
+others(const struct message *m)
+{
+	static char	 buf[1024];
+	const char	*a;
+	size_t		 pos = 0, len = 0;
+
+	buf[0] = '\0';
+	while ((a = message_rcpt_next_other(m, &pos)) != NULL) {
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%s",
+		    len > 0 ? " " : "", a);
+		ck_assert_uint_lt(len, sizeof(buf));
+	}
+	return buf;
+}
+
+/* Whitelisted recipients among others: delivered to them alone. */
+START_TEST(partial_some_whitelisted)
+{
+	const char		*rcpt[] = { "<a@x.test>", WL, "<b@x.test>" };
+	struct message_result	 r;
+	struct message		*m = copy_to(rcpt, 3, &r);
+
+	ck_assert_int_eq(r.verdict.action, VERDICT_PARTIAL);
+	ck_assert_str_eq(r.verdict.reason, "spam");
+	ck_assert_uint_eq(r.rcpt_removed, 2);
+	ck_assert_str_eq(others(m), "<a@x.test> <b@x.test>");
+	/* the next message on the connection starts a list of its own */
+	ck_assert_int_eq(message_reset(m, cfg), 0);
+	message_rcpt(m, "<c@x.test>");
+	message_rcpt(m, "<Postmaster@Example.TEST>");
+	message_body(m, (const unsigned char *)BODY, strlen(BODY));
+	message_finish(m, store, 1000, 0, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_PARTIAL);
+	ck_assert_uint_eq(r.rcpt_removed, 1);
+	ck_assert_str_eq(others(m), "<c@x.test>");
+	message_free(m);
+}
+END_TEST
+
+/* All whitelisted: delivered to all, tagged; none: rejected. */
+START_TEST(partial_all_or_none)
+{
+	const char		*all[] = { WL, "<Postmaster@example.test>" };
+	const char		*none[] = { "<a@x.test>", "<b@x.test>" };
+	struct message_result	 r;
+	struct message		*m;
+
+	m = copy_to(all, 2, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_TAG);
+	ck_assert_str_eq(r.verdict.reason, "whitelist-recipient");
+	ck_assert_uint_eq(r.rcpt_removed, 0);
+	message_free(m);
+	m = copy_to(none, 2, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	ck_assert_uint_eq(r.rcpt_removed, 0);
+	message_free(m);
+}
+END_TEST
+
+/* A spam trap is not whitelisted, even when listed as both: removed. */
+START_TEST(partial_trap)
+{
+	const char		*rcpt[] = { "<trap@example.test>", WL };
+	struct message_result	 r;
+	struct message		*m;
+
+	set_list(&cfg->whitelist_recipients, "postmaster@example.test, trap@example.test");
+	m = copy_to(rcpt, 2, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_PARTIAL);
+	ck_assert_str_eq(others(m), "<trap@example.test>");
+	ck_assert_uint_eq(message_trap_count(m), 1);
+	message_free(m);
+}
+END_TEST
+
+/* Shadow mode removes nobody: tagged, would be partial. */
+START_TEST(partial_shadow)
+{
+	const char		*rcpt[] = { "<a@x.test>", WL };
+	struct message_result	 r;
+	struct message		*m;
+
+	cfg->mode = MODE_SHADOW;
+	m = copy_to(rcpt, 2, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_TAG);
+	ck_assert_int_eq(r.verdict.would, VERDICT_PARTIAL);
+	ck_assert_uint_eq(r.rcpt_removed, 1);
+	message_free(m);
+}
+END_TEST
+
+/*
+ * Memory is bounded: MESSAGE_RCPT_KEEP recipients are kept; with more,
+ * or an address too long to keep, the others cannot be removed and the
+ * message is rejected for all, the whitelisted too.
+ */
+START_TEST(partial_bounds)
+{
+	static char		 addr[MESSAGE_RCPT_KEEP + 2][32];
+	const char		*rcpt[MESSAGE_RCPT_KEEP + 2], *a;
+	char			 longaddr[MESSAGE_ADDR_MAX + 8];
+	struct message_result	 r;
+	struct message		*m;
+	size_t			 i, n, pos;
+
+	for (i = 0; i < MESSAGE_RCPT_KEEP + 1; i++) {
+		snprintf(addr[i], sizeof(addr[i]), "<u%zu@x.test>", i);
+		rcpt[i + 1] = addr[i];
+	}
+	rcpt[0] = WL;
+	/* MESSAGE_RCPT_KEEP recipients in all: kept, every other removed */
+	m = copy_to(rcpt, MESSAGE_RCPT_KEEP, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_PARTIAL);
+	ck_assert_uint_eq(r.rcpt_removed, MESSAGE_RCPT_KEEP - 1);
+	for (n = 0, pos = 0; (a = message_rcpt_next_other(m, &pos)) != NULL; n++)
+		ck_assert_str_eq(a, addr[n]);
+	ck_assert_uint_eq(n, MESSAGE_RCPT_KEEP - 1);
+	message_free(m);
+	/* one more: rejected for all */
+	m = copy_to(rcpt, MESSAGE_RCPT_KEEP + 1, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	ck_assert_uint_eq(r.rcpt_removed, 0);
+	pos = 0;
+	ck_assert_ptr_null(message_rcpt_next_other(m, &pos));
+	message_free(m);
+	/* an address of MESSAGE_ADDR_MAX bytes: rejected for all */
+	memset(longaddr, 'a', sizeof(longaddr));
+	memcpy(longaddr + MESSAGE_ADDR_MAX - 8, "@x.test>", 9);
+	longaddr[0] = '<';
+	ck_assert_uint_eq(strlen(longaddr), MESSAGE_ADDR_MAX);
+	rcpt[1] = longaddr;
+	m = copy_to(rcpt, 2, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	message_free(m);
+	/* one byte shorter: kept */
+	memmove(longaddr + 1, longaddr + 2, MESSAGE_ADDR_MAX - 1);
+	m = copy_to(rcpt, 2, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_PARTIAL);
+	ck_assert_str_eq(others(m), longaddr);
+	message_free(m);
+}
+END_TEST
+
 static Suite *
 message_suite(void)
 {
@@ -112,6 +342,14 @@ message_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, lone_cr_in_header);
 	tcase_add_test(tc, crlf_split);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("partial");
+	tcase_add_checked_fixture(tc, setup_store, teardown_store);
+	tcase_add_test(tc, partial_some_whitelisted);
+	tcase_add_test(tc, partial_all_or_none);
+	tcase_add_test(tc, partial_trap);
+	tcase_add_test(tc, partial_shadow);
+	tcase_add_test(tc, partial_bounds);
 	suite_add_tcase(s, tc);
 	return s;
 }

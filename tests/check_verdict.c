@@ -63,7 +63,7 @@ joined(uint64_t msgs, uint64_t rcpts, uint32_t nets, uint32_t senders)
 static struct verdict
 decide(const struct store_result *r, int exempt, int list, int trap)
 {
-	struct verdict_input	in = { r, exempt, list, trap };
+	struct verdict_input	in = { r, exempt, list, trap, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -186,6 +186,46 @@ START_TEST(test_list_mail)
 }
 END_TEST
 
+/*
+ * List headers are the sender's own words: they cannot turn the reject
+ * of a cluster marked spam into a tag. The verdict sees one list flag
+ * whatever header set it (List-Id, List-Unsubscribe, Precedence).
+ */
+START_TEST(test_list_mail_spam)
+{
+	struct store_result	r = joined(2, 1, 1, 1);
+	struct verdict		v;
+
+	/* learned with `nilsimsactl learn spam`: one copy seen, one recipient */
+	r.c.status = CLUSTER_SPAM;
+	v = decide(&r, EXEMPT_NONE, 1, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	ck_assert_str_eq(v.reason, "spam");
+	/* marked by a spam trap's copy: the trap's recipient is not counted */
+	r = joined(2, 0, 1, 1);
+	r.c.status = CLUSTER_SPAM;
+	v = decide(&r, EXEMPT_NONE, 1, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	ck_assert_str_eq(v.reason, "spam");
+	/* RejectAction still applies, and shadow mode still only tags */
+	cfg->reject_action = ACTION_TEMPFAIL;
+	v = decide(&r, EXEMPT_NONE, 1, 0);
+	ck_assert_int_eq(v.action, VERDICT_TEMPFAIL);
+	cfg->mode = MODE_SHADOW;
+	v = decide(&r, EXEMPT_NONE, 1, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_int_eq(v.would, VERDICT_TEMPFAIL);
+	ck_assert_str_eq(v.reason, "spam");
+	/* a counted bulk cluster with list headers is tagged, as before */
+	cfg->mode = MODE_ENFORCE;
+	r = joined(3, 30, 4, 3);
+	v = decide(&r, EXEMPT_NONE, 1, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_int_eq(v.would, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "list-mail");
+}
+END_TEST
+
 START_TEST(test_single_source)
 {
 	struct store_result	r = joined(30, 30, 1, 1);
@@ -206,6 +246,72 @@ START_TEST(test_single_source)
 	r.c.status = CLUSTER_SPAM;	/* marked spam: rejected all the same */
 	v = decide(&r, EXEMPT_NONE, 0, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
+}
+END_TEST
+
+/* decide() for a message to whitelisted recipients among others */
+static struct verdict
+decide_partial(const struct store_result *r, int exempt, int list)
+{
+	struct verdict_input	in = { r, exempt, list, 0, 1 };
+	struct verdict		v;
+
+	verdict_decide(cfg, &in, &v);
+	return v;
+}
+
+/*
+ * A whitelisted recipient exempts itself alone: a message that would be
+ * rejected is delivered to the whitelisted recipients only; one that
+ * would only be tagged, or that something else spares, is left whole.
+ */
+START_TEST(test_partial)
+{
+	struct store_result	r = joined(3, 30, 4, 3);
+	struct verdict		v;
+
+	v = decide_partial(&r, EXEMPT_RECIPIENT, 0);
+	ck_assert_int_eq(v.action, VERDICT_PARTIAL);
+	ck_assert_int_eq(v.would, VERDICT_PARTIAL);
+	ck_assert_str_eq(v.tier, "reject");
+	ck_assert_str_eq(v.reason, "bulk");
+	ck_assert_str_eq(verdict_action_name(v.action), "reject-partial");
+	/* all recipients whitelisted: tagged, as before */
+	v = decide(&r, EXEMPT_RECIPIENT, 0, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "whitelist-recipient");
+	/* a learned spam cluster with list headers: still partial */
+	r.c.status = CLUSTER_SPAM;
+	v = decide_partial(&r, EXEMPT_RECIPIENT, 1);
+	ck_assert_int_eq(v.action, VERDICT_PARTIAL);
+	ck_assert_str_eq(v.reason, "spam");
+	/* an auto cluster's list mail is tagged for every recipient */
+	r.c.status = CLUSTER_AUTO;
+	v = decide_partial(&r, EXEMPT_RECIPIENT, 1);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "list-mail");
+	/* a stronger exemption (whitelisted sender) spares every recipient */
+	v = decide_partial(&r, EXEMPT_SENDER, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "whitelist-sender");
+	/* the flag alone, without the recipient exemption, changes nothing */
+	v = decide_partial(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* tag tier: nobody is removed */
+	r = joined(3, 6, 4, 3);
+	v = decide_partial(&r, EXEMPT_RECIPIENT, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "bulk");
+	/* every RejectAction becomes a partial delivery */
+	r = joined(3, 30, 4, 3);
+	cfg->reject_action = ACTION_DISCARD;
+	v = decide_partial(&r, EXEMPT_RECIPIENT, 0);
+	ck_assert_int_eq(v.action, VERDICT_PARTIAL);
+	/* shadow mode: tagged, the log says what enforce would do */
+	cfg->mode = MODE_SHADOW;
+	v = decide_partial(&r, EXEMPT_RECIPIENT, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_int_eq(v.would, VERDICT_PARTIAL);
 }
 END_TEST
 
@@ -273,7 +379,9 @@ verdict_suite(void)
 	tcase_add_test(tc, test_status);
 	tcase_add_test(tc, test_exempt);
 	tcase_add_test(tc, test_list_mail);
+	tcase_add_test(tc, test_list_mail_spam);
 	tcase_add_test(tc, test_single_source);
+	tcase_add_test(tc, test_partial);
 	tcase_add_test(tc, test_reject_actions);
 	tcase_add_test(tc, test_shadow);
 	tcase_add_test(tc, test_spamtrap);

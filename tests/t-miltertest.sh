@@ -1,7 +1,9 @@
 #!/bin/bash
 # t-miltertest.sh: the daemon driven by miltertest(8), no MTA: headers,
 # a campaign rejected at the count its thresholds give, the network
-# threshold, exemptions (whitelists, list mail), forged headers, shadow mode.
+# threshold, exemptions (whitelists, list mail), a whitelisted recipient
+# among others (partial delivery), list headers on a cluster marked spam,
+# forged headers, shadow mode.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -27,6 +29,7 @@ TAG=4 REJECT=9 NETS=2 RCPTS=2
 # unrelated texts stay apart and near-duplicates score 100 and more.
 SIM=24
 WL_CLIENT=198.51.100.20 WL_SENDER=friend@partner.test WL_RCPT=postmaster@example.test
+TRAP=trap@example.test
 
 ceil() { echo $((($1 + $2 - 1) / $2)); }
 max() { local m=$1 v; for v; do [ "$v" -gt "$m" ] && m=$v; done; echo "$m"; }
@@ -39,10 +42,11 @@ enforce=$T/enforce.conf
 milter_conf "$enforce" Socket "inet:$PORT@127.0.0.1" \
 	TagThreshold $TAG RejectThreshold $REJECT RejectMinNetworks $NETS SimilarityThreshold $SIM \
 	WhitelistClients 198.51.100.0/24 WhitelistSenders "$WL_SENDER, @trusted.test" \
-	WhitelistRecipients "$WL_RCPT"
+	WhitelistRecipients "$WL_RCPT" SpamTrap "$TRAP"
 shadow=$T/shadow.conf
 milter_conf "$shadow" Socket "inet:$((PORT + 1))@127.0.0.1" \
-	TagThreshold $TAG RejectThreshold $REJECT RejectMinNetworks 1 SimilarityThreshold $SIM Mode shadow
+	TagThreshold $TAG RejectThreshold $REJECT RejectMinNetworks 1 SimilarityThreshold $SIM Mode shadow \
+	WhitelistRecipients "$WL_RCPT"
 
 check "daemon starts (enforce)" milter_start enforce "$enforce"
 check "daemon starts (shadow)" milter_start shadow "$shadow"
@@ -74,6 +78,36 @@ check "exempt.lua" mt exempt.lua $PORT -D id="${id:-0}" -D first=$((LAST + 1)) -
 check "exemptions are logged with their reason" \
 	grep -q 'action=tag.*reason=whitelist-client' "$T/enforce.log"
 
+echo "# $WL_RCPT among others: delivered to $WL_RCPT alone while cluster $id rejects"
+check "partial.lua" mt partial.lua $PORT -D id="${id:-0}" -D first=$((LAST + 20)) -D word=pills \
+	-D wl_rcpt=$WL_RCPT -D mode=enforce
+check_eq "the daemon logged one partial delivery, naming the 2 removed" 1 \
+	"$(grep -c 'action=reject-partial removed=2 tier=reject reason=bulk' "$T/enforce.log")"
+
+echo "# list headers on clusters marked spam (by the trap $TRAP, by nilsimsactl learn spam)"
+cat >"$T/learned.body" <<'EOF'
+Hello friend,
+
+I am a senior accountant with the national petroleum corporation and I
+have a confidential business proposal for you. An over-invoiced contract
+left thirty million dollars in a suspense account, and we need a foreign
+partner to receive it. You will keep twenty percent for your assistance.
+Reply with your private telephone number so that we can discuss details.
+
+Yours sincerely,
+Dr. Ahmed Bello
+EOF
+{ printf 'From: <agent@bank.test>\nTo: <victim@example.test>\nSubject: proposal\n\n'
+  cat "$T/learned.body"; } >"$T/learned.eml"
+out=$("$top_builddir/milter/nilsimsactl" -c "$enforce" learn spam "$T/learned.eml")
+check "nilsimsactl learn spam (while the milter runs)" test $? -eq 0
+echo "$out"
+learned_id=$(sed -n 's/^.*: cluster \([0-9]*\) .*is spam$/\1/p' <<<"$out")
+check "listspam.lua" mt listspam.lua $PORT -D trap=$TRAP -D learned="$T/learned.body" \
+	-D learned_id="${learned_id:-0}"
+check_eq "no list-mail tag on a cluster marked spam" 0 \
+	"$(grep -c 'status=spam .*reason=list-mail' "$T/enforce.log")"
+
 echo "# RejectMinNetworks $NETS: one /24 is only tagged, a second network rejects"
 # all copies from one /24: recipients pass RejectThreshold, networks do not
 N1=$(max $FIRST_REJECT 4)
@@ -89,9 +123,16 @@ check "campaign.lua (lottery: a copy from a second network is rejected)" \
 
 echo "# shadow mode: the same campaign is tagged, never rejected; the log says what enforce would do"
 SHADOW_REJECT=$(max 2 "$(ceil $REJECT $RCPTS)")
-check "campaign.lua (shadow)" mt campaign.lua $((PORT + 1)) -D first=1 -D last=$((SHADOW_REJECT + 1)) \
-	-D rcpts=$RCPTS -D first_tag=$FIRST_TAG -D first_reject=0 -D word=pills
+out=$(mt campaign.lua $((PORT + 1)) -D first=1 -D last=$((SHADOW_REJECT + 1)) \
+	-D rcpts=$RCPTS -D first_tag=$FIRST_TAG -D first_reject=0 -D word=pills)
+check "campaign.lua (shadow)" test $? -eq 0
+echo "$out"
+sid=$(sed -n 's/^cluster id=\([0-9]*\) .*/\1/p' <<<"$out")
 check "shadow: logged action=tag would=reject" grep -q 'action=tag would=reject' "$T/shadow.log"
+check "partial.lua (shadow: nobody removed, all tagged)" mt partial.lua $((PORT + 1)) \
+	-D id="${sid:-0}" -D first=$((SHADOW_REJECT + 20)) -D word=pills -D wl_rcpt=$WL_RCPT -D mode=shadow
+check "shadow: logged action=tag would=reject-partial would-remove=2" \
+	grep -q 'action=tag would=reject-partial would-remove=2 ' "$T/shadow.log"
 
 kill -TERM "$(milter_pid enforce)" "$(milter_pid shadow)"
 milter_wait enforce 15

@@ -2,7 +2,8 @@
 # t-postfix.sh: the daemon behind a private Postfix (smtpd_milters and
 # non_smtpd_milters, milter_default_action = tempfail): ham delivered with
 # both headers, a campaign tagged then rejected at the counts the
-# thresholds give, SIGUSR1 reload (a good and a broken config), and
+# thresholds give, a rejected copy delivered to its whitelisted recipient
+# alone (smfi_delrcpt), SIGUSR1 reload (a good and a broken config), and
 # "nothing lost" while the milter is down.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
@@ -35,11 +36,13 @@ COPIES=10
 # The default: with calibrated codes and joins above the chance level,
 # unrelated texts stay apart and near-duplicates score 100 and more.
 SIM=24
+WL_RCPT=postmaster@example.test
 
 conf=$T/milter.conf
 write_conf() { # write_conf REJECT-THRESHOLD [extra lines]
 	milter_conf "$conf" Socket "inet:$MPORT@127.0.0.1" TagThreshold $TAG \
-		RejectThreshold "$1" RejectMinNetworks 1 SimilarityThreshold $SIM
+		RejectThreshold "$1" RejectMinNetworks 1 SimilarityThreshold $SIM \
+		WhitelistRecipients $WL_RCPT
 	[ $# -gt 1 ] && printf '%s\n' "${@:2}" >> "$conf"
 	return 0
 }
@@ -133,6 +136,25 @@ for k in $(seq $FIRST_REJECT $COPIES); do
 	find_msg campaign-$k >/dev/null && leaked="$leaked $k"
 done
 check_eq "no rejected copy was delivered" "" "$leaked"
+
+# ---- a copy to $WL_RCPT and two others: delivered to $WL_RCPT alone
+echo "# partial delivery: $WL_RCPT and two others while cluster $id rejects"
+send partial --from promo50@sender50.test --to "other1@example.test,$WL_RCPT,other2@example.test" \
+	--header "Subject: Offer 50" --body "$(campaign_body 50)"
+check "partial: accepted (250)" test $? -eq 0
+"$MTA_DIR/postfix.sh" wait-empty "$PF" 20
+copies=() to=
+for f in "$INBOX"/*; do
+	[ -f "$f" ] || continue
+	awk '/^$/ { exit 1 } $0 == "X-E2E-Id: partial" { exit 0 }' "$f" || continue
+	copies+=("$f")
+	to="$to $(header "$f" Delivered-To)"
+done
+check_eq "partial: one copy delivered, to $WL_RCPT" " $WL_RCPT" "$to"
+check "partial: its X-Nilsimsa-Cluster says action=reject-partial" \
+	grep -q "^X-Nilsimsa-Cluster: id=$id; .*action=reject-partial$" "${copies[0]:-/dev/null}"
+check "partial: the milter logged removed=2" \
+	grep -q 'action=reject-partial removed=2 tier=reject' "$T/milter.log"
 
 # ---- SIGUSR1: a new RejectThreshold takes effect; a broken file is refused
 n=$((COPIES + 1))

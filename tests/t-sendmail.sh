@@ -2,7 +2,8 @@
 # t-sendmail.sh: the daemon behind a real sendmail 8.17 (Debian's
 # sendmail-bin unpacked, INPUT_MAIL_FILTER with F=T): ham reaches the
 # smtp-sink with both headers, a campaign is rejected from the copy the
-# thresholds give, and with the milter down sendmail answers 4xx.
+# thresholds give, a rejected copy goes on to its whitelisted recipient
+# alone (smfi_delrcpt), and with the milter down sendmail answers 4xx.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -36,13 +37,15 @@ esac
 # The thresholds; every expectation below is derived from them. All mail
 # comes from 127.0.0.1, one recipient a message.
 TAG=3 REJECT=5 SIM=24	# SIM: the default SimilarityThreshold
+WL_RCPT=postmaster@example.test
 FIRST_TAG=$((TAG > 2 ? TAG : 2))
 FIRST_REJECT=$((REJECT > 2 ? REJECT : 2))
 COPIES=$((FIRST_REJECT + 2))
 
 conf=$T/milter.conf
 milter_conf "$conf" Socket "inet:$MPORT@127.0.0.1" TagThreshold $TAG \
-	RejectThreshold $REJECT RejectMinNetworks 1 SimilarityThreshold $SIM
+	RejectThreshold $REJECT RejectMinNetworks 1 SimilarityThreshold $SIM \
+	WhitelistRecipients $WL_RCPT
 milter_start milter "$conf" || { bad "the milter did not start"; e2e_done; }
 e2e_on_exit "'$MTA_DIR/sendmail.sh' stop '$SM'"
 "$MTA_DIR/sendmail.sh" start "$SM" $SMTP $SINK "inet:$MPORT@127.0.0.1" ||
@@ -110,6 +113,20 @@ for k in $(seq $COPIES); do
 done
 check_eq "the milter logged one reject per rejected copy" $((COPIES - FIRST_REJECT + 1)) \
 	"$(grep -c 'action=reject .*reason=bulk' "$T/milter.log")"
+
+# ---- a copy to $WL_RCPT and two others: relayed to $WL_RCPT alone
+echo "# partial delivery: $WL_RCPT and two others while cluster $id rejects"
+send partial --from promo50@sender50.test --to "other1@example.test,$WL_RCPT,other2@example.test" \
+	--header "Subject: Offer 50" --body "$(campaign_body 50)"
+check "partial: accepted (250)" test $? -eq 0
+f=$(at_sink partial)
+check "partial: reached the smtp-sink" test -n "$f"
+# smtp-sink -d records each RCPT TO of the relayed copy as X-Rcpt-Args
+check_eq "partial: relayed to $WL_RCPT alone" "<$WL_RCPT>" \
+	"$(header "${f:-/dev/null}" X-Rcpt-Args; tr -d '\r' <"${f:-/dev/null}" |
+		sed -n '/^$/q; /^X-Rcpt-Args: /p' | sed 1d)"
+check "partial: X-Nilsimsa-Cluster says action=reject-partial" \
+	grep -q "action=reject-partial" <<<"$(header "${f:-/dev/null}" X-Nilsimsa-Cluster)"
 
 # ---- milter down: F=T makes sendmail defer, not accept unchecked
 milter_stop milter

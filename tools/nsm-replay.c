@@ -664,7 +664,8 @@ static int
 is_reject(int action)
 {
 	return action == VERDICT_REJECT || action == VERDICT_TEMPFAIL ||
-	    action == VERDICT_QUARANTINE || action == VERDICT_DISCARD;
+	    action == VERDICT_QUARANTINE || action == VERDICT_DISCARD ||
+	    action == VERDICT_PARTIAL;
 }
 
 static int

@@ -133,7 +133,7 @@ function L.cluster(conn)
 	c.id = tonumber(string.match(v, "id=(%d+)"))
 	c.score = tonumber(string.match(v, "score=(%-?%d+)"))
 	c.count = tonumber(string.match(v, "count=(%d+)"))
-	c.action = string.match(v, "action=(%a+)")
+	c.action = string.match(v, "action=([%a-]+)")
 	return c
 end
 
