@@ -99,7 +99,7 @@ Dr. Ahmed Bello
 EOF
 { printf 'From: <agent@bank.test>\nTo: <victim@example.test>\nSubject: proposal\n\n'
   cat "$T/learned.body"; } >"$T/learned.eml"
-out=$("$top_builddir/milter/nilsimsactl" -c "$enforce" learn spam "$T/learned.eml")
+out=$("$top_builddir/ctl/nilsimsactl" -c "$enforce" learn spam "$T/learned.eml")
 check "nilsimsactl learn spam (while the milter runs)" test $? -eq 0
 echo "$out"
 learned_id=$(sed -n 's/^.*: cluster \([0-9]*\) .*is spam$/\1/p' <<<"$out")
