@@ -62,8 +62,10 @@
 #include "store.h"
 #include "store_backend.h"
 
-#define REC_VERSION	1
-#define REC_SIZE	536
+#define REC_VERSION	2
+#define REC_SIZE_V1	536
+#define REC_SIZE	(REC_SIZE_V1 + 4 + CLUSTER_MAX_NETS * 4 + \
+			 CLUSTER_MAX_SENDERS * 4 + CLUSTER_MAX_RCPTS * 8)
 #define EVICT_MAX	64	/* evictions one observe may do */
 
 struct slot {
@@ -110,7 +112,10 @@ struct store {
  * 8 id, 16 code, 48 first_seen, 56 last_seen, 64 messages, 72 recipients,
  * 80 tagged, 84 rejected, 88 nets[32], 216 hist_start, 224 hist[24],
  * 320 subject[80] (NUL-padded), 400 senders, 404 sndrs[8], 436 zero,
- * 440 reps[3] (unused ones zero), 536 end.
+ * 440 reps[3] (unused ones zero), 536: the end of version 1. Version 2
+ * goes on: 536 nrset, 540 netn[32], 668 sndn[8], 700 rset[64] (h, hour),
+ * 1212 end. A version 1 record reads as one with no per-source counts
+ * and no recipient set.
  */
 static void
 rec_encode(const struct cluster *c, unsigned char *r)
@@ -138,6 +143,15 @@ rec_encode(const struct cluster *c, unsigned char *r)
 	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
 		put32(r + 404 + 4 * i, c->sndrs[i]);
 	memcpy(r + 440, c->reps, 32 * (size_t)c->nreps);
+	put32(r + 536, c->nrset);
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		put32(r + 540 + 4 * i, c->netn[i]);
+	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
+		put32(r + 668 + 4 * i, c->sndn[i]);
+	for (uint32_t i = 0; i < c->nrset && i < CLUSTER_MAX_RCPTS; i++) {
+		put32(r + 700 + 8 * i, c->rset[i].h);
+		put32(r + 704 + 8 * i, c->rset[i].hour);
+	}
 }
 
 static int
@@ -145,7 +159,8 @@ rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
 {
 	const unsigned char	*r = rec;
 
-	if (len != REC_SIZE || r[0] != REC_VERSION || r[1] > CLUSTER_HAM ||
+	if (!((len == REC_SIZE && r[0] == REC_VERSION) ||
+	    (len == REC_SIZE_V1 && r[0] == 1)) || r[1] > CLUSTER_HAM ||
 	    r[2] > CLUSTER_REPS - 1 || r[319 + CLUSTER_SUBJECT_MAX] != '\0')
 		return STORE_ECORRUPT;
 	memset(c, 0, sizeof(*c));
@@ -174,6 +189,19 @@ rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
 	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
 		c->sndrs[i] = get32(r + 404 + 4 * i);
 	memcpy(c->reps, r + 440, 32 * (size_t)c->nreps);
+	if (len == REC_SIZE_V1)
+		return 0;
+	c->nrset = get32(r + 536);
+	if (c->nrset > CLUSTER_MAX_RCPTS)
+		return STORE_ECORRUPT;
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		c->netn[i] = get32(r + 540 + 4 * i);
+	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
+		c->sndn[i] = get32(r + 668 + 4 * i);
+	for (uint32_t i = 0; i < c->nrset; i++) {
+		c->rset[i].h = get32(r + 700 + 8 * i);
+		c->rset[i].hour = get32(r + 704 + 8 * i);
+	}
 	return 0;
 }
 
@@ -680,19 +708,95 @@ hist_add(struct cluster *c, int64_t hour)
 }
 
 /*
- * A set of hashes (networks, sender domains): remembered up to max, then
- * the count stops; 0 is "unknown" and not counted.
+ * A set of hashes (networks, sender domains) with a count of copies for
+ * each: remembered up to max, then new ones are not; 0 is "unknown" and
+ * not counted.
  */
 static void
-hash_add(uint32_t *set, uint32_t *n, uint32_t max, uint32_t v)
+hash_add(uint32_t *set, uint32_t *cnt, uint32_t *n, uint32_t max, uint32_t v)
 {
 	if (v == 0)
 		return;
 	for (uint32_t i = 0; i < *n; i++)
-		if (set[i] == v)
+		if (set[i] == v) {
+			cnt[i] = add32(cnt[i], 1);
 			return;
-	if (*n < max)
+		}
+	if (*n < max) {
+		cnt[*n] = 1;
 		set[(*n)++] = v;
+	}
+}
+
+/*
+ * A recipient, with the hour it was last reached; when the set is full a
+ * new one takes the place of the one reached longest ago.
+ */
+static void
+rset_add(struct cluster *c, uint32_t h, uint32_t hour)
+{
+	uint32_t	i, old = 0;
+
+	if (h == 0)
+		return;
+	for (i = 0; i < c->nrset; i++) {
+		if (c->rset[i].h == h) {
+			if (hour > c->rset[i].hour)
+				c->rset[i].hour = hour;
+			return;
+		}
+		if (c->rset[i].hour < c->rset[old].hour)
+			old = i;
+	}
+	if (c->nrset < CLUSTER_MAX_RCPTS)
+		old = c->nrset++;
+	c->rset[old].h = h;
+	c->rset[old].hour = hour;
+}
+
+uint32_t
+cluster_recent_rcpts(const struct cluster *c, int64_t now, int64_t window)
+{
+	int64_t		from = window > 0 ? hour_of(now - window) : INT64_MIN;
+	uint32_t	i, n = 0;
+
+	for (i = 0; i < c->nrset && i < CLUSTER_MAX_RCPTS; i++)
+		if ((int64_t)c->rset[i].hour >= from)
+			n++;
+	return n;
+}
+
+/* The largest of n counts, and their sum (64 bits: no overflow). */
+static uint32_t
+top_share(const uint32_t *cnt, uint32_t n, uint64_t *sum)
+{
+	uint32_t	i, top = 0;
+
+	*sum = 0;
+	for (i = 0; i < n; i++) {
+		*sum += cnt[i];
+		if (cnt[i] > top)
+			top = cnt[i];
+	}
+	return top;
+}
+
+int
+cluster_single_source(const struct cluster *c, unsigned share_pct)
+{
+	uint64_t	nsum, ssum;
+	uint32_t	ntop, stop;
+
+	ntop = top_share(c->netn, c->networks < CLUSTER_MAX_NETS ?
+	    c->networks : CLUSTER_MAX_NETS, &nsum);
+	stop = top_share(c->sndn, c->senders < CLUSTER_MAX_SENDERS ?
+	    c->senders : CLUSTER_MAX_SENDERS, &ssum);
+	if (nsum == 0 && ssum == 0)	/* no counts (a version 1 record) */
+		return c->networks <= 1 && c->senders <= 1;
+	if (c->networks >= CLUSTER_MAX_NETS)
+		return 0;	/* saturated: spread wide */
+	return (uint64_t)ntop * 100 >= nsum * share_pct &&
+	    (uint64_t)stop * 100 >= ssum * share_pct;
 }
 
 /*
@@ -790,8 +894,12 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted)
 	hist_add(c, hour_of(obs->now));
 	if (counted) {
 		c->recipients = add64(c->recipients, obs->recipients);
-		hash_add(c->nets, &c->networks, CLUSTER_MAX_NETS, obs->net);
-		hash_add(c->sndrs, &c->senders, CLUSTER_MAX_SENDERS, obs->sender);
+		hash_add(c->nets, c->netn, &c->networks, CLUSTER_MAX_NETS,
+		    obs->net);
+		hash_add(c->sndrs, c->sndn, &c->senders, CLUSTER_MAX_SENDERS,
+		    obs->sender);
+		for (uint32_t i = 0; i < obs->nrcpt && obs->rcpt != NULL; i++)
+			rset_add(c, obs->rcpt[i], (uint32_t)hour_of(obs->now));
 	}
 	if (obs->subject != NULL && c->subject[0] == '\0')
 		subject_set(c, obs->subject);
@@ -1078,6 +1186,7 @@ cluster_valid(const struct cluster *c)
 {
 	return c->status <= CLUSTER_HAM && c->networks <= CLUSTER_MAX_NETS &&
 	    c->senders <= CLUSTER_MAX_SENDERS && c->nreps <= CLUSTER_REPS - 1 &&
+	    c->nrset <= CLUSTER_MAX_RCPTS &&
 	    memchr(c->subject, '\0', CLUSTER_SUBJECT_MAX) != NULL;
 }
 

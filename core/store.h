@@ -63,6 +63,7 @@ enum cluster_status {
 };
 
 #define CLUSTER_MAX_NETS	32	/* distinct networks remembered */
+#define CLUSTER_MAX_RCPTS	64	/* distinct recipients remembered */
 #define CLUSTER_MAX_SENDERS	8	/* distinct sender domains remembered */
 #define CLUSTER_SUBJECT_MAX	80	/* bytes of subject sample, with NUL */
 #define CLUSTER_HISTORY		24	/* hourly buckets of message counts */
@@ -87,6 +88,12 @@ enum cluster_status {
 #define STORE_REP_ADD_MIN	50
 #endif
 
+/* A recipient of a cluster: a hash of the address, and when last reached. */
+struct cluster_rcpt {
+	uint32_t	h;		/* never 0 */
+	uint32_t	hour;		/* unix seconds / 3600 */
+};
+
 struct cluster {
 	uint64_t	id;		/* > 0, never reused */
 	nilsimsa_code	code;		/* the anchor: the first message's code,
@@ -106,8 +113,21 @@ struct cluster {
 					   saturates at CLUSTER_MAX_NETS, which
 					   reads "at least that many" */
 	uint32_t	nets[CLUSTER_MAX_NETS];	/* hashes of those networks */
+	uint32_t	netn[CLUSTER_MAX_NETS];	/* counted copies from each */
 	uint32_t	senders;	/* distinct envelope sender domains */
 	uint32_t	sndrs[CLUSTER_MAX_SENDERS];	/* hashes of those domains */
+	uint32_t	sndn[CLUSTER_MAX_SENDERS];	/* counted copies from each */
+	uint32_t	nrset;		/* recipients in rset[] */
+	struct cluster_rcpt rset[CLUSTER_MAX_RCPTS];	/* distinct recipients
+					   of counted copies, each with the
+					   hour it was last reached; when
+					   full, a new one replaces the one
+					   reached longest ago. So the set
+					   answers "how many different
+					   recipients lately", which tells a
+					   campaign (many people in hours)
+					   from a newsletter (the same few
+					   again and again) */
 	uint32_t	tagged;		/* messages tagged */
 	uint32_t	rejected;	/* messages rejected */
 	uint8_t		status;		/* enum cluster_status */
@@ -124,6 +144,11 @@ struct store_obs {
 	unsigned char	sha256[32];	/* of the canonical body: exact duplicates */
 	int64_t		now;		/* unix seconds (the replay drives this) */
 	uint32_t	recipients;
+	const uint32_t	*rcpt;		/* hashes of the recipients (never 0),
+					   nrcpt of them; may be fewer than
+					   `recipients` (only the first are
+					   hashed) */
+	uint32_t	nrcpt;
 	uint32_t	net;		/* hash of the client network; 0 if unknown */
 	uint32_t	sender;		/* hash of the sender's domain; 0 if unknown */
 	const char	*subject;	/* sample to keep, or NULL */
@@ -243,6 +268,20 @@ int	store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
 	    void *arg);
 
 int	store_count(struct store *s, size_t *n);
+
+/*
+ * Distinct recipients of a cluster reached within `window` seconds
+ * before now (window <= 0: all that are remembered).
+ */
+uint32_t cluster_recent_rcpts(const struct cluster *c, int64_t now,
+	    int64_t window);
+/*
+ * Does one sender's infrastructure account for a cluster: at least
+ * share_pct percent of its counted copies from one network and from one
+ * sender domain (the odd outlier tolerated)? Copies of unknown network
+ * or sender are not counted either way.
+ */
+int	cluster_single_source(const struct cluster *c, unsigned share_pct);
 int	store_stats(struct store *s, int64_t now, struct store_stats *st);
 
 const char *store_strerror(int err);

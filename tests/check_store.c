@@ -1190,7 +1190,7 @@ START_TEST(test_corrupt_record)
 	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
 	k = (MDB_val){ 8, key };
 	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
-	ck_assert_uint_eq(d.mv_size, 536);
+	ck_assert_uint_eq(d.mv_size, 1212);
 	ck_assert_ptr_nonnull(rec = malloc(d.mv_size));
 	memcpy(rec, d.mv_data, d.mv_size);
 	rec[0] = 99;			/* a future version */
@@ -1219,6 +1219,109 @@ START_TEST(test_corrupt_record)
 	ck_assert_uint_eq(r.c.id, 4);
 	/* a damaged record can be forgotten */
 	ck_assert_int_eq(store_forget(s, 2), 0);
+	store_close(s);
+}
+END_TEST
+
+/*
+ * A cluster remembers its different recipients with the hour each came,
+ * and counts copies per network and per sender domain: what the verdict
+ * tells campaigns from mailings by.
+ */
+START_TEST(test_recipients_and_sources)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_result	 r;
+	struct store_obs	 o;
+	struct cluster		 c;
+	nilsimsa_code		 a;
+	uint32_t		 rc2[3] = { 7, 8, 9 }, h;
+	int64_t			 t0 = 1800000000;
+	int			 i;
+
+	cfg.singleton_ttl = cfg.bulk_ttl = 60 * 86400;
+	s = open_ok(&cfg, 0);
+	rnd_code(&a);
+	/* a newsletter: every day to the same three subscribers */
+	for (i = 0; i < 10; i++) {
+		o = obs_of(&a, t0 + i * 86400, 100);
+		o.rcpt = rc2;
+		o.nrcpt = 3;
+		o.net = 55;
+		o.sender = i == 4 ? 66 : 77;	/* one copy from elsewhere */
+		r = observe_ok(s, &o);
+	}
+	ck_assert_uint_eq(r.c.messages, 10);
+	ck_assert_uint_eq(r.c.nrset, 3);
+	/* ten issues, still the same three people: lately, and in all */
+	ck_assert_uint_eq(cluster_recent_rcpts(&r.c, t0 + 9 * 86400, 3 * 86400), 3);
+	ck_assert_uint_eq(cluster_recent_rcpts(&r.c, t0 + 9 * 86400, 0), 3);
+	/* a month on, none of them lately */
+	ck_assert_uint_eq(cluster_recent_rcpts(&r.c, t0 + 40 * 86400, 3 * 86400), 0);
+	ck_assert_uint_eq(r.c.networks, 1);
+	ck_assert_uint_eq(r.c.netn[0], 10);
+	ck_assert_uint_eq(r.c.senders, 2);
+	ck_assert_int_eq(cluster_single_source(&r.c, 80), 1);
+	ck_assert_int_eq(cluster_single_source(&r.c, 100), 0);
+	/* it survives a reopen: the record keeps the set and the counts */
+	store_close(s);
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_get(s, r.c.id, &c), 0);
+	ck_assert_uint_eq(c.nrset, 3);
+	ck_assert_uint_eq(c.rset[2].h, 9);
+	ck_assert_uint_eq(c.sndn[0] + c.sndn[1], 10);
+	/* a campaign: 100 different recipients within an hour; the set
+	 * keeps the latest CLUSTER_MAX_RCPTS, the oldest give way */
+	for (i = 0; i < 100; i++) {
+		h = 1000 + (uint32_t)i;
+		o = obs_of(&a, t0 + 20 * 86400 + i * 30, 100);
+		o.rcpt = &h;
+		o.nrcpt = 1;
+		o.net = 100 + (uint32_t)i;
+		r = observe_ok(s, &o);
+	}
+	ck_assert_uint_eq(r.c.nrset, CLUSTER_MAX_RCPTS);
+	ck_assert_uint_eq(cluster_recent_rcpts(&r.c, t0 + 20 * 86400 + 3000,
+	    3 * 86400), CLUSTER_MAX_RCPTS);
+	ck_assert_uint_eq(r.c.networks, CLUSTER_MAX_NETS);
+	ck_assert_int_eq(cluster_single_source(&r.c, 80), 0);
+	store_close(s);
+}
+END_TEST
+
+/* A record of version 1 (before the recipient set) still reads. */
+START_TEST(test_record_v1)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct cluster		 c;
+	MDB_env			*env;
+	MDB_txn			*txn;
+	MDB_dbi			 dbi;
+	MDB_val			 k, d;
+	unsigned char		 key[8] = { 0, 0, 0, 0, 0, 0, 0, 2 }, rec[536];
+
+	fill(3);
+	ck_assert_int_eq(mdb_env_create(&env), 0);
+	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
+	ck_assert_int_eq(mdb_env_open(env, dbdir, 0, 0600), 0);
+	ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
+	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
+	k = (MDB_val){ 8, key };
+	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
+	memcpy(rec, d.mv_data, sizeof(rec));
+	rec[0] = 1;
+	d = (MDB_val){ sizeof(rec), rec };
+	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
+	ck_assert_int_eq(mdb_txn_commit(txn), 0);
+	mdb_env_close(env);
+
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_get(s, 2, &c), 0);
+	ck_assert_uint_eq(c.id, 2);
+	ck_assert_uint_eq(c.nrset, 0);
+	ck_assert_uint_eq(c.netn[0], 0);
 	store_close(s);
 }
 END_TEST
@@ -1843,6 +1946,8 @@ store_suite(void)
 	tcase_add_test(tc, test_corrupt_truncated);
 	tcase_add_test(tc, test_corrupt_pages);
 	tcase_add_test(tc, test_corrupt_record);
+	tcase_add_test(tc, test_recipients_and_sources);
+	tcase_add_test(tc, test_record_v1);
 	tcase_add_test(tc, test_strerror);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_reps_drift);
