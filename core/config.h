@@ -48,7 +48,7 @@ enum run_mode {
 };
 
 enum list_mail {
-	LISTMAIL_TAG = 0,	/* list and newsletter mail is tagged, not rejected */
+	LISTMAIL_TAG = 0,	/* mailings (one sender's infrastructure) are tagged */
 	LISTMAIL_REJECT
 };
 
@@ -91,6 +91,8 @@ struct config {
 	uint64_t	 tag_threshold;		/* recipients */
 	uint64_t	 reject_threshold;	/* recipients */
 	uint32_t	 reject_min_networks;
+	int64_t		 campaign_window;	/* seconds: "lately" for recipients */
+	int32_t		 mailing_share;		/* percent of copies from one source */
 	int		 reject_action;		/* enum reject_action */
 	int		 mode;			/* enum run_mode */
 	struct addrlist	*whitelist_clients;	/* CIDR */

@@ -56,6 +56,10 @@ struct message {
 	int			 sender_exempt;
 	uint32_t		 nrcpt;
 	uint32_t		 ntrap;
+	/* hashes of the first recipients that are not traps: how many
+	 * different people a cluster reaches */
+	uint32_t		 rcpt_hash[MESSAGE_RCPT_HASHED];
+	uint32_t		 nrcpt_hash;
 	uint32_t		 nwl;		/* whitelisted recipients */
 	/* the others, NUL-terminated one after the other, as the MTA gave
 	 * them: a partial delivery removes them */
@@ -138,6 +142,7 @@ message_reset(struct message *m, const struct config *cfg)
 	m->qid[0] = m->sender[0] = m->subject[0] = '\0';
 	m->auth = m->sender_exempt = m->list_mail = 0;
 	m->nrcpt = m->ntrap = m->nwl = 0;
+	m->nrcpt_hash = 0;
 	m->others_len = 0;
 	m->others_lost = 0;
 	m->sender_hash = 0;
@@ -220,6 +225,26 @@ message_qid(struct message *m, const char *qid)
 }
 
 /*
+ * Hash of a recipient's address, lower case, without angle brackets or
+ * a +detail: the same person however the MTA spelt the address. Never 0.
+ */
+static uint32_t
+rcpt_hash(const char *addr)
+{
+	const char	*p = addr, *at = strrchr(addr, '@');
+	uint32_t	 h = 2166136261u;
+
+	if (*p == '<')
+		p++;
+	for (; *p != '\0' && *p != '>'; p++) {
+		if (at != NULL && p < at && *p == '+')
+			p = at;		/* user+detail@: on from the @ */
+		h = (h ^ (unsigned char)tolower((unsigned char)*p)) * 16777619u;
+	}
+	return h == 0 ? 1 : h;
+}
+
+/*
  * Hash of an envelope sender's domain, lower case, without the angle
  * brackets: VERP and per-recipient bounce addresses of one mailing share
  * it. The null sender of bounces is a value of its own. Never 0.
@@ -296,6 +321,8 @@ message_rcpt(struct message *m, const char *addr)
 		m->ntrap++;
 		return 1;
 	}
+	if (m->nrcpt_hash < MESSAGE_RCPT_HASHED)
+		m->rcpt_hash[m->nrcpt_hash++] = rcpt_hash(addr);
 	return 0;
 }
 
@@ -548,13 +575,15 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 
 	memset(&in, 0, sizeof(in));
 	in.exempt = message_exempt(m);
-	in.list_mail = m->list_mail;
+	in.now = now;
 	in.spamtrap = m->ntrap > 0 && m->ntrap == m->nrcpt;
 	in.rcpt_partial = rcpt_partial(m);
 
 	if (store != NULL && r->store_err == 0 && r->body_bytes >= cfg->min_body_bytes) {
 		obs.now = now;
 		obs.recipients = m->nrcpt > m->ntrap ? m->nrcpt - m->ntrap : 1;
+		obs.rcpt = m->rcpt_hash;
+		obs.nrcpt = m->nrcpt_hash;
 		obs.net = m->net;
 		obs.sender = m->sender_hash;
 		obs.subject = cfg->subject_sample && m->subject[0] ? m->subject : NULL;

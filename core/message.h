@@ -39,6 +39,8 @@
 
 #define MESSAGE_ADDR_MAX	256
 #define MESSAGE_QID_MAX		32
+/* Recipients of a message hashed for a cluster's distinct recipients. */
+#define MESSAGE_RCPT_HASHED	CLUSTER_MAX_RCPTS
 /* Recipients kept for a partial delivery (Postfix's smtpd_recipient_limit). */
 #define MESSAGE_RCPT_KEEP	1000
 

@@ -22,8 +22,14 @@
  * joined a cluster with confidence (the join "counted": its score beat
  * what chance gives among the clusters compared, or it is an exact
  * duplicate), the cluster already held an earlier copy, and the
- * cluster's recipients and networks reached the thresholds, or an
- * administrator marked the cluster spam.
+ * cluster reached as many different recipients lately (CampaignWindow)
+ * as the thresholds say, through enough networks; or an administrator
+ * marked the cluster spam.
+ *
+ * Bulk is counted as campaigns behave: a campaign reaches many different
+ * recipients within hours; a newsletter or a list reaches the same
+ * subscribers again and again, and adds no new ones. Copies to the same
+ * few people over weeks are not bulk, however many.
  */
 #include <stddef.h>
 
@@ -36,7 +42,7 @@ static const char *action_names[] = {
 
 static const char *exempt_names[] = {
 	"none", "whitelist-client", "authenticated", "whitelist-sender",
-	"whitelist-recipient", "list-mail", "single-source"
+	"whitelist-recipient", "single-source"
 };
 
 const char *
@@ -70,13 +76,34 @@ reject_action(const struct config *cfg)
 	}
 }
 
+/*
+ * The recipients a cluster is measured by: the different ones reached
+ * within CampaignWindow. The set holds CLUSTER_MAX_RCPTS; when all of
+ * those are recent the cluster reached at least that many, and its
+ * running total says how far beyond. A cluster with no recipient set (a
+ * record of an older version) is measured by its running total, as then.
+ */
+static uint64_t
+cluster_reach(const struct config *cfg, const struct cluster *c, int64_t now)
+{
+	uint64_t	n;
+
+	if (c->nrset == 0)
+		return c->recipients;
+	n = cluster_recent_rcpts(c, now, cfg->campaign_window);
+	if (n >= CLUSTER_MAX_RCPTS && c->recipients > n)
+		n = c->recipients;
+	return n;
+}
+
 /* Does the message's cluster reach the reject or the tag tier? */
 static const char *
 cluster_tier(const struct config *cfg, const struct store_result *r,
-    const char **reason)
+    int64_t now, const char **reason)
 {
 	const struct cluster	*c = &r->c;
 	int			 confident = r->counted || r->exact;
+	uint64_t		 reach = cluster_reach(cfg, c, now);
 
 	if (c->status == CLUSTER_HAM) {
 		*reason = "ham";
@@ -95,12 +122,12 @@ cluster_tier(const struct config *cfg, const struct store_result *r,
 		return "reject";
 	}
 	/* A message alone is never bulk: at least one earlier copy. */
-	if (c->messages >= 2 && c->recipients >= cfg->reject_threshold &&
+	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
 	    c->networks >= cfg->reject_min_networks) {
 		*reason = "bulk";
 		return "reject";
 	}
-	if (c->recipients >= cfg->tag_threshold && c->messages >= 2) {
+	if (reach >= (uint64_t)cfg->tag_threshold && c->messages >= 2) {
 		*reason = "bulk";
 		return "tag";
 	}
@@ -109,30 +136,21 @@ cluster_tier(const struct config *cfg, const struct store_result *r,
 }
 
 /*
- * A bulk cluster whose copies all came from one network with one sender
- * domain is one organisation's mailing (a newsletter, a feed, a
- * notification system), not a campaign: campaigns vary their senders and
- * come through many networks. Like list mail it is tagged, not rejected,
- * unless ListMail is reject. A cluster an administrator marked spam is
- * rejected all the same.
+ * A bulk cluster whose copies come, for the large majority (MailingShare),
+ * from one network with one sender domain is one organisation's mailing
+ * (a newsletter, a list, a notification system), not a campaign:
+ * campaigns vary their senders and come through many networks. It is
+ * tagged, not rejected, unless ListMail is reject; an odd copy from
+ * elsewhere (a forward, a chance match) does not undo that. Headers
+ * (List-Id, List-Unsubscribe, Precedence) spare nothing: anyone can
+ * write them, and campaigns do. A cluster an administrator marked spam
+ * is rejected all the same.
  */
 static int
-single_source(const struct store_result *r)
+single_source(const struct config *cfg, const struct store_result *r)
 {
-	return r->c.status != CLUSTER_SPAM && r->c.networks <= 1 && r->c.senders <= 1;
-}
-
-/*
- * List headers spare a bulk cluster's message the reject: lists and
- * newsletters are bulk mail their readers asked for. They are the
- * sender's own words, though, so they cannot spare a cluster marked spam
- * (by `nilsimsactl learn spam` or a spam trap): a campaign would only
- * have to add List-Unsubscribe to every copy.
- */
-static int
-list_exempt(const struct verdict_input *in)
-{
-	return in->list_mail && in->res->c.status != CLUSTER_SPAM;
+	return r->c.status != CLUSTER_SPAM &&
+	    cluster_single_source(&r->c, (unsigned)cfg->mailing_share);
 }
 
 /*
@@ -170,7 +188,7 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 	if (in->res == NULL)
 		return;
 
-	v->tier = cluster_tier(cfg, in->res, &v->reason);
+	v->tier = cluster_tier(cfg, in->res, in->now, &v->reason);
 	if (v->tier[0] == 'n')
 		return;
 	v->action = v->would = VERDICT_TAG;
@@ -180,12 +198,9 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 	v->would = reject_action(cfg);
 	if (partial)
 		exempt = EXEMPT_NONE;	/* only if nothing spares them all */
-	if (exempt == EXEMPT_NONE && cfg->list_mail == LISTMAIL_TAG) {
-		if (list_exempt(in))
-			exempt = EXEMPT_LIST;
-		else if (single_source(in->res))
-			exempt = EXEMPT_SOURCE;
-	}
+	if (exempt == EXEMPT_NONE && cfg->list_mail == LISTMAIL_TAG &&
+	    single_source(cfg, in->res))
+		exempt = EXEMPT_SOURCE;
 	if (exempt != EXEMPT_NONE) {
 		v->would = VERDICT_TAG;
 		v->reason = verdict_exempt_name(exempt);

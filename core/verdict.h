@@ -44,14 +44,14 @@ enum verdict_exempt {
 	EXEMPT_AUTH,		/* authenticated sender (SkipAuthenticated) */
 	EXEMPT_SENDER,		/* WhitelistSenders */
 	EXEMPT_RECIPIENT,	/* WhitelistRecipients */
-	EXEMPT_LIST,		/* List-Id, List-Unsubscribe, Precedence list|bulk */
-	EXEMPT_SOURCE		/* every copy from one network and one sender domain */
+	EXEMPT_SOURCE		/* a mailing: MailingShare of the copies from one
+				   network and one sender domain */
 };
 
 struct verdict_input {
 	const struct store_result *res;	/* NULL: not digested (too short, error) */
 	int		exempt;		/* enum verdict_exempt */
-	int		list_mail;	/* carries list headers */
+	int64_t		now;		/* unix seconds: what "lately" means */
 	int		spamtrap;	/* a recipient is a spam trap */
 	int		rcpt_partial;	/* EXEMPT_RECIPIENT for some recipients,
 					   not all, and they can be told apart */
@@ -64,7 +64,10 @@ struct verdict {
 	const char	*reason;	/* a short word for the log: "bulk", "spam", ... */
 };
 
-/* Decide. cfg supplies the thresholds, RejectAction, Mode and ListMail. */
+/*
+ * Decide. cfg supplies the thresholds, CampaignWindow, MailingShare,
+ * RejectAction, Mode and ListMail.
+ */
 void	verdict_decide(const struct config *cfg, const struct verdict_input *in,
 	    struct verdict *v);
 

@@ -60,10 +60,13 @@ joined(uint64_t msgs, uint64_t rcpts, uint32_t nets, uint32_t senders)
 	return r;
 }
 
+/* The verdict at NOW for a message of cluster r. */
+#define NOW	(1800000000LL)
+
 static struct verdict
-decide(const struct store_result *r, int exempt, int list, int trap)
+decide(const struct store_result *r, int exempt, int trap)
 {
-	struct verdict_input	in = { r, exempt, list, trap, 0 };
+	struct verdict_input	in = { r, exempt, NOW, trap, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -72,7 +75,7 @@ decide(const struct store_result *r, int exempt, int list, int trap)
 
 START_TEST(test_unscored)
 {
-	struct verdict	v = decide(NULL, EXEMPT_NONE, 0, 0);
+	struct verdict	v = decide(NULL, EXEMPT_NONE, 0);
 
 	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
 	ck_assert_str_eq(v.tier, "none");
@@ -85,22 +88,22 @@ START_TEST(test_tiers)
 	struct verdict		v;
 
 	r = joined(2, 4, 3, 3);		/* below TagThreshold */
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
 	ck_assert_str_eq(v.reason, "few");
 	r = joined(2, 5, 3, 3);		/* at TagThreshold */
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.tier, "tag");
 	r = joined(2, 20, 2, 3);	/* at RejectThreshold and networks */
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	ck_assert_str_eq(v.reason, "bulk");
 	r = joined(2, 20, 1, 3);	/* too few networks: tag only */
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	r = joined(2, 19, 5, 3);	/* one recipient short */
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 }
 END_TEST
@@ -109,11 +112,11 @@ END_TEST
 START_TEST(test_single_message_never_rejected)
 {
 	struct store_result	r = joined(1, 500, 5, 1);
-	struct verdict		v = decide(&r, EXEMPT_NONE, 0, 0);
+	struct verdict		v = decide(&r, EXEMPT_NONE, 0);
 
 	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
 	r.created = 1;
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
 	ck_assert_str_eq(v.reason, "new");
 }
@@ -125,11 +128,11 @@ START_TEST(test_weak_join)
 	struct verdict		v;
 
 	r.counted = 0;
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
 	ck_assert_str_eq(v.reason, "weak");
 	r.exact = 1;			/* an exact duplicate is confident */
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 }
 END_TEST
@@ -140,12 +143,12 @@ START_TEST(test_status)
 	struct verdict		v;
 
 	r.c.status = CLUSTER_SPAM;	/* learned spam: from the next copy */
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	ck_assert_str_eq(v.reason, "spam");
 	r = joined(90, 900, 20, 8);
 	r.c.status = CLUSTER_HAM;	/* pinned: never */
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
 	ck_assert_str_eq(v.reason, "ham");
 }
@@ -160,69 +163,149 @@ START_TEST(test_exempt)
 	size_t			 i;
 
 	for (i = 0; i < sizeof(kinds) / sizeof(*kinds); i++) {
-		v = decide(&r, kinds[i], 0, 0);
+		v = decide(&r, kinds[i], 0);
 		ck_assert_int_eq(v.action, VERDICT_TAG);
 		ck_assert_int_eq(v.would, VERDICT_TAG);
 		ck_assert_str_eq(v.reason, verdict_exempt_name(kinds[i]));
 	}
 	/* even a learned spam cluster: a whitelist is a promise */
 	r.c.status = CLUSTER_SPAM;
-	v = decide(&r, EXEMPT_CLIENT, 0, 0);
+	v = decide(&r, EXEMPT_CLIENT, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 }
 END_TEST
 
-START_TEST(test_list_mail)
+/* Give cluster r n distinct recipients, last reached `ago` seconds before NOW. */
+static void
+add_rcpts(struct store_result *r, uint32_t n, int64_t ago)
 {
-	struct store_result	r = joined(3, 30, 4, 3);
+	uint32_t	i;
+
+	for (i = 0; i < n && r->c.nrset < CLUSTER_MAX_RCPTS; i++) {
+		r->c.rset[r->c.nrset].h = 0x1000 + r->c.nrset;
+		r->c.rset[r->c.nrset].hour = (uint32_t)((NOW - ago) / 3600);
+		r->c.nrset++;
+	}
+}
+
+/*
+ * Bulk is measured by the different recipients a cluster reached within
+ * CampaignWindow: copies to the same few over weeks are not a campaign,
+ * whatever the running total says.
+ */
+START_TEST(test_campaign_reach)
+{
+	struct store_result	r = joined(40, 40, 4, 3);
 	struct verdict		v;
 
-	v = decide(&r, EXEMPT_NONE, 1, 0);
-	ck_assert_int_eq(v.action, VERDICT_TAG);
-	ck_assert_str_eq(v.reason, "list-mail");
-	cfg->list_mail = LISTMAIL_REJECT;
-	v = decide(&r, EXEMPT_NONE, 1, 0);
+	cfg->campaign_window = 3 * 86400;
+	/* a newsletter: 40 issues, to the same 2 subscribers */
+	add_rcpts(&r, 1, 20 * 86400);
+	add_rcpts(&r, 1, 3600);
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
+	ck_assert_str_eq(v.reason, "few");
+	/* a campaign: 20 different recipients within hours */
+	r = joined(20, 20, 4, 3);
+	add_rcpts(&r, 20, 7200);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	ck_assert_str_eq(v.reason, "bulk");
+	/* the same 20, reached a month ago: they no longer count */
+	r = joined(20, 20, 4, 3);
+	add_rcpts(&r, 20, 30 * 86400);
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
+	/* a wider window takes them in */
+	cfg->campaign_window = 60 * 86400;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* 6 recent ones: the tag tier */
+	cfg->campaign_window = 3 * 86400;
+	r = joined(20, 20, 4, 3);
+	add_rcpts(&r, 6, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.tier, "tag");
 }
 END_TEST
 
 /*
- * List headers are the sender's own words: they cannot turn the reject
- * of a cluster marked spam into a tag. The verdict sees one list flag
- * whatever header set it (List-Id, List-Unsubscribe, Precedence).
+ * A mailing is a cluster whose copies come for the large majority from
+ * one network and one sender domain: the odd outlier does not undo it,
+ * and list headers have no say (the verdict does not see them).
  */
-START_TEST(test_list_mail_spam)
+START_TEST(test_mailing_share)
+{
+	struct store_result	r = joined(30, 30, 2, 2);
+	struct verdict		v;
+
+	cfg->reject_min_networks = 1;
+	cfg->mailing_share = 80;
+	r.c.nets[0] = 11;
+	r.c.netn[0] = 29;
+	r.c.nets[1] = 12;
+	r.c.netn[1] = 1;		/* one copy joined from elsewhere */
+	r.c.sndrs[0] = 21;
+	r.c.sndn[0] = 28;
+	r.c.sndrs[1] = 22;
+	r.c.sndn[1] = 2;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "single-source");
+	/* spread over networks: a campaign */
+	r.c.netn[0] = 15;
+	r.c.netn[1] = 15;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* one network, sender domains rotating: a campaign */
+	r.c.netn[0] = 29;
+	r.c.netn[1] = 1;
+	r.c.sndn[0] = 10;
+	r.c.sndn[1] = 20;
+	r.c.senders = 2;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* MailingShare 100: no outlier tolerated */
+	r.c.sndn[0] = 28;
+	r.c.sndn[1] = 2;
+	cfg->mailing_share = 100;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* networks saturated: spread wide, whatever the shares */
+	cfg->mailing_share = 80;
+	r.c.networks = CLUSTER_MAX_NETS;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+}
+END_TEST
+
+/* A cluster marked spam is rejected from its next copy, however few. */
+START_TEST(test_marked_spam)
 {
 	struct store_result	r = joined(2, 1, 1, 1);
 	struct verdict		v;
 
 	/* learned with `nilsimsactl learn spam`: one copy seen, one recipient */
 	r.c.status = CLUSTER_SPAM;
-	v = decide(&r, EXEMPT_NONE, 1, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	ck_assert_str_eq(v.reason, "spam");
 	/* marked by a spam trap's copy: the trap's recipient is not counted */
 	r = joined(2, 0, 1, 1);
 	r.c.status = CLUSTER_SPAM;
-	v = decide(&r, EXEMPT_NONE, 1, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	ck_assert_str_eq(v.reason, "spam");
 	/* RejectAction still applies, and shadow mode still only tags */
 	cfg->reject_action = ACTION_TEMPFAIL;
-	v = decide(&r, EXEMPT_NONE, 1, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TEMPFAIL);
 	cfg->mode = MODE_SHADOW;
-	v = decide(&r, EXEMPT_NONE, 1, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_int_eq(v.would, VERDICT_TEMPFAIL);
 	ck_assert_str_eq(v.reason, "spam");
-	/* a counted bulk cluster with list headers is tagged, as before */
-	cfg->mode = MODE_ENFORCE;
-	r = joined(3, 30, 4, 3);
-	v = decide(&r, EXEMPT_NONE, 1, 0);
-	ck_assert_int_eq(v.action, VERDICT_TAG);
-	ck_assert_int_eq(v.would, VERDICT_TAG);
-	ck_assert_str_eq(v.reason, "list-mail");
 }
 END_TEST
 
@@ -232,28 +315,28 @@ START_TEST(test_single_source)
 	struct verdict		v;
 
 	cfg->reject_min_networks = 1;
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "single-source");
 	r.c.senders = 2;		/* two sender domains: a campaign */
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	r.c.senders = 1;
 	cfg->list_mail = LISTMAIL_REJECT;
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	cfg->list_mail = LISTMAIL_TAG;
 	r.c.status = CLUSTER_SPAM;	/* marked spam: rejected all the same */
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 }
 END_TEST
 
 /* decide() for a message to whitelisted recipients among others */
 static struct verdict
-decide_partial(const struct store_result *r, int exempt, int list)
+decide_partial(const struct store_result *r, int exempt)
 {
-	struct verdict_input	in = { r, exempt, list, 0, 1 };
+	struct verdict_input	in = { r, exempt, NOW, 0, 1 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -270,46 +353,48 @@ START_TEST(test_partial)
 	struct store_result	r = joined(3, 30, 4, 3);
 	struct verdict		v;
 
-	v = decide_partial(&r, EXEMPT_RECIPIENT, 0);
+	v = decide_partial(&r, EXEMPT_RECIPIENT);
 	ck_assert_int_eq(v.action, VERDICT_PARTIAL);
 	ck_assert_int_eq(v.would, VERDICT_PARTIAL);
 	ck_assert_str_eq(v.tier, "reject");
 	ck_assert_str_eq(v.reason, "bulk");
 	ck_assert_str_eq(verdict_action_name(v.action), "reject-partial");
 	/* all recipients whitelisted: tagged, as before */
-	v = decide(&r, EXEMPT_RECIPIENT, 0, 0);
+	v = decide(&r, EXEMPT_RECIPIENT, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "whitelist-recipient");
-	/* a learned spam cluster with list headers: still partial */
+	/* a learned spam cluster: partial too */
 	r.c.status = CLUSTER_SPAM;
-	v = decide_partial(&r, EXEMPT_RECIPIENT, 1);
+	v = decide_partial(&r, EXEMPT_RECIPIENT);
 	ck_assert_int_eq(v.action, VERDICT_PARTIAL);
 	ck_assert_str_eq(v.reason, "spam");
-	/* an auto cluster's list mail is tagged for every recipient */
-	r.c.status = CLUSTER_AUTO;
-	v = decide_partial(&r, EXEMPT_RECIPIENT, 1);
+	/* a mailing is tagged for every recipient */
+	r = joined(3, 30, 1, 1);
+	cfg->reject_min_networks = 1;
+	v = decide_partial(&r, EXEMPT_RECIPIENT);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
-	ck_assert_str_eq(v.reason, "list-mail");
+	ck_assert_str_eq(v.reason, "single-source");
+	r = joined(3, 30, 4, 3);
 	/* a stronger exemption (whitelisted sender) spares every recipient */
-	v = decide_partial(&r, EXEMPT_SENDER, 0);
+	v = decide_partial(&r, EXEMPT_SENDER);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "whitelist-sender");
 	/* the flag alone, without the recipient exemption, changes nothing */
-	v = decide_partial(&r, EXEMPT_NONE, 0);
+	v = decide_partial(&r, EXEMPT_NONE);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	/* tag tier: nobody is removed */
 	r = joined(3, 6, 4, 3);
-	v = decide_partial(&r, EXEMPT_RECIPIENT, 0);
+	v = decide_partial(&r, EXEMPT_RECIPIENT);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "bulk");
 	/* every RejectAction becomes a partial delivery */
 	r = joined(3, 30, 4, 3);
 	cfg->reject_action = ACTION_DISCARD;
-	v = decide_partial(&r, EXEMPT_RECIPIENT, 0);
+	v = decide_partial(&r, EXEMPT_RECIPIENT);
 	ck_assert_int_eq(v.action, VERDICT_PARTIAL);
 	/* shadow mode: tagged, the log says what enforce would do */
 	cfg->mode = MODE_SHADOW;
-	v = decide_partial(&r, EXEMPT_RECIPIENT, 0);
+	v = decide_partial(&r, EXEMPT_RECIPIENT);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_int_eq(v.would, VERDICT_PARTIAL);
 }
@@ -329,7 +414,7 @@ START_TEST(test_reject_actions)
 
 	for (i = 0; i < sizeof(map) / sizeof(*map); i++) {
 		cfg->reject_action = map[i].cfg;
-		v = decide(&r, EXEMPT_NONE, 0, 0);
+		v = decide(&r, EXEMPT_NONE, 0);
 		ck_assert_int_eq(v.action, map[i].verdict);
 	}
 }
@@ -341,11 +426,11 @@ START_TEST(test_shadow)
 	struct verdict		v;
 
 	cfg->mode = MODE_SHADOW;
-	v = decide(&r, EXEMPT_NONE, 0, 0);
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_int_eq(v.would, VERDICT_REJECT);
 	/* a spam trap's copy is not dropped in shadow mode either */
-	v = decide(&r, EXEMPT_NONE, 0, 1);
+	v = decide(&r, EXEMPT_NONE, 1);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_int_eq(v.would, VERDICT_DISCARD);
 }
@@ -357,10 +442,10 @@ START_TEST(test_spamtrap)
 	struct verdict		v;
 
 	r.created = 1;
-	v = decide(&r, EXEMPT_NONE, 0, 1);
+	v = decide(&r, EXEMPT_NONE, 1);
 	ck_assert_int_eq(v.action, VERDICT_DISCARD);
 	ck_assert_str_eq(v.reason, "spamtrap");
-	v = decide(NULL, EXEMPT_NONE, 0, 1);	/* even undigested */
+	v = decide(NULL, EXEMPT_NONE, 1);	/* even undigested */
 	ck_assert_int_eq(v.action, VERDICT_DISCARD);
 }
 END_TEST
@@ -378,8 +463,9 @@ verdict_suite(void)
 	tcase_add_test(tc, test_weak_join);
 	tcase_add_test(tc, test_status);
 	tcase_add_test(tc, test_exempt);
-	tcase_add_test(tc, test_list_mail);
-	tcase_add_test(tc, test_list_mail_spam);
+	tcase_add_test(tc, test_campaign_reach);
+	tcase_add_test(tc, test_mailing_share);
+	tcase_add_test(tc, test_marked_spam);
 	tcase_add_test(tc, test_single_source);
 	tcase_add_test(tc, test_partial);
 	tcase_add_test(tc, test_reject_actions);

@@ -1,6 +1,6 @@
 -- exempt.lua: once a campaign's cluster rejects, copies from whitelisted
--- clients, senders or to whitelisted recipients, and list mail, are only
--- tagged; copies without any of that are still rejected.
+-- clients, senders or to whitelisted recipients are only tagged; list
+-- headers exempt nothing; copies without a whitelist are still rejected.
 --   -D lib=... -D sock=... -D id=N (the rejecting cluster) -D first=K
 --   -D word=pills -D wl_client=IP -D wl_sender=ADDR -D wl_rcpt=ADDR
 --
@@ -28,12 +28,13 @@ L.run(function()
 		{ "whitelisted client " .. wl_client, "tag", { ip = wl_client } },
 		{ "whitelisted sender " .. wl_sender, "tag", { from = wl_sender } },
 		{ "whitelisted recipient " .. wl_rcpt, "tag", { rcpt = { wl_rcpt } } },
-		{ "List-Id", "tag", { headers = { { "List-Id", "<offers.lists.e2e.test>" } } } },
-		{ "List-Unsubscribe", "tag",
+		-- list headers are the sender's words: they exempt nothing
+		{ "List-Id", "reject", { headers = { { "List-Id", "<offers.lists.e2e.test>" } } } },
+		{ "List-Unsubscribe", "reject",
 		    { headers = { { "List-Unsubscribe", "<mailto:leave@lists.e2e.test>" } } } },
-		{ "Precedence: bulk", "tag", { headers = { { "Precedence", "bulk" } } } },
-		{ "Precedence: list", "tag", { headers = { { "Precedence", "list" } } } },
-		{ "Precedence: junk (not list mail)", "reject",
+		{ "Precedence: bulk", "reject", { headers = { { "Precedence", "bulk" } } } },
+		{ "Precedence: list", "reject", { headers = { { "Precedence", "list" } } } },
+		{ "Precedence: junk", "reject",
 		    { headers = { { "Precedence", "junk" } } } },
 		{ "control copy again", "reject", {} },
 	}
