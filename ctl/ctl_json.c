@@ -44,7 +44,7 @@ set(json_t *o, const char *k, json_t *v)
 json_t *
 ctl_cluster_json(const struct cluster *c)
 {
-	json_t	*o, *nets, *hist, *sndrs, *reps;
+	json_t	*o, *nets, *hist, *sndrs, *reps, *a;
 	char	 hex[NILSIMSA_HEX_LEN + 1], sh[2 * CLUSTER_SUBJECT_MAX + 1];
 	size_t	 i, slen;
 	int	 rc = 0;
@@ -83,6 +83,18 @@ ctl_cluster_json(const struct cluster *c)
 	rc |= set(o, "sender_domains", sndrs = json_array());
 	for (i = 0; sndrs != NULL && i < c->senders && i < CLUSTER_MAX_SENDERS; i++)
 		rc |= json_array_append_new(sndrs, json_integer(c->sndrs[i]));
+	rc |= set(o, "net_counts", a = json_array());
+	for (i = 0; a != NULL && i < c->networks && i < CLUSTER_MAX_NETS; i++)
+		rc |= json_array_append_new(a, json_integer(c->netn[i]));
+	rc |= set(o, "sender_counts", a = json_array());
+	for (i = 0; a != NULL && i < c->senders && i < CLUSTER_MAX_SENDERS; i++)
+		rc |= json_array_append_new(a, json_integer(c->sndn[i]));
+	rc |= set(o, "rcpt_hashes", a = json_array());
+	for (i = 0; a != NULL && i < c->nrset && i < CLUSTER_MAX_RCPTS; i++)
+		rc |= json_array_append_new(a, json_integer(c->rset[i].h));
+	rc |= set(o, "rcpt_hours", a = json_array());
+	for (i = 0; a != NULL && i < c->nrset && i < CLUSTER_MAX_RCPTS; i++)
+		rc |= json_array_append_new(a, json_integer(c->rset[i].hour));
 	rc |= set(o, "hist_start", json_integer(c->hist_start));
 	rc |= set(o, "hist", hist = json_array());
 	for (i = 0; hist != NULL && i < CLUSTER_HISTORY; i++)
@@ -236,7 +248,7 @@ static const char *const known_keys[] = {
 	"id", "code", "reps", "status", "first_seen", "last_seen", "messages",
 	"recipients", "networks", "tagged", "rejected", "subject",
 	"subject_hex", "nets", "senders", "sender_domains", "hist_start", "hist",
-	NULL
+	"net_counts", "sender_counts", "rcpt_hashes", "rcpt_hours", NULL
 };
 
 int
@@ -246,7 +258,8 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 	const char	*k;
 	json_t		*v;
 	json_int_t	 x;
-	size_t		 i, nnets, nhist, nsndrs;
+	size_t		 i, nnets, nhist, nsndrs, nnetn, nsndn, nrh, nrt;
+	uint32_t	 rh[CLUSTER_MAX_RCPTS], rt[CLUSTER_MAX_RCPTS];
 	int		 st;
 
 	memset(c, 0, sizeof(*c));
@@ -306,8 +319,35 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 	    get_u32s(j, "hist", c->hist, CLUSTER_HISTORY, &nhist, err,
 	    errlen) == -1 ||
 	    get_u32s(j, "sender_domains", c->sndrs, CLUSTER_MAX_SENDERS, &nsndrs,
-	    err, errlen) == -1)
+	    err, errlen) == -1 ||
+	    get_u32s(j, "net_counts", c->netn, CLUSTER_MAX_NETS, &nnetn, err,
+	    errlen) == -1 ||
+	    get_u32s(j, "sender_counts", c->sndn, CLUSTER_MAX_SENDERS, &nsndn,
+	    err, errlen) == -1 ||
+	    get_u32s(j, "rcpt_hashes", rh, CLUSTER_MAX_RCPTS, &nrh, err,
+	    errlen) == -1 ||
+	    get_u32s(j, "rcpt_hours", rt, CLUSTER_MAX_RCPTS, &nrt, err,
+	    errlen) == -1)
 		return -1;
+	if (nrh != nrt) {
+		snprintf(err, errlen, "\"rcpt_hashes\" and \"rcpt_hours\" "
+		    "differ in length");
+		return -1;
+	}
+	for (i = 0; i < nrh; i++) {
+		if (rh[i] == 0) {
+			snprintf(err, errlen, "\"rcpt_hashes\"[%zu] is 0", i);
+			return -1;
+		}
+		c->rset[i].h = rh[i];
+		c->rset[i].hour = rt[i];
+	}
+	c->nrset = (uint32_t)nrh;
+	if ((nnetn != 0 && nnetn != nnets) || (nsndn != 0 && nsndn != nsndrs)) {
+		snprintf(err, errlen, "\"net_counts\" or \"sender_counts\" is "
+		    "not the length of its list");
+		return -1;
+	}
 	if (json_object_get(j, "senders") == NULL)
 		c->senders = (uint32_t)nsndrs;
 	else if (json_object_get(j, "sender_domains") != NULL && c->senders != nsndrs) {

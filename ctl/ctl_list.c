@@ -200,7 +200,7 @@ get_cluster(struct ctl *ctl, const char *arg, struct cluster *c)
 }
 
 static void
-show_text(const struct cluster *c)
+show_text(const struct ctl *ctl, const struct cluster *c)
 {
 	char		hex[NILSIMSA_HEX_LEN + 1], t[32], subj[CLUSTER_SUBJECT_MAX * 4];
 	uint32_t	max = 0;
@@ -216,8 +216,17 @@ show_text(const struct cluster *c)
 	printf("last seen   %s\n", t);
 	printf("messages    %llu\n", (unsigned long long)c->messages);
 	printf("recipients  %llu\n", (unsigned long long)c->recipients);
+	printf("different   %u recipients, %u of them reached in the last %llds "
+	    "(CampaignWindow)%s\n", c->nrset,
+	    cluster_recent_rcpts(c, ctl->now, ctl->cfg->campaign_window),
+	    (long long)ctl->cfg->campaign_window,
+	    c->nrset >= CLUSTER_MAX_RCPTS ? "; the latest kept" : "");
 	printf("networks    %u%s\n", c->networks,
 	    c->networks >= CLUSTER_MAX_NETS ? " (or more)" : "");
+	printf("mailing     %s (%d%% of copies from one network and one "
+	    "sender domain: MailingShare)\n",
+	    cluster_single_source(c, (unsigned)ctl->cfg->mailing_share) ?
+	    "yes" : "no", ctl->cfg->mailing_share);
 	printf("tagged      %u\n", c->tagged);
 	printf("rejected    %u\n", c->rejected);
 	if (c->subject[0] != '\0') {
@@ -257,7 +266,7 @@ cmd_show(struct ctl *ctl, int argc, char **argv)
 	if ((rc = get_cluster(ctl, argv[first], &c)) != CTL_OK)
 		return rc;
 	if (!ctl->json) {
-		show_text(&c);
+		show_text(ctl, &c);
 		return CTL_OK;
 	}
 	/* The raw ring (hist, hist_start) and the same as dated hours. */
