@@ -97,6 +97,7 @@ struct item {
 
 static struct item	*items;
 static int		 verbose;
+static unsigned		 population = 500;	/* the site's users */
 static const char	*dumpdir;	/* --dump: write generated messages here */
 static size_t		 nitems, itemcap;
 static const char	*corpus;
@@ -315,6 +316,35 @@ client_ip(const unsigned char *buf, size_t len, char *ip, size_t iplen)
 		snprintf(ip, iplen, "%u.%u.%u.%u", a, b, c, d);
 		return;
 	}
+}
+
+/*
+ * The recipient, as a site sees it: ham goes to the address in its To:
+ * header (a list's address for list mail, the person for personal mail);
+ * spam, as campaigns do, to users drawn from the site's population, a
+ * different one for each copy (the path picks it, so runs repeat).
+ */
+static void
+envelope_rcpt(const struct item *it, const unsigned char *buf, size_t len,
+    char *out, size_t outlen)
+{
+	const char	*v, *at, *b, *e;
+	size_t		 n;
+
+	if (IS_HAM(it->folder) &&
+	    (v = find_header(buf, len, "To", &n)) != NULL &&
+	    (at = memchr(v, '@', n)) != NULL) {
+		for (b = at; b > v && b[-1] != '<' && b[-1] != ' ' &&
+		    b[-1] != ',' && b[-1] != '"' && b[-1] != '\t'; b--)
+			;
+		for (e = at; e < v + n && *e != '>' && *e != ' ' &&
+		    *e != ',' && *e != '\r' && *e != '\n'; e++)
+			;
+		snprintf(out, outlen, "%.*s", (int)(e - b), b);
+		return;
+	}
+	snprintf(out, outlen, "user%u@example.org",
+	    hash_str(it->path, strlen(it->path)) % population);
 }
 
 /* The envelope sender as the MTA saw it: Return-Path, else From. */
@@ -690,21 +720,32 @@ find_root(int i)
 	return i;
 }
 
+/* The user a spam copy is sent to (envelope_rcpt). */
+static unsigned
+spam_user(const struct item *it)
+{
+	return hash_str(it->path, strlen(it->path)) % population;
+}
+
 /*
  * Ground truth: campaigns are the connected groups of spam whose index
- * codes score >= 90; a spam message is catchable when enough earlier
- * copies (within BulkTTL) came before it for RejectThreshold (one
- * recipient a message here).
+ * codes score >= 90; a spam message is catchable when its earlier copies
+ * within CampaignWindow, with it, reached RejectThreshold different users
+ * (at least one earlier copy).
  */
 static void
 ground_truth(const struct config *cfg)
 {
-	size_t		i, j;
-	uint64_t	need = cfg->reject_threshold > 1 ? cfg->reject_threshold - 1 : 1;
+	size_t		i, j, k;
 	static const nilsimsa_code zero;
+	unsigned	*users;
 
+	if ((users = calloc(cfg->reject_threshold + 1, sizeof(*users))) == NULL)
+		fatal("calloc");
 	for (i = 0; i < nitems; i++) {
-		uint64_t earlier = 0;
+		uint64_t earlier = 0, distinct = 1;
+
+		users[0] = spam_user(&items[i]);
 
 		if (IS_HAM(items[i].folder) || items[i].folder == F_FAMILY ||
 		    memcmp(&items[i].truth, &zero, sizeof(zero)) == 0)
@@ -714,12 +755,21 @@ ground_truth(const struct config *cfg)
 				continue;
 			if (nilsimsa_score(&items[i].truth, &items[j].truth) < 90)
 				continue;
-			if (items[i].t - items[j].t <= cfg->bulk_ttl)
+			if (items[i].t - items[j].t <= cfg->campaign_window) {
 				earlier++;
+				for (k = 0; k < distinct &&
+				    users[k] != spam_user(&items[j]); k++)
+					;
+				if (k == distinct &&
+				    distinct < cfg->reject_threshold)
+					users[distinct++] = spam_user(&items[j]);
+			}
 			items[find_root((int)i)].campaign = find_root((int)j);
 		}
-		items[i].catchable = earlier >= need;
+		items[i].catchable = earlier >= 1 &&
+		    distinct >= cfg->reject_threshold;
 	}
+	free(users);
 	for (i = 0; i < nitems; i++)
 		items[i].campaign = find_root((int)i);
 }
@@ -740,7 +790,7 @@ replay(const struct config *cfg, struct store *store)
 	struct message_result	 r;
 	double			 spent = 0, t;
 	size_t			 i;
-	char			 fn[4096], ip[64], sender[256];
+	char			 fn[4096], ip[64], sender[256], rcpt[256];
 
 	if ((m = message_new(cfg, 1)) == NULL)
 		fatal("message_new");
@@ -761,6 +811,7 @@ replay(const struct config *cfg, struct store *store)
 		it->from = (v = find_header(raw, len, "From", &n)) ? hash_str(v, n) : 0;
 		client_ip(raw, len, ip, sizeof(ip));
 		envelope_sender(raw, len, sender, sizeof(sender));
+		envelope_rcpt(it, raw, len, rcpt, sizeof(rcpt));
 
 		t = now_sec();
 		if (message_reset(m, cfg) == -1)
@@ -768,7 +819,7 @@ replay(const struct config *cfg, struct store *store)
 		message_client_str(m, ip[0] ? ip : "192.0.2.1");
 		message_qid(m, it->path);
 		message_sender(m, sender);
-		message_rcpt(m, "user@example.org");
+		message_rcpt(m, rcpt);
 		message_body(m, raw, len);
 		message_finish(m, store, it->t, 0, &r);
 		spent += now_sec() - t;
@@ -1146,7 +1197,8 @@ usage(void)
 	    "usage: nsm-replay [-c config] [--corpus DIR] [--stream sa|phish|families]\n"
 	    "                  [--limit N] [--seed N] [--families N] [--variants N]\n"
 	    "                  [--pairs N] [--check] [--store DIR] [--verbose] [--dump DIR]\n"
-	    "                  [--tricks INSERT,BUSTER,COMMENT,HIDDEN (per 1000 words)]\n");
+	    "                  [--tricks INSERT,BUSTER,COMMENT,HIDDEN (per 1000 words)]\n"
+	    "                  [--population N (users spam is sent to; 500)]\n");
 	exit(2);
 }
 
@@ -1166,6 +1218,7 @@ main(int argc, char *argv[])
 		{ "verbose", no_argument, NULL, 'V' },
 		{ "tricks", required_argument, NULL, 'T' },
 		{ "dump", required_argument, NULL, 'D' },
+		{ "population", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct config		*cfg;
@@ -1194,6 +1247,10 @@ main(int argc, char *argv[])
 		case 'd': storedir = optarg; break;
 		case 'V': verbose++; break;
 		case 'D': dumpdir = optarg; break;
+		case 'P':
+			if ((population = (unsigned)strtoul(optarg, NULL, 10)) == 0)
+				usage();
+			break;
 		case 'T':
 			if (sscanf(optarg, "%d,%d,%d,%d", &rate_insert, &rate_buster,
 			    &rate_comment, &rate_hidden) != 4)
