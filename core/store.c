@@ -64,7 +64,7 @@
 
 #define REC_VERSION	2
 #define REC_SIZE_V1	536
-#define REC_SIZE	(REC_SIZE_V1 + 4 + CLUSTER_MAX_NETS * 4 + \
+#define REC_SIZE	(REC_SIZE_V1 + 4 + CLUSTER_MAX_NETS * 8 + \
 			 CLUSTER_MAX_SENDERS * 4 + CLUSTER_MAX_RCPTS * 8)
 #define EVICT_MAX	64	/* evictions one observe may do */
 
@@ -114,7 +114,7 @@ struct store {
  * 320 subject[80] (NUL-padded), 400 senders, 404 sndrs[8], 436 zero,
  * 440 reps[3] (unused ones zero), 536: the end of version 1. Version 2
  * goes on: 536 nrset, 540 netn[32], 668 sndn[8], 700 rset[64] (h, hour),
- * 1212 end. A version 1 record reads as one with no per-source counts
+ * 1212 neth[32], 1340 end. A version 1 record reads as one with no per-source counts
  * and no recipient set.
  */
 static void
@@ -152,6 +152,8 @@ rec_encode(const struct cluster *c, unsigned char *r)
 		put32(r + 700 + 8 * i, c->rset[i].h);
 		put32(r + 704 + 8 * i, c->rset[i].hour);
 	}
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		put32(r + 1212 + 4 * i, c->neth[i]);
 }
 
 static int
@@ -202,6 +204,8 @@ rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
 		c->rset[i].h = get32(r + 700 + 8 * i);
 		c->rset[i].hour = get32(r + 704 + 8 * i);
 	}
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		c->neth[i] = get32(r + 1212 + 4 * i);
 	return 0;
 }
 
@@ -729,6 +733,36 @@ hash_add(uint32_t *set, uint32_t *cnt, uint32_t *n, uint32_t max, uint32_t v)
 }
 
 /*
+ * A network's copy: counted, with the hour it came. When the set is full
+ * (networks then reads "at least CLUSTER_MAX_NETS"), a new network takes
+ * the place of the one heard from longest ago, so that the set still
+ * tells how many networks a cluster came from lately.
+ */
+static void
+net_add(struct cluster *c, uint32_t v, uint32_t hour)
+{
+	uint32_t	i, old = 0, n = c->networks < CLUSTER_MAX_NETS ?
+			    c->networks : CLUSTER_MAX_NETS;
+
+	if (v == 0)
+		return;
+	for (i = 0; i < n; i++) {
+		if (c->nets[i] == v) {
+			c->netn[i] = add32(c->netn[i], 1);
+			c->neth[i] = hour;
+			return;
+		}
+		if (c->neth[i] < c->neth[old])
+			old = i;
+	}
+	if (n < CLUSTER_MAX_NETS)
+		old = c->networks++;
+	c->nets[old] = v;
+	c->netn[old] = 1;
+	c->neth[old] = hour;
+}
+
+/*
  * A recipient, with the hour it was last reached; when the set is full a
  * new one takes the place of the one reached longest ago.
  */
@@ -762,6 +796,18 @@ cluster_recent_rcpts(const struct cluster *c, int64_t now, int64_t window)
 
 	for (i = 0; i < c->nrset && i < CLUSTER_MAX_RCPTS; i++)
 		if ((int64_t)c->rset[i].hour >= from)
+			n++;
+	return n;
+}
+
+uint32_t
+cluster_recent_nets(const struct cluster *c, int64_t now, int64_t window)
+{
+	int64_t		from = window > 0 ? hour_of(now - window) : INT64_MIN;
+	uint32_t	i, n = 0;
+
+	for (i = 0; i < c->networks && i < CLUSTER_MAX_NETS; i++)
+		if ((int64_t)c->neth[i] >= from)
 			n++;
 	return n;
 }
@@ -894,8 +940,7 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted)
 	hist_add(c, hour_of(obs->now));
 	if (counted) {
 		c->recipients = add64(c->recipients, obs->recipients);
-		hash_add(c->nets, c->netn, &c->networks, CLUSTER_MAX_NETS,
-		    obs->net);
+		net_add(c, obs->net, (uint32_t)hour_of(obs->now));
 		hash_add(c->sndrs, c->sndn, &c->senders, CLUSTER_MAX_SENDERS,
 		    obs->sender);
 		for (uint32_t i = 0; i < obs->nrcpt && obs->rcpt != NULL; i++)

@@ -114,6 +114,7 @@ struct cluster {
 					   reads "at least that many" */
 	uint32_t	nets[CLUSTER_MAX_NETS];	/* hashes of those networks */
 	uint32_t	netn[CLUSTER_MAX_NETS];	/* counted copies from each */
+	uint32_t	neth[CLUSTER_MAX_NETS];	/* hour a copy last came from each */
 	uint32_t	senders;	/* distinct envelope sender domains */
 	uint32_t	sndrs[CLUSTER_MAX_SENDERS];	/* hashes of those domains */
 	uint32_t	sndn[CLUSTER_MAX_SENDERS];	/* counted copies from each */
@@ -274,6 +275,9 @@ int	store_count(struct store *s, size_t *n);
  * before now (window <= 0: all that are remembered).
  */
 uint32_t cluster_recent_rcpts(const struct cluster *c, int64_t now,
+	    int64_t window);
+/* The same for client networks (saturating at CLUSTER_MAX_NETS). */
+uint32_t cluster_recent_nets(const struct cluster *c, int64_t now,
 	    int64_t window);
 /*
  * Does one sender's infrastructure account for a cluster: at least

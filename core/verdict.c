@@ -77,23 +77,28 @@ reject_action(const struct config *cfg)
 }
 
 /*
- * The recipients a cluster is measured by: the different ones reached
- * within CampaignWindow. The set holds CLUSTER_MAX_RCPTS; when all of
- * those are recent the cluster reached at least that many, and its
- * running total says how far beyond. A cluster with no recipient set (a
- * record of an older version) is measured by its running total, as then.
+ * How far a cluster spread lately (within CampaignWindow): the different
+ * recipients it reached, or the different client networks its copies
+ * came from, whichever is more. A campaign reaches many people, or comes
+ * through many networks (a botnet), in a short time; a newsletter or a
+ * list reaches the same few from one place again and again. The set
+ * holds CLUSTER_MAX_RCPTS recipients; when all of those are recent the
+ * cluster reached at least that many, and its running total says how far
+ * beyond. A cluster with no recipient set (a record of an older version)
+ * is measured by its running total, as then.
  */
 static uint64_t
 cluster_reach(const struct config *cfg, const struct cluster *c, int64_t now)
 {
-	uint64_t	n;
+	uint64_t	n, nets;
 
 	if (c->nrset == 0)
 		return c->recipients;
 	n = cluster_recent_rcpts(c, now, cfg->campaign_window);
 	if (n >= CLUSTER_MAX_RCPTS && c->recipients > n)
 		n = c->recipients;
-	return n;
+	nets = cluster_recent_nets(c, now, cfg->campaign_window);
+	return nets > n ? nets : n;
 }
 
 /* Does the message's cluster reach the reject or the tag tier? */

@@ -86,6 +86,9 @@ ctl_cluster_json(const struct cluster *c)
 	rc |= set(o, "net_counts", a = json_array());
 	for (i = 0; a != NULL && i < c->networks && i < CLUSTER_MAX_NETS; i++)
 		rc |= json_array_append_new(a, json_integer(c->netn[i]));
+	rc |= set(o, "net_hours", a = json_array());
+	for (i = 0; a != NULL && i < c->networks && i < CLUSTER_MAX_NETS; i++)
+		rc |= json_array_append_new(a, json_integer(c->neth[i]));
 	rc |= set(o, "sender_counts", a = json_array());
 	for (i = 0; a != NULL && i < c->senders && i < CLUSTER_MAX_SENDERS; i++)
 		rc |= json_array_append_new(a, json_integer(c->sndn[i]));
@@ -248,7 +251,8 @@ static const char *const known_keys[] = {
 	"id", "code", "reps", "status", "first_seen", "last_seen", "messages",
 	"recipients", "networks", "tagged", "rejected", "subject",
 	"subject_hex", "nets", "senders", "sender_domains", "hist_start", "hist",
-	"net_counts", "sender_counts", "rcpt_hashes", "rcpt_hours", NULL
+	"net_counts", "net_hours", "sender_counts", "rcpt_hashes", "rcpt_hours",
+	NULL
 };
 
 int
@@ -258,7 +262,7 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 	const char	*k;
 	json_t		*v;
 	json_int_t	 x;
-	size_t		 i, nnets, nhist, nsndrs, nnetn, nsndn, nrh, nrt;
+	size_t		 i, nnets, nhist, nsndrs, nnetn, nneth, nsndn, nrh, nrt;
 	uint32_t	 rh[CLUSTER_MAX_RCPTS], rt[CLUSTER_MAX_RCPTS];
 	int		 st;
 
@@ -322,6 +326,8 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 	    err, errlen) == -1 ||
 	    get_u32s(j, "net_counts", c->netn, CLUSTER_MAX_NETS, &nnetn, err,
 	    errlen) == -1 ||
+	    get_u32s(j, "net_hours", c->neth, CLUSTER_MAX_NETS, &nneth, err,
+	    errlen) == -1 ||
 	    get_u32s(j, "sender_counts", c->sndn, CLUSTER_MAX_SENDERS, &nsndn,
 	    err, errlen) == -1 ||
 	    get_u32s(j, "rcpt_hashes", rh, CLUSTER_MAX_RCPTS, &nrh, err,
@@ -343,9 +349,10 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 		c->rset[i].hour = rt[i];
 	}
 	c->nrset = (uint32_t)nrh;
-	if ((nnetn != 0 && nnetn != nnets) || (nsndn != 0 && nsndn != nsndrs)) {
-		snprintf(err, errlen, "\"net_counts\" or \"sender_counts\" is "
-		    "not the length of its list");
+	if ((nnetn != 0 && nnetn != nnets) || (nneth != 0 && nneth != nnets) ||
+	    (nsndn != 0 && nsndn != nsndrs)) {
+		snprintf(err, errlen, "\"net_counts\", \"net_hours\" or "
+		    "\"sender_counts\" is not the length of its list");
 		return -1;
 	}
 	if (json_object_get(j, "senders") == NULL)

@@ -221,8 +221,10 @@ show_text(const struct ctl *ctl, const struct cluster *c)
 	    cluster_recent_rcpts(c, ctl->now, ctl->cfg->campaign_window),
 	    (long long)ctl->cfg->campaign_window,
 	    c->nrset >= CLUSTER_MAX_RCPTS ? "; the latest kept" : "");
-	printf("networks    %u%s\n", c->networks,
-	    c->networks >= CLUSTER_MAX_NETS ? " (or more)" : "");
+	printf("networks    %u%s, %u of them in the last %llds\n", c->networks,
+	    c->networks >= CLUSTER_MAX_NETS ? " (or more)" : "",
+	    cluster_recent_nets(c, ctl->now, ctl->cfg->campaign_window),
+	    (long long)ctl->cfg->campaign_window);
 	printf("mailing     %s (%d%% of copies from one network and one "
 	    "sender domain: MailingShare)\n",
 	    cluster_single_source(c, (unsigned)ctl->cfg->mailing_share) ?

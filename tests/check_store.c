@@ -1190,7 +1190,7 @@ START_TEST(test_corrupt_record)
 	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
 	k = (MDB_val){ 8, key };
 	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
-	ck_assert_uint_eq(d.mv_size, 1212);
+	ck_assert_uint_eq(d.mv_size, 1340);
 	ck_assert_ptr_nonnull(rec = malloc(d.mv_size));
 	memcpy(rec, d.mv_data, d.mv_size);
 	rec[0] = 99;			/* a future version */
@@ -1259,6 +1259,8 @@ START_TEST(test_recipients_and_sources)
 	ck_assert_uint_eq(cluster_recent_rcpts(&r.c, t0 + 9 * 86400, 0), 3);
 	/* a month on, none of them lately */
 	ck_assert_uint_eq(cluster_recent_rcpts(&r.c, t0 + 40 * 86400, 3 * 86400), 0);
+	ck_assert_uint_eq(cluster_recent_nets(&r.c, t0 + 9 * 86400, 3 * 86400), 1);
+	ck_assert_uint_eq(cluster_recent_nets(&r.c, t0 + 40 * 86400, 3 * 86400), 0);
 	ck_assert_uint_eq(r.c.networks, 1);
 	ck_assert_uint_eq(r.c.netn[0], 10);
 	ck_assert_uint_eq(r.c.senders, 2);
@@ -1285,6 +1287,8 @@ START_TEST(test_recipients_and_sources)
 	ck_assert_uint_eq(cluster_recent_rcpts(&r.c, t0 + 20 * 86400 + 3000,
 	    3 * 86400), CLUSTER_MAX_RCPTS);
 	ck_assert_uint_eq(r.c.networks, CLUSTER_MAX_NETS);
+	ck_assert_uint_eq(cluster_recent_nets(&r.c, t0 + 20 * 86400 + 3000,
+	    3 * 86400), CLUSTER_MAX_NETS);
 	ck_assert_int_eq(cluster_single_source(&r.c, 80), 0);
 	store_close(s);
 }

@@ -220,6 +220,23 @@ START_TEST(test_campaign_reach)
 	cfg->campaign_window = 60 * 86400;
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* to one user, from 20 networks within hours: a campaign too */
+	cfg->campaign_window = 3 * 86400;
+	r = joined(20, 20, 20, 3);
+	add_rcpts(&r, 1, 0);
+	for (uint32_t i = 0; i < 20; i++) {
+		r.c.nets[i] = 100 + i;
+		r.c.netn[i] = 1;
+		r.c.neth[i] = (uint32_t)(NOW / 3600);
+	}
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* the same a month ago: no longer */
+	for (uint32_t i = 0; i < 20; i++)
+		r.c.neth[i] = (uint32_t)((NOW - 30 * 86400) / 3600);
+	r.c.rset[0].hour = (uint32_t)((NOW - 30 * 86400) / 3600);
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
 	/* 6 recent ones: the tag tier */
 	cfg->campaign_window = 3 * 86400;
 	r = joined(20, 20, 4, 3);
