@@ -319,31 +319,16 @@ client_ip(const unsigned char *buf, size_t len, char *ip, size_t iplen)
 }
 
 /*
- * The recipient, as a site sees it: ham goes to the address in its To:
- * header (a list's address for list mail, the person for personal mail);
- * spam, as campaigns do, to users drawn from the site's population, a
- * different one for each copy (the path picks it, so runs repeat).
+ * The recipient, as a site sees it: ham goes to the corpus's owner, the
+ * one user whose mailbox it was (list mail reaches a subscriber, not the
+ * list's address in To:); spam, as campaigns do, to users drawn from the
+ * site's population, a different one for each copy (the path picks it,
+ * so runs repeat). The owner is user0, one of the population.
  */
 static void
-envelope_rcpt(const struct item *it, const unsigned char *buf, size_t len,
-    char *out, size_t outlen)
+envelope_rcpt(const struct item *it, char *out, size_t outlen)
 {
-	const char	*v, *at, *b, *e;
-	size_t		 n;
-
-	if (IS_HAM(it->folder) &&
-	    (v = find_header(buf, len, "To", &n)) != NULL &&
-	    (at = memchr(v, '@', n)) != NULL) {
-		for (b = at; b > v && b[-1] != '<' && b[-1] != ' ' &&
-		    b[-1] != ',' && b[-1] != '"' && b[-1] != '\t'; b--)
-			;
-		for (e = at; e < v + n && *e != '>' && *e != ' ' &&
-		    *e != ',' && *e != '\r' && *e != '\n'; e++)
-			;
-		snprintf(out, outlen, "%.*s", (int)(e - b), b);
-		return;
-	}
-	snprintf(out, outlen, "user%u@example.org",
+	snprintf(out, outlen, "user%u@example.org", IS_HAM(it->folder) ? 0 :
 	    hash_str(it->path, strlen(it->path)) % population);
 }
 
@@ -583,9 +568,11 @@ make_variant(const char *seed, int fam, int var, struct buf *msg)
 
 	variant_text(seed, html, &text);
 	rand_token(tok, 12);
-	buf_fmt(msg, "Received: from mx%d.example.net (mx%d.example.net [198.51.100.%d])\n"
-	    "\tby mx.example.org with ESMTP id %s\n",
-	    (int)rndn(90), (int)rndn(90), 1 + (int)rndn(250), tok);
+	/* from anywhere, as a botnet sends: a random /24 of 100.64.0.0/10 */
+	buf_fmt(msg, "Received: from mx%d.example.net (mx%d.example.net "
+	    "[100.%d.%d.%d])\n\tby mx.example.org with ESMTP id %s\n",
+	    (int)rndn(90), (int)rndn(90), 64 + (int)rndn(64), (int)rndn(256),
+	    1 + (int)rndn(250), tok);
 	buf_fmt(msg, "Message-ID: <%s.%d.%d@example.net>\n", tok, fam, var);
 	rand_token(tok, 8);
 	buf_fmt(msg, "From: %s <%s@example.net>\n", tok, tok);
@@ -811,7 +798,7 @@ replay(const struct config *cfg, struct store *store)
 		it->from = (v = find_header(raw, len, "From", &n)) ? hash_str(v, n) : 0;
 		client_ip(raw, len, ip, sizeof(ip));
 		envelope_sender(raw, len, sender, sizeof(sender));
-		envelope_rcpt(it, raw, len, rcpt, sizeof(rcpt));
+		envelope_rcpt(it, rcpt, sizeof(rcpt));
 
 		t = now_sec();
 		if (message_reset(m, cfg) == -1)
@@ -903,6 +890,9 @@ struct outcome {
 	size_t		copies, copies_above;	/* ground-truth copy pairs */
 	int		median_copy, p10_copy;
 	size_t		fam_members, fam_joined, fam_count, ham_in_fam;
+	size_t		fam_late, fam_late_rejected;	/* copies after the
+					   first RejectThreshold of their family */
+	uint64_t	reject_threshold;
 	size_t		campaigns, leaked_total, leaked_max;
 	double		ms_per_msg;
 };
@@ -1012,6 +1002,22 @@ families(struct outcome *o)
 		o->fam_count++;
 		o->fam_members += members;
 		o->fam_joined += bestn;
+		/* copies from the (RejectThreshold + 1)th on, in time order */
+		for (i = 0; i < nitems; i++) {
+			size_t	before = 0;
+
+			if (items[i].family != f)
+				continue;
+			for (j = 0; j < nitems; j++)
+				if (items[j].family == f && (items[j].t < items[i].t ||
+				    (items[j].t == items[i].t && j < i)))
+					before++;
+			if (before < o->reject_threshold)
+				continue;
+			o->fam_late++;
+			if (is_reject(items[i].action))
+				o->fam_late_rejected++;
+		}
 		for (i = 0; i < nitems; i++)
 			if (IS_HAM(items[i].folder) && best != 0 && items[i].cluster == best) {
 				o->ham_in_fam++;
@@ -1059,6 +1065,7 @@ evaluate(const struct config *cfg, size_t npairs, double spent, struct outcome *
 	size_t	i, n = 0;
 
 	memset(o, 0, sizeof(*o));
+	o->reject_threshold = cfg->reject_threshold;
 	for (i = 0; i < nitems; i++) {
 		const struct item *it = &items[i];
 
@@ -1113,6 +1120,10 @@ report(const char *stream, const struct config *cfg, const struct outcome *o)
 		printf("  families %zu, members %zu, in their family's cluster %zu (%.1f%%), "
 		    "ham in family clusters %zu\n", o->fam_count, o->fam_members,
 		    o->fam_joined, pct(o->fam_joined, o->fam_members), o->ham_in_fam);
+	if (o->fam_late > 0)
+		printf("  family copies from the %lluth on rejected %zu of %zu (%.1f%%)\n",
+		    (unsigned long long)o->reject_threshold + 1, o->fam_late_rejected,
+		    o->fam_late, pct(o->fam_late_rejected, o->fam_late));
 }
 
 /* The issue's targets; returns the number missed. */
@@ -1138,6 +1149,9 @@ check_targets(const struct outcome *o)
 	    "family members in their cluster %zu of %zu (< 95%%)", o->fam_joined,
 	    o->fam_members);
 	TARGET(o->ham_in_fam == 0, "ham messages in family clusters: %zu", o->ham_in_fam);
+	TARGET(o->fam_late == 0 || o->fam_late_rejected * 100 >= o->fam_late * 95,
+	    "family copies after RejectThreshold rejected %zu of %zu (< 95%%)",
+	    o->fam_late_rejected, o->fam_late);
 #undef TARGET
 	return missed;
 }
