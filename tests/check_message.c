@@ -333,6 +333,119 @@ START_TEST(partial_bounds)
 }
 END_TEST
 
+/* ------------------------------------------------------------ as a site sees mail */
+
+/* A fresh store in tmpdir with the default thresholds. */
+static void
+setup_site(void)
+{
+	int	rc;
+
+	setup();
+	strcpy(tmpdir, "/tmp/check_message.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	rc = message_store_open(cfg, tmpdir, 0, &store);
+	ck_assert_msg(rc == 0, "store: %s", store_strerror(rc));
+}
+
+/* One message of text to recipients, from ip and sender, at time t. */
+static struct message_result
+deliver(const char *text, const char *ip, const char *sender,
+    const char **rcpt, size_t n, int64_t t)
+{
+	struct message		*m;
+	struct message_result	 r;
+	size_t			 i;
+
+	ck_assert_ptr_nonnull(m = message_new(cfg, 0));
+	message_client_str(m, ip);
+	message_sender(m, sender);
+	for (i = 0; i < n; i++)
+		message_rcpt(m, rcpt[i]);
+	message_body(m, (const unsigned char *)text, strlen(text));
+	message_finish(m, store, t, 0, &r);
+	message_free(m);
+	ck_assert_int_eq(r.store_err, 0);
+	ck_assert_int_eq(r.digested, 1);
+	return r;
+}
+
+static const char newsletter[] =
+    "Campus news this week: the library extends its opening hours during "
+    "the examination period, the sports centre opens a new climbing wall, "
+    "and the student union invites everyone to the autumn concert in the "
+    "great hall on Friday evening. Read more on the university web site. "
+    "You receive this newsletter as a member of the university; to change "
+    "your subscription, visit your profile page.\n";
+
+/*
+ * A newsletter sent every day for a month to the same recipients, from
+ * its one server (and once forwarded from elsewhere), is never rejected,
+ * whatever its list headers; with RejectThreshold 3 neither.
+ */
+START_TEST(site_newsletter_month)
+{
+	const char		*rcpt[] = { "<ann@uni.test>", "<bob@uni.test>",
+	    "<cy@uni.test>", "<dee@uni.test>" };
+	struct message_result	 r;
+	char			 text[sizeof(newsletter) + 64];
+	int			 day;
+
+	cfg->reject_threshold = cfg->tag_threshold = 3;
+	for (day = 0; day < 30; day++) {
+		snprintf(text, sizeof(text), "Issue %d. %s", day + 1, newsletter);
+		r = deliver(text, day == 12 ? "198.51.100.7" : "192.0.2.25",
+		    "<news-bounces@uni.test>", rcpt, 4, 1800000000 + day * 86400);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "day %d rejected (%s)", day, r.verdict.reason);
+	}
+	ck_assert_uint_ge(r.res.c.messages, 25);	/* one cluster */
+}
+END_TEST
+
+/*
+ * A campaign to 50 different recipients from 20 networks within an hour
+ * is rejected from the configured count on: RejectThreshold different
+ * recipients, the message's own included.
+ */
+START_TEST(site_campaign)
+{
+	struct message_result	 r;
+	char			 rc[64], ip[32], text[sizeof(BODY) + 32];
+	const char		*rcpt[1] = { rc };
+	int			 i, first = -1;
+
+	for (i = 0; i < 50; i++) {
+		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i % 20, 1 + i);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		r = deliver(text, ip, i % 2 ? "<a@spam1.test>" : "<b@spam2.test>",
+		    rcpt, 1, 1800000000 + i * 60);
+		if (r.verdict.action == VERDICT_REJECT && first < 0)
+			first = i;
+		if (first >= 0)
+			ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	}
+	ck_assert_int_eq(first, (int)cfg->reject_threshold - 1);
+}
+END_TEST
+
+/* A discussion list's thread to one subscriber is not bulk either. */
+START_TEST(site_thread_one_user)
+{
+	const char		*rcpt[] = { "<me@uni.test>" };
+	struct message_result	 r;
+	int			 i;
+
+	cfg->reject_threshold = cfg->tag_threshold = 3;
+	for (i = 0; i < 12; i++) {
+		r = deliver(newsletter, "192.0.2.80", "<list-bounces@lists.test>",
+		    rcpt, 1, 1800000000 + i * 3600);
+		ck_assert_int_eq(r.verdict.action, VERDICT_ACCEPT);
+	}
+}
+END_TEST
+
 static Suite *
 message_suite(void)
 {
@@ -350,6 +463,12 @@ message_suite(void)
 	tcase_add_test(tc, partial_trap);
 	tcase_add_test(tc, partial_shadow);
 	tcase_add_test(tc, partial_bounds);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("site");
+	tcase_add_checked_fixture(tc, setup_site, teardown_store);
+	tcase_add_test(tc, site_newsletter_month);
+	tcase_add_test(tc, site_campaign);
+	tcase_add_test(tc, site_thread_one_user);
 	suite_add_tcase(s, tc);
 	return s;
 }
