@@ -182,6 +182,7 @@ static const struct key keys[] = {
 	    .min = 3600, .max = 3650 * DAY),
 	KEY("MailingShare", CT_INT, "80", mailing_share, RELOAD,
 	    .min = 50, .max = 100),
+	KEY("TrustedAuthservIDs", CT_STRING, "", trusted_authserv_ids, RELOAD),
 	KEY("RejectAction", CT_ENUM, "reject", reject_action, RELOAD,
 	    .names = action_names),
 	KEY("Mode", CT_ENUM, "enforce", mode, RELOAD, .names = mode_names),

@@ -93,6 +93,7 @@ struct config {
 	uint32_t	 reject_min_networks;
 	int64_t		 campaign_window;	/* seconds: "lately" for recipients */
 	int32_t		 mailing_share;		/* percent of copies from one source */
+	char		*trusted_authserv_ids;	/* "" : none */
 	int		 reject_action;		/* enum reject_action */
 	int		 mode;			/* enum run_mode */
 	struct addrlist	*whitelist_clients;	/* CIDR */

@@ -30,6 +30,7 @@
 #include <openssl/evp.h>
 
 #include "log.h"
+#include "authres.h"
 #include "message.h"
 
 /* Top-level header lines kept while parsing a whole file (tools only). */
@@ -52,6 +53,8 @@ struct message {
 	char			 qid[MESSAGE_QID_MAX];
 	char			 sender[MESSAGE_ADDR_MAX];
 	uint32_t		 sender_hash;	/* of its domain */
+	int			 auth_kind;	/* AUTHRES_*: a trusted verifier's */
+	char			 auth_domain[256];	/* identity, if any */
 	int			 auth;
 	int			 sender_exempt;
 	uint32_t		 nrcpt;
@@ -146,6 +149,8 @@ message_reset(struct message *m, const struct config *cfg)
 	m->others_len = 0;
 	m->others_lost = 0;
 	m->sender_hash = 0;
+	m->auth_kind = AUTHRES_NONE;
+	m->auth_domain[0] = '\0';
 	m->in_body = !m->with_headers;
 	m->hdr_bol = 1;
 	m->hdr_cr = 0;
@@ -258,6 +263,41 @@ sender_domain_hash(const char *addr)
 	for (p = at != NULL ? at + 1 : addr; *p != '\0' && *p != '>'; p++)
 		h = (h ^ (unsigned char)tolower((unsigned char)*p)) * 16777619u;
 	return h == 0 ? 1 : h;
+}
+
+/*
+ * A trusted verifier's Authentication-Results: the best identity of the
+ * message (DKIM over SPF; the first of a kind) replaces the envelope
+ * sender's domain as who sent it.
+ */
+static void
+auth_result(struct message *m, const char *value)
+{
+	char	dom[sizeof(m->auth_domain)];
+	int	kind;
+
+	kind = authres_identity(value, m->cfg->trusted_authserv_ids, dom,
+	    sizeof(dom));
+	if (kind > m->auth_kind) {
+		m->auth_kind = kind;
+		memcpy(m->auth_domain, dom, sizeof(dom));
+	}
+}
+
+/*
+ * Who sent the message, for a cluster's sender domains: the domain a
+ * trusted verifier authenticated (the hash's top bit set), else the
+ * envelope sender's domain (top bit clear). Never 0.
+ */
+static uint32_t
+sender_identity(const struct message *m)
+{
+	uint32_t	h;
+
+	if (m->auth_kind != AUTHRES_NONE)
+		return sender_domain_hash(m->auth_domain) | STORE_SENDER_AUTH;
+	h = m->sender_hash & ~STORE_SENDER_AUTH;
+	return h != 0 ? h : 1;
 }
 
 void
@@ -391,6 +431,8 @@ message_header(struct message *m, const char *name, const char *value)
 		m->list_mail = 1;
 	else if (strcasecmp(name, "Subject") == 0 && m->cfg->subject_sample)
 		keep_subject(m, value);
+	else if (strcasecmp(name, "Authentication-Results") == 0)
+		auth_result(m, value);
 	canon_header(m->canon, name, value);
 }
 
@@ -585,7 +627,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		obs.rcpt = m->rcpt_hash;
 		obs.nrcpt = m->nrcpt_hash;
 		obs.net = m->net;
-		obs.sender = m->sender_hash;
+		obs.sender = sender_identity(m);
 		obs.subject = cfg->subject_sample && m->subject[0] ? m->subject : NULL;
 		obs.join_score = cfg->similarity_threshold;
 		obs.count_score = message_count_score;

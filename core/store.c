@@ -812,17 +812,18 @@ cluster_recent_nets(const struct cluster *c, int64_t now, int64_t window)
 	return n;
 }
 
-/* The largest of n counts, and their sum (64 bits: no overflow). */
+
+/* The index of the largest of n counts, and their sum (no overflow). */
 static uint32_t
-top_share(const uint32_t *cnt, uint32_t n, uint64_t *sum)
+top_index(const uint32_t *cnt, uint32_t n, uint64_t *sum)
 {
 	uint32_t	i, top = 0;
 
 	*sum = 0;
 	for (i = 0; i < n; i++) {
 		*sum += cnt[i];
-		if (cnt[i] > top)
-			top = cnt[i];
+		if (cnt[i] > cnt[top])
+			top = i;
 	}
 	return top;
 }
@@ -831,18 +832,21 @@ int
 cluster_single_source(const struct cluster *c, unsigned share_pct)
 {
 	uint64_t	nsum, ssum;
-	uint32_t	ntop, stop;
+	uint32_t	nn, sn, ntop, stop;
 
-	ntop = top_share(c->netn, c->networks < CLUSTER_MAX_NETS ?
-	    c->networks : CLUSTER_MAX_NETS, &nsum);
-	stop = top_share(c->sndn, c->senders < CLUSTER_MAX_SENDERS ?
-	    c->senders : CLUSTER_MAX_SENDERS, &ssum);
+	nn = c->networks < CLUSTER_MAX_NETS ? c->networks : CLUSTER_MAX_NETS;
+	sn = c->senders < CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS;
+	ntop = top_index(c->netn, nn, &nsum);
+	stop = top_index(c->sndn, sn, &ssum);
 	if (nsum == 0 && ssum == 0)	/* no counts (a version 1 record) */
 		return c->networks <= 1 && c->senders <= 1;
+	if (ssum == 0 || (uint64_t)c->sndn[stop] * 100 < ssum * share_pct)
+		return 0;
+	if (c->sndrs[stop] & STORE_SENDER_AUTH)
+		return 1;	/* an authenticated sender: who, not where */
 	if (c->networks >= CLUSTER_MAX_NETS)
 		return 0;	/* saturated: spread wide */
-	return (uint64_t)ntop * 100 >= nsum * share_pct &&
-	    (uint64_t)stop * 100 >= ssum * share_pct;
+	return nsum > 0 && (uint64_t)c->netn[ntop] * 100 >= nsum * share_pct;
 }
 
 /*

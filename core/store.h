@@ -64,6 +64,8 @@ enum cluster_status {
 
 #define CLUSTER_MAX_NETS	32	/* distinct networks remembered */
 #define CLUSTER_MAX_RCPTS	64	/* distinct recipients remembered */
+#define STORE_SENDER_AUTH	0x80000000u	/* a sender hash's mark: the
+					   domain was authenticated (DKIM, SPF) */
 #define CLUSTER_MAX_SENDERS	8	/* distinct sender domains remembered */
 #define CLUSTER_SUBJECT_MAX	80	/* bytes of subject sample, with NUL */
 #define CLUSTER_HISTORY		24	/* hourly buckets of message counts */
@@ -151,7 +153,9 @@ struct store_obs {
 					   hashed) */
 	uint32_t	nrcpt;
 	uint32_t	net;		/* hash of the client network; 0 if unknown */
-	uint32_t	sender;		/* hash of the sender's domain; 0 if unknown */
+	uint32_t	sender;		/* hash of the sender's domain; 0 if unknown;
+					   STORE_SENDER_AUTH set when a trusted
+					   verifier authenticated that domain */
 	const char	*subject;	/* sample to keep, or NULL */
 	int		join_score;	/* join the best cluster scoring above this */
 	/*
@@ -282,8 +286,10 @@ uint32_t cluster_recent_nets(const struct cluster *c, int64_t now,
 /*
  * Does one sender's infrastructure account for a cluster: at least
  * share_pct percent of its counted copies from one network and from one
- * sender domain (the odd outlier tolerated)? Copies of unknown network
- * or sender are not counted either way.
+ * sender domain (the odd outlier tolerated)? When that domain was
+ * authenticated (STORE_SENDER_AUTH), it alone is the sender's identity,
+ * whatever networks its mail came through (an ESP's many servers).
+ * Copies of unknown network or sender are not counted either way.
  */
 int	cluster_single_source(const struct cluster *c, unsigned share_pct);
 int	store_stats(struct store *s, int64_t now, struct store_stats *st);

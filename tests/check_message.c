@@ -446,6 +446,61 @@ START_TEST(site_thread_one_user)
 }
 END_TEST
 
+/*
+ * An ESP's mailing: 30 different recipients, from 10 networks of its
+ * servers, bounce domains varying, DKIM-signed by the sender. With the
+ * upstream verifier's authserv-id trusted, the signing domain is who sent
+ * it: a mailing, tagged. Not trusted, or forged by another id: rejected.
+ */
+static int
+esp_mailing(const char *trusted, const char *authserv)
+{
+	struct message		*m;
+	struct message_result	 r;
+	char			 rc[64], ip[32], ar[128], snd[64];
+	int			 i, rejected = 0;
+
+	free(cfg->trusted_authserv_ids);
+	cfg->trusted_authserv_ids = strdup(trusted);
+	for (i = 0; i < 30; i++) {
+		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "198.51.%d.%d", 10 + i % 10, 20 + i);
+		snprintf(snd, sizeof(snd), "<b-%d@mail%d.esp.test>", i, i % 7);
+		snprintf(ar, sizeof(ar), "%s; dkim=pass header.d=shop.test; "
+		    "spf=pass smtp.mailfrom=mail%d.esp.test", authserv, i % 7);
+		ck_assert_ptr_nonnull(m = message_new(cfg, 0));
+		message_client_str(m, ip);
+		message_sender(m, snd);
+		message_rcpt(m, rc);
+		message_header(m, "Authentication-Results", ar);
+		message_body(m, (const unsigned char *)newsletter,
+		    strlen(newsletter));
+		message_finish(m, store, 1800000000 + i * 60, 0, &r);
+		message_free(m);
+		ck_assert_int_eq(r.digested, 1);
+		rejected += r.verdict.action == VERDICT_REJECT;
+	}
+	return rejected;
+}
+
+START_TEST(site_authenticated_mailing)
+{
+	ck_assert_int_eq(esp_mailing("mx.uni.test", "mx.uni.test"), 0);
+}
+END_TEST
+
+START_TEST(site_unauthenticated_mailing)
+{
+	ck_assert_int_gt(esp_mailing("", "mx.uni.test"), 0);
+}
+END_TEST
+
+START_TEST(site_forged_authserv)
+{
+	ck_assert_int_gt(esp_mailing("mx.uni.test", "mx.shop.test"), 0);
+}
+END_TEST
+
 static Suite *
 message_suite(void)
 {
@@ -469,6 +524,9 @@ message_suite(void)
 	tcase_add_test(tc, site_newsletter_month);
 	tcase_add_test(tc, site_campaign);
 	tcase_add_test(tc, site_thread_one_user);
+	tcase_add_test(tc, site_authenticated_mailing);
+	tcase_add_test(tc, site_unauthenticated_mailing);
+	tcase_add_test(tc, site_forged_authserv);
 	suite_add_tcase(s, tc);
 	return s;
 }
