@@ -1,0 +1,543 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * mlmeasure: how codes behave on a multilingual stream made by
+ * tools/mkmlstream.py, per language, for one way of making codes.
+ *
+ *	mlmeasure [-t threshold] [-m MODE] STREAM_DIR
+ *
+ * MODE is one of
+ *	ref			reference codes (nilsimsa 0.2.4)
+ *	builtin			the built-in profile (the milter's default)
+ *	file:PATH		a profile read from PATH (mkprofile's text form)
+ *	script:NAME=PATH,...	a profile per script of the canonical text,
+ *				NAME one of han, kana, cyrillic, latin, other;
+ *				a script without one gets the built-in profile
+ *	self, selfwords		no profile: each message is its own reference
+ *				(nilsimsa_final_self(), units characters or
+ *				words)
+ *
+ * Every message is canonicalised as the milter does (CANON_TEXT). Only
+ * the "test" half of the ham and the families are measured; the "learn"
+ * half is for profiles. Per language it prints:
+ *
+ *	unrel>t		share of unrelated ham pairs (different source text)
+ *			scoring above the threshold (20,000 random pairs, or
+ *			all), and their median score
+ *	fam>=t		share of pairs of copies of one family (every pair of
+ *			its 8 variants) at or above the threshold
+ *	replay		the language's test ham and families, interleaved in
+ *			index order, clustered as the store does: a message
+ *			joins the cluster whose anchor scores best when that
+ *			score is at least max(t, nilsimsa_score_needed(
+ *			clusters, 0.01)), else it starts one. "maxham" is the
+ *			largest number of unrelated ham texts in one cluster,
+ *			"hamjoin" the share of ham that joined any cluster
+ *			holding another text, "famcap" the share of family
+ *			copies (after the first) in their first copy's
+ *			cluster.
+ *
+ * Single-threaded and not hardened: a measuring tool for trusted data.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "canon.h"
+#include "nilsimsa.h"
+
+#define MAXLANG		16
+#define NSCRIPT		5
+
+enum script { S_LATIN, S_HAN, S_KANA, S_CYRILLIC, S_OTHER };
+static const char *script_names[NSCRIPT] = {
+	"latin", "han", "kana", "cyrillic", "other"
+};
+
+struct doc {
+	int		 lang;
+	int		 test;		/* ham of the test half */
+	int		 family;	/* -1 for ham */
+	char		 source[256];
+	char		 path[32];
+	size_t		 len;		/* canonical bytes */
+	enum script	 script;
+	nilsimsa_code	 code;
+};
+
+static struct doc	*docs;
+static int		 ndocs, ndocs_cap;
+static char		 langs[MAXLANG][16];
+static int		 nlangs;
+static uint64_t		 rs = 88172645463325252ull;
+
+static enum { M_REF, M_BUILTIN, M_FILE, M_SCRIPT, M_SELF } mode = M_BUILTIN;
+static nilsimsa_profile	*profs[NSCRIPT];
+static int		 self_flags;
+static int		 verbose;	/* -v: show some pairs above t */
+static const char	*dump;		/* -d: print this message's text */
+
+static uint64_t
+rnd(void)
+{
+	rs ^= rs << 13;
+	rs ^= rs >> 7;
+	rs ^= rs << 17;
+	return rs;
+}
+
+static void *
+xmalloc(size_t n)
+{
+	void	*p = malloc(n ? n : 1);
+
+	if (p == NULL) {
+		perror("mlmeasure");
+		exit(1);
+	}
+	return p;
+}
+
+static char *
+read_file(const char *path, size_t *lenp)
+{
+	FILE	*f;
+	char	*buf;
+	long	 n;
+
+	if ((f = fopen(path, "rb")) == NULL)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = xmalloc((size_t)n + 1);
+	*lenp = fread(buf, 1, (size_t)n, f);
+	buf[*lenp] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static nilsimsa_profile *
+load_profile(const char *path)
+{
+	nilsimsa_profile	*p = xmalloc(sizeof(*p));
+	size_t			 len;
+	char			*text;
+
+	if ((text = read_file(path, &len)) == NULL) {
+		perror(path);
+		exit(1);
+	}
+	if (nilsimsa_profile_read(text, len, p) != 0) {
+		fprintf(stderr, "%s: not a profile\n", path);
+		exit(1);
+	}
+	free(text);
+	return p;
+}
+
+struct sink {
+	unsigned char	*buf;
+	size_t		 len, cap;
+};
+
+static void
+sink_out(void *arg, const unsigned char *p, size_t n)
+{
+	struct sink	*s = arg;
+
+	if (s->len + n > s->cap) {
+		s->cap = (s->len + n) * 2;
+		if ((s->buf = realloc(s->buf, s->cap)) == NULL) {
+			perror("mlmeasure");
+			exit(1);
+		}
+	}
+	memcpy(s->buf + s->len, p, n);
+	s->len += n;
+}
+
+/* The script most letters of a UTF-8 text are in. */
+static enum script
+script_of(const unsigned char *p, size_t len)
+{
+	size_t		n[NSCRIPT] = { 0 }, i = 0, best = 0;
+	uint32_t	cp;
+	int		s;
+
+	while (i < len) {
+		if (p[i] < 0x80) {
+			cp = p[i++];
+			if (isalpha(cp))
+				n[S_LATIN]++;
+			continue;
+		}
+		if ((p[i] & 0xe0) == 0xc0 && i + 1 < len) {
+			cp = (uint32_t)(p[i] & 0x1f) << 6 | (p[i + 1] & 0x3f);
+			i += 2;
+		} else if ((p[i] & 0xf0) == 0xe0 && i + 2 < len) {
+			cp = (uint32_t)(p[i] & 0x0f) << 12 |
+			    (uint32_t)(p[i + 1] & 0x3f) << 6 | (p[i + 2] & 0x3f);
+			i += 3;
+		} else {
+			i++;
+			continue;
+		}
+		if (cp >= 0x3040 && cp <= 0x30ff)
+			n[S_KANA]++;
+		else if ((cp >= 0x4e00 && cp <= 0x9fff) ||
+		    (cp >= 0x3400 && cp <= 0x4dbf))
+			n[S_HAN]++;
+		else if (cp >= 0x400 && cp <= 0x4ff)
+			n[S_CYRILLIC]++;
+		else if (cp < 0x250)
+			n[S_LATIN]++;
+		else
+			n[S_OTHER]++;
+	}
+	/* Japanese writes Han too: a tenth of kana makes it Japanese. */
+	if (n[S_KANA] > 10 && n[S_KANA] * 10 > n[S_HAN])
+		return S_KANA;
+	for (s = 1; s < NSCRIPT; s++)
+		if (n[s] > n[best])
+			best = (size_t)s;
+	return (enum script)best;
+}
+
+static void
+code_of(const unsigned char *p, size_t len, enum script sc,
+    nilsimsa_code *code)
+{
+	nilsimsa_ctx		 ctx;
+	const nilsimsa_profile	*pr;
+
+	nilsimsa_init(&ctx);
+	nilsimsa_update(&ctx, p, len);
+	switch (mode) {
+	case M_REF:
+		nilsimsa_final(&ctx, code);
+		return;
+	case M_SELF:
+		if (nilsimsa_final_self(&ctx, p, len, self_flags, code) != 0)
+			exit(1);
+		return;
+	case M_FILE:
+		pr = profs[0];
+		break;
+	case M_SCRIPT:
+		pr = profs[sc] ? profs[sc] : nilsimsa_profile_builtin(NULL);
+		break;
+	default:
+		pr = nilsimsa_profile_builtin(NULL);
+		break;
+	}
+	if (nilsimsa_final_profile(&ctx, pr, code) != 0)
+		exit(1);
+}
+
+static int
+lang_id(const char *s)
+{
+	int	i;
+
+	for (i = 0; i < nlangs; i++)
+		if (strcmp(langs[i], s) == 0)
+			return i;
+	if (nlangs == MAXLANG) {
+		fprintf(stderr, "too many languages\n");
+		exit(1);
+	}
+	snprintf(langs[nlangs], sizeof(langs[0]), "%s", s);
+	return nlangs++;
+}
+
+static void
+load(const char *dir)
+{
+	char		 line[8192], path[8192], *f[8], *p;
+	struct canon	*c;
+	struct sink	 s = { NULL, 0, 0 };
+	FILE		*idx;
+	char		*raw;
+	size_t		 len;
+	int		 nf;
+
+	snprintf(path, sizeof(path), "%s/index.tsv", dir);
+	if ((idx = fopen(path, "r")) == NULL) {
+		perror(path);
+		exit(1);
+	}
+	c = canon_new(CANON_TEXT, 0, 1, sink_out, &s);
+	if (c == NULL || fgets(line, sizeof(line), idx) == NULL)
+		exit(1);
+	while (fgets(line, sizeof(line), idx) != NULL) {
+		struct doc	*d;
+
+		line[strcspn(line, "\n")] = '\0';
+		for (nf = 0, p = line; nf < 7 && p != NULL; nf++) {
+			f[nf] = p;
+			if ((p = strchr(p, '\t')) != NULL)
+				*p++ = '\0';
+		}
+		if (nf < 7 || strcmp(f[3], "learn") == 0)
+			continue;
+		if (ndocs == ndocs_cap) {
+			ndocs_cap = ndocs_cap ? ndocs_cap * 2 : 4096;
+			if ((docs = realloc(docs, sizeof(*docs) *
+			    (size_t)ndocs_cap)) == NULL) {
+				perror("mlmeasure");
+				exit(1);
+			}
+		}
+		d = &docs[ndocs];
+		memset(d, 0, sizeof(*d));
+		d->lang = lang_id(f[1]);
+		d->family = atoi(f[5]);
+		d->test = d->family < 0;
+		snprintf(d->source, sizeof(d->source), "%s", f[4]);
+		snprintf(d->path, sizeof(d->path), "%s", f[0]);
+		snprintf(path, sizeof(path), "%s/%s", dir, f[0]);
+		if ((raw = read_file(path, &len)) == NULL)
+			continue;
+		canon_reset(c);
+		s.len = 0;
+		canon_body(c, (unsigned char *)raw, len);
+		canon_end(c);
+		free(raw);
+		d->len = s.len;
+		d->script = script_of(s.buf, s.len);
+		if (dump != NULL && strcmp(dump, f[0]) == 0)
+			fwrite(s.buf, 1, s.len, stdout);
+		code_of(s.buf, s.len, d->script, &d->code);
+		ndocs++;
+	}
+	fclose(idx);
+	canon_free(c);
+	free(s.buf);
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* Unrelated ham pairs of one language: share above t, and the median. */
+static void
+unrelated(int lang, int t, double *above, int *median)
+{
+	int	*idx, *sc, n = 0, np = 0, i, j, k, hi = 0;
+
+	idx = xmalloc(sizeof(int) * (size_t)ndocs);
+	for (i = 0; i < ndocs; i++)
+		if (docs[i].lang == lang && docs[i].test)
+			idx[n++] = i;
+	sc = xmalloc(sizeof(int) * 20000);
+	for (k = 0; n > 1 && k < 20000; k++) {
+		i = idx[rnd() % (uint64_t)n];
+		j = idx[rnd() % (uint64_t)n];
+		if (i == j || strcmp(docs[i].source, docs[j].source) == 0)
+			continue;
+		sc[np] = nilsimsa_score(&docs[i].code, &docs[j].code);
+		if (verbose && sc[np] > t && verbose++ < 8)
+			fprintf(stderr, "%s %d %s %s\n", langs[lang], sc[np],
+			    docs[i].path, docs[j].path);
+		hi += sc[np++] > t;
+	}
+	qsort(sc, (size_t)np, sizeof(int), cmp_int);
+	*above = np ? (double)hi / np : 0.0;
+	*median = np ? sc[np / 2] : 0;
+	free(sc);
+	free(idx);
+}
+
+/* Pairs of copies of one family at or above t. */
+static double
+families(int lang, int t)
+{
+	int	i, j, hit = 0, n = 0;
+
+	for (i = 0; i < ndocs; i++) {
+		if (docs[i].lang != lang || docs[i].family < 0)
+			continue;
+		for (j = i + 1; j < ndocs && docs[j].family == docs[i].family;
+		    j++) {
+			n++;
+			hit += nilsimsa_score(&docs[i].code, &docs[j].code) >= t;
+		}
+	}
+	return n ? (double)hit / n : 0.0;
+}
+
+/*
+ * Leader clustering as the store does it (without representatives):
+ * join the best anchor when its score is at least the count threshold.
+ */
+static void
+replay(int lang, int t, int *maxham, double *hamjoin, double *famcap)
+{
+	nilsimsa_code	*anchor;
+	int		*cl_of, *first_of_fam, *nham, *ntext, ncl = 0, i, k;
+	int		 best, bs, s, need, ham = 0, joined = 0, fam = 0, cap = 0;
+	int		*seed_doc;
+
+	anchor = xmalloc(sizeof(*anchor) * (size_t)ndocs);
+	cl_of = xmalloc(sizeof(int) * (size_t)ndocs);
+	nham = xmalloc(sizeof(int) * (size_t)ndocs);
+	ntext = xmalloc(sizeof(int) * (size_t)ndocs);
+	seed_doc = xmalloc(sizeof(int) * (size_t)ndocs);
+	first_of_fam = xmalloc(sizeof(int) * (size_t)ndocs);
+	for (i = 0; i < ndocs; i++)
+		first_of_fam[i] = -1;
+	for (i = 0; i < ndocs; i++) {
+		cl_of[i] = -1;
+		if (docs[i].lang != lang)
+			continue;
+		best = -1;
+		bs = -129;
+		for (k = 0; k < ncl; k++)
+			if ((s = nilsimsa_score(&anchor[k], &docs[i].code)) > bs) {
+				bs = s;
+				best = k;
+			}
+		need = nilsimsa_score_needed(ncl > 0 ? (uint64_t)ncl : 1, 0.01);
+		if (need < t)
+			need = t;
+		if (best >= 0 && bs >= need) {
+			cl_of[i] = best;
+			if (docs[i].test)
+				nham[best]++;
+			if (docs[i].family < 0 || strcmp(docs[seed_doc[best]].source,
+			    docs[i].source) != 0)
+				ntext[best]++;
+		} else {
+			anchor[ncl] = docs[i].code;
+			nham[ncl] = docs[i].test;
+			ntext[ncl] = 1;
+			seed_doc[ncl] = i;
+			cl_of[i] = ncl++;
+		}
+		if (docs[i].family >= 0) {
+			if (first_of_fam[docs[i].family] < 0)
+				first_of_fam[docs[i].family] = i;
+			else {
+				fam++;
+				cap += cl_of[i] ==
+				    cl_of[first_of_fam[docs[i].family]];
+			}
+		}
+	}
+	*maxham = 0;
+	for (k = 0; k < ncl; k++)
+		if (nham[k] > *maxham)
+			*maxham = nham[k];
+	for (i = 0; i < ndocs; i++)
+		if (docs[i].lang == lang && docs[i].test) {
+			ham++;
+			joined += ntext[cl_of[i]] > 1;
+		}
+	*hamjoin = ham ? (double)joined / ham : 0.0;
+	*famcap = fam ? (double)cap / fam : 0.0;
+	free(anchor);
+	free(cl_of);
+	free(nham);
+	free(ntext);
+	free(seed_doc);
+	free(first_of_fam);
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: mlmeasure [-t threshold] "
+	    "[-m ref|builtin|self|selfwords|file:PATH|script:NAME=PATH,...] DIR\n");
+	exit(2);
+}
+
+static void
+parse_mode(char *arg)
+{
+	char	*tok, *eq;
+	int	 s;
+
+	if (strcmp(arg, "ref") == 0)
+		mode = M_REF;
+	else if (strcmp(arg, "builtin") == 0)
+		mode = M_BUILTIN;
+	else if (strcmp(arg, "self") == 0)
+		mode = M_SELF;
+	else if (strcmp(arg, "selfwords") == 0) {
+		mode = M_SELF;
+		self_flags = NILSIMSA_SELF_WORDS;
+	}
+	else if (strncmp(arg, "file:", 5) == 0) {
+		mode = M_FILE;
+		profs[0] = load_profile(arg + 5);
+	} else if (strncmp(arg, "script:", 7) == 0) {
+		mode = M_SCRIPT;
+		for (tok = strtok(arg + 7, ","); tok; tok = strtok(NULL, ",")) {
+			if ((eq = strchr(tok, '=')) == NULL)
+				usage();
+			*eq = '\0';
+			for (s = 0; s < NSCRIPT; s++)
+				if (strcmp(tok, script_names[s]) == 0)
+					break;
+			if (s == NSCRIPT)
+				usage();
+			profs[s] = load_profile(eq + 1);
+		}
+	} else
+		usage();
+}
+
+int
+main(int argc, char *argv[])
+{
+	double	above, hamjoin, famcap;
+	int	ch, t = 24, lang, median, maxham, n;
+
+	while ((ch = getopt(argc, argv, "d:m:t:v")) != -1) {
+		switch (ch) {
+		case 'v': verbose = 1; break;
+		case 'd': dump = optarg; break;
+		case 'm': parse_mode(optarg); break;
+		case 't': t = atoi(optarg); break;
+		default: usage();
+		}
+	}
+	if (optind + 1 != argc)
+		usage();
+	load(argv[optind]);
+	printf("%-6s %6s %7s %6s %7s %7s %7s %7s\n", "lang", "ham", "unrel>t",
+	    "median", "fam>=t", "maxham", "hamjoin", "famcap");
+	for (lang = 0; lang < nlangs; lang++) {
+		for (n = 0, ch = 0; ch < ndocs; ch++)
+			n += docs[ch].lang == lang && docs[ch].test;
+		if (verbose)
+			verbose = 1;
+		unrelated(lang, t, &above, &median);
+		replay(lang, t, &maxham, &hamjoin, &famcap);
+		printf("%-6s %6d %6.2f%% %6d %6.1f%% %7d %6.2f%% %6.1f%%\n",
+		    langs[lang], n, 100 * above, median,
+		    100 * families(lang, t), maxham, 100 * hamjoin, 100 * famcap);
+	}
+	return 0;
+}
