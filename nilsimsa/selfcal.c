@@ -36,6 +36,10 @@
  * so the shuffles keep the text's layout (word lengths, the spacing of
  * CJK punctuation), which every text of a language shares. The shuffles
  * use a fixed seed, so a text always gets the same code.
+ *
+ * nilsimsa_final_auto() picks per text: a profile for text mostly in the
+ * Latin script (the one profiles are learned for), self-calibration for
+ * any other script.
  */
 #include <math.h>
 #include <stdint.h>
@@ -45,7 +49,7 @@
 #include "nilsimsa.h"
 
 #define NB	NILSIMSA_BUCKETS
-#define NSHUF	4
+#define NSHUF	16
 
 /* Length of the UTF-8 sequence starting at p (1 for stray bytes). */
 static size_t
@@ -131,9 +135,9 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 {
 	const unsigned char	*t = text;
 	unsigned char		*buf;
-	size_t			*off, *ulen, nu = 0, i, j, n, o, tmp;
+	size_t			*off, *ulen, i, j, n, o, tmp;
 	size_t			 start[U_NCLASS + 1], next[U_NCLASS];
-	double			 e[NB], x, total;
+	double			 e[NB], x, total, scale;
 	uint64_t		 rs = 0x9e3779b97f4a7c15ull;
 	nilsimsa_ctx		 sh;
 	enum uclass		 c;
@@ -143,7 +147,7 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 		return NILSIMSA_EINVAL;
 	memset(code, 0, sizeof(*code));
 	total = (double)nilsimsa_total(ctx);
-	if (total == 0.0 || len == 0)
+	if (total == 0.0 || len < 3)
 		return NILSIMSA_SUCCESS;
 	off = calloc(len, sizeof(*off));
 	ulen = calloc(len, sizeof(*ulen));
@@ -166,7 +170,6 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 		if ((c = unit(t, len, i, flags, &n)) != U_FIXED) {
 			off[next[c]] = i;
 			ulen[next[c]++] = n;
-			nu++;
 		}
 	memset(e, 0, sizeof(e));
 	for (k = 0; k < NSHUF; k++) {
@@ -194,10 +197,11 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 		}
 		nilsimsa_init(&sh);
 		nilsimsa_update(&sh, buf, o);
+		/* text may be a prefix of what ctx digested: scale up */
+		scale = total / (double)nilsimsa_total(&sh);
 		for (b = 0; b < NB; b++)
-			e[b] += (double)sh.acc[b] / NSHUF;
+			e[b] += scale * (double)sh.acc[b] / NSHUF;
 	}
-	(void)nu;
 	for (b = 0; b < NB; b++) {
 		x = ((double)ctx->acc[b] - e[b]) / sqrt(e[b] + 1.0);
 		if (x > 0.0)
@@ -207,4 +211,49 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 	free(ulen);
 	free(buf);
 	return NILSIMSA_SUCCESS;
+}
+
+/*
+ * Whether a UTF-8 text is Latin-script (or has no letters): fewer than
+ * one unit in 5 of another script, counting a word of an alphabetic
+ * script and a Han character, a kana run or a Hangul word as one unit
+ * each. Such text has a profile learned for it; a text with as much
+ * Chinese as English between its words gets the code that holds for
+ * both, so that its copies do not flip between kinds.
+ */
+static int
+latin_text(const unsigned char *t, size_t len)
+{
+	size_t		i, n, latin = 0, other = 0;
+	uint32_t	cp;
+
+	for (i = 0; i < len; i += n) {
+		if (unit(t, len, i, NILSIMSA_SELF_WORDS, &n) == U_FIXED)
+			continue;
+		cp = t[i];
+		if (t[i] >= 0xc0 && n >= 2)
+			cp = (uint32_t)(t[i] & 0x1f) << 6 | (t[i + 1] & 0x3f);
+		if (t[i] < 0xe0 && cp < 0x250)
+			latin++;
+		else
+			other++;
+	}
+	return other * 4 <= latin;
+}
+
+int
+nilsimsa_final_auto(const nilsimsa_ctx *ctx, const void *text, size_t len,
+    const nilsimsa_profile *profile, nilsimsa_code *code)
+{
+	int	rc;
+
+	if (ctx == NULL || code == NULL || profile == NULL ||
+	    (text == NULL && len > 0))
+		return NILSIMSA_EINVAL;
+	if (latin_text(text, len)) {
+		rc = nilsimsa_final_profile(ctx, profile, code);
+		return rc < 0 ? rc : NILSIMSA_KIND_PROFILE;
+	}
+	rc = nilsimsa_final_self(ctx, text, len, NILSIMSA_SELF_WORDS, code);
+	return rc < 0 ? rc : NILSIMSA_KIND_SELF;
 }

@@ -30,6 +30,9 @@
  *	self, selfwords		no profile: each message is its own reference
  *				(nilsimsa_final_self(), units characters or
  *				words)
+ *	auto, auto:PATH		nilsimsa_final_auto(): the built-in profile
+ *				(or one from PATH) for Latin text, selfwords
+ *				for other scripts
  *
  * Every message is canonicalised as the milter does (CANON_TEXT). Only
  * the "test" half of the ham and the families are measured; the "learn"
@@ -89,9 +92,11 @@ static char		 langs[MAXLANG][16];
 static int		 nlangs;
 static uint64_t		 rs = 88172645463325252ull;
 
-static enum { M_REF, M_BUILTIN, M_FILE, M_SCRIPT, M_SELF } mode = M_BUILTIN;
+static enum { M_REF, M_BUILTIN, M_FILE, M_SCRIPT, M_SELF, M_AUTO } mode =
+    M_BUILTIN;
 static nilsimsa_profile	*profs[NSCRIPT];
 static int		 self_flags;
+static int		 lengths;	/* -l: the tail by text length */
 static int		 verbose;	/* -v: show some pairs above t */
 static const char	*dump;		/* -d: print this message's text */
 
@@ -237,6 +242,11 @@ code_of(const unsigned char *p, size_t len, enum script sc,
 		return;
 	case M_SELF:
 		if (nilsimsa_final_self(&ctx, p, len, self_flags, code) != 0)
+			exit(1);
+		return;
+	case M_AUTO:
+		pr = profs[0] ? profs[0] : nilsimsa_profile_builtin(NULL);
+		if (nilsimsa_final_auto(&ctx, p, len, pr, code) < 0)
 			exit(1);
 		return;
 	case M_FILE:
@@ -464,11 +474,49 @@ replay(int lang, int t, int *maxham, double *hamjoin, double *famcap)
 	free(first_of_fam);
 }
 
+/*
+ * Unrelated ham pairs of all languages, binned by the shorter text's
+ * canonical length: share above t and the score that 0.3% exceed.
+ */
+static void
+by_length(int t)
+{
+	static const size_t	 lim[] = { 300, 600, 1000, 2000, (size_t)-1 };
+	int			*sc[5], np[5] = { 0 }, hi[5] = { 0 }, i, j, k, b;
+	size_t			 m;
+
+	for (b = 0; b < 5; b++)
+		sc[b] = xmalloc(sizeof(int) * 40000);
+	for (k = 0; k < 400000; k++) {
+		i = (int)(rnd() % (uint64_t)ndocs);
+		j = (int)(rnd() % (uint64_t)ndocs);
+		if (i == j || !docs[i].test || !docs[j].test ||
+		    docs[i].lang != docs[j].lang ||
+		    strcmp(docs[i].source, docs[j].source) == 0)
+			continue;
+		m = docs[i].len < docs[j].len ? docs[i].len : docs[j].len;
+		for (b = 0; m >= lim[b]; b++)
+			;
+		if (np[b] == 40000)
+			continue;
+		sc[b][np[b]] = nilsimsa_score(&docs[i].code, &docs[j].code);
+		hi[b] += sc[b][np[b]++] > t;
+	}
+	printf("\nunrelated pairs by the shorter canonical text\n");
+	for (b = 0; b < 5; b++) {
+		qsort(sc[b], (size_t)np[b], sizeof(int), cmp_int);
+		printf("  < %-6zd n=%6d  >%d %6.2f%%  p99.7 %4d\n",
+		    (ssize_t)lim[b], np[b], t, np[b] ? 100.0 * hi[b] / np[b] : 0.0,
+		    np[b] ? sc[b][np[b] * 997 / 1000] : 0);
+		free(sc[b]);
+	}
+}
+
 static void
 usage(void)
 {
 	fprintf(stderr, "usage: mlmeasure [-t threshold] "
-	    "[-m ref|builtin|self|selfwords|file:PATH|script:NAME=PATH,...] DIR\n");
+	    "[-m ref|builtin|self|selfwords|auto[:PATH]|file:PATH|script:NAME=PATH,...] DIR\n");
 	exit(2);
 }
 
@@ -484,7 +532,12 @@ parse_mode(char *arg)
 		mode = M_BUILTIN;
 	else if (strcmp(arg, "self") == 0)
 		mode = M_SELF;
-	else if (strcmp(arg, "selfwords") == 0) {
+	else if (strcmp(arg, "auto") == 0)
+		mode = M_AUTO;
+	else if (strncmp(arg, "auto:", 5) == 0) {
+		mode = M_AUTO;
+		profs[0] = load_profile(arg + 5);
+	} else if (strcmp(arg, "selfwords") == 0) {
 		mode = M_SELF;
 		self_flags = NILSIMSA_SELF_WORDS;
 	}
@@ -514,9 +567,10 @@ main(int argc, char *argv[])
 	double	above, hamjoin, famcap;
 	int	ch, t = 24, lang, median, maxham, n;
 
-	while ((ch = getopt(argc, argv, "d:m:t:v")) != -1) {
+	while ((ch = getopt(argc, argv, "d:lm:t:v")) != -1) {
 		switch (ch) {
 		case 'v': verbose = 1; break;
+		case 'l': lengths = 1; break;
 		case 'd': dump = optarg; break;
 		case 'm': parse_mode(optarg); break;
 		case 't': t = atoi(optarg); break;
@@ -539,5 +593,7 @@ main(int argc, char *argv[])
 		    langs[lang], n, 100 * above, median,
 		    100 * families(lang, t), maxham, 100 * hamjoin, 100 * famcap);
 	}
+	if (lengths)
+		by_length(t);
 	return 0;
 }
