@@ -18,7 +18,7 @@
  * mlmeasure: how codes behave on a multilingual stream made by
  * tools/mkmlstream.py, per language, for one way of making codes.
  *
- *	mlmeasure [-t threshold] [-m MODE] STREAM_DIR
+ *	mlmeasure [-lv] [-t threshold] [-m MODE] [-s [-c config]] STREAM_DIR
  *
  * MODE is one of
  *	ref			reference codes (nilsimsa 0.2.4)
@@ -54,6 +54,11 @@
  *			copies (after the first) in their first copy's
  *			cluster.
  *
+ * -s also replays each language through the milter's own code (see
+ * store_replay()) with the configuration -c (ScoreMode there decides
+ * the codes; -m only the figures above). -l prints the tail by text
+ * length, -v some pairs above the threshold, -d a message's text.
+ *
  * Single-threaded and not hardened: a measuring tool for trusted data.
  */
 #include <ctype.h>
@@ -65,7 +70,11 @@
 #include <unistd.h>
 
 #include "canon.h"
+#include "config.h"
+#include "log.h"
+#include "message.h"
 #include "nilsimsa.h"
+#include "store.h"
 
 #define MAXLANG		16
 #define NSCRIPT		5
@@ -512,10 +521,125 @@ by_length(int t)
 	}
 }
 
+/*
+ * -s: each language's test ham and families through the milter's own
+ * path (message.c: canonicaliser, code of the configured ScoreMode,
+ * LMDB store, verdict) into a fresh store, one recipient and one /24 a
+ * message, one second apart. Prints per language the largest cluster of
+ * unrelated ham texts, ham in a cluster with another text, ham rejected,
+ * and family copies in their first copy's cluster.
+ */
+static void
+store_replay(const char *dir, const struct config *cfg)
+{
+	struct message		*m;
+	struct message_result	 r;
+	struct store		*st;
+	uint64_t		*cl, *famcl, *ids;
+	int			*nh, lang, i, k, nid, ham, joined, rej, fam, cap;
+	int			 maxham, rc;
+	char			 tmpl[64], path[8192], ip[32];
+	char			*raw;
+	size_t			 len;
+
+	if ((m = message_new(cfg, 1)) == NULL)
+		exit(1);
+	cl = xmalloc(sizeof(*cl) * (size_t)ndocs);
+	ids = xmalloc(sizeof(*ids) * (size_t)ndocs);
+	nh = xmalloc(sizeof(*nh) * (size_t)ndocs);
+	famcl = xmalloc(sizeof(*famcl) * (size_t)ndocs);
+	printf("\nstore replay (message.c, LMDB store, verdicts)\n");
+	printf("%-6s %6s %7s %8s %8s %7s\n", "lang", "ham", "maxham",
+	    "hamjoin", "rejected", "famcap");
+	for (lang = 0; lang < nlangs; lang++) {
+		snprintf(tmpl, sizeof(tmpl), "/tmp/mlmeasure.XXXXXX");
+		if (mkdtemp(tmpl) == NULL ||
+		    (rc = message_store_open(cfg, tmpl, 0, &st)) != 0) {
+			fprintf(stderr, "store %s\n", tmpl);
+			exit(1);
+		}
+		for (i = 0; i < ndocs; i++)
+			famcl[i] = 0;
+		nid = ham = joined = rej = fam = cap = maxham = 0;
+		for (i = 0; i < ndocs; i++) {
+			cl[i] = 0;
+			if (docs[i].lang != lang)
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, docs[i].path);
+			if ((raw = read_file(path, &len)) == NULL)
+				continue;
+			snprintf(ip, sizeof(ip), "10.%d.%d.1", (i >> 8) & 255,
+			    i & 255);
+			if (message_reset(m, cfg) == -1)
+				exit(1);
+			message_client_str(m, ip);
+			message_qid(m, docs[i].path + 4);
+			message_sender(m, "someone@example.net");
+			message_rcpt(m, "user@example.org");
+			message_body(m, (unsigned char *)raw, len);
+			message_finish(m, st, 1780000000 + i, 0, &r);
+			free(raw);
+			if (r.store_err != 0) {
+				fprintf(stderr, "store: %s\n",
+				    store_strerror(r.store_err));
+				exit(1);
+			}
+			cl[i] = r.digested ? r.res.c.id : 0;
+			if (docs[i].test) {
+				ham++;
+				rej += r.verdict.action == VERDICT_REJECT ||
+				    r.verdict.action == VERDICT_TEMPFAIL;
+			}
+			if (docs[i].family >= 0) {
+				if (famcl[docs[i].family] == 0)
+					famcl[docs[i].family] = cl[i] + 1;
+				else {
+					fam++;
+					cap += famcl[docs[i].family] == cl[i] + 1;
+				}
+			}
+		}
+		/* ham texts per cluster */
+		for (i = 0; i < ndocs; i++)
+			if (docs[i].lang == lang && docs[i].test && cl[i] != 0) {
+				for (k = 0; k < nid && ids[k] != cl[i]; k++)
+					;
+				if (k == nid) {
+					ids[nid] = cl[i];
+					nh[nid++] = 0;
+				}
+				nh[k]++;
+			}
+		for (k = 0; k < nid; k++)
+			if (nh[k] > maxham)
+				maxham = nh[k];
+		for (i = 0; i < ndocs; i++) {
+			if (docs[i].lang != lang || !docs[i].test || cl[i] == 0)
+				continue;
+			for (k = 0; k < ndocs; k++)
+				if (k != i && docs[k].lang == lang &&
+				    cl[k] == cl[i] && strcmp(docs[k].source,
+				    docs[i].source) != 0)
+					break;
+			joined += k < ndocs;
+		}
+		printf("%-6s %6d %7d %7.2f%% %8d %6.1f%%\n", langs[lang], ham,
+		    maxham, ham ? 100.0 * joined / ham : 0.0, rej,
+		    fam ? 100.0 * cap / fam : 0.0);
+		fflush(stdout);
+		store_close(st);
+	}
+	message_free(m);
+	free(cl);
+	free(ids);
+	free(nh);
+	free(famcl);
+}
+
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: mlmeasure [-t threshold] "
+	fprintf(stderr, "usage: mlmeasure [-lsv] [-c config] [-d path] [-t threshold] "
 	    "[-m ref|builtin|self|selfwords|auto[:PATH]|file:PATH|script:NAME=PATH,...] DIR\n");
 	exit(2);
 }
@@ -564,13 +688,22 @@ parse_mode(char *arg)
 int
 main(int argc, char *argv[])
 {
-	double	above, hamjoin, famcap;
-	int	ch, t = 24, lang, median, maxham, n;
+	struct config	*cfg = NULL;
+	double		 above, hamjoin, famcap;
+	int		 ch, t = 24, lang, median, maxham, n, storerun = 0;
+	char		 err[512];
 
-	while ((ch = getopt(argc, argv, "d:lm:t:v")) != -1) {
+	while ((ch = getopt(argc, argv, "c:d:lm:st:v")) != -1) {
 		switch (ch) {
 		case 'v': verbose = 1; break;
 		case 'l': lengths = 1; break;
+		case 's': storerun = 1; break;
+		case 'c':
+			if ((cfg = config_load(optarg, err, sizeof(err))) == NULL) {
+				fprintf(stderr, "%s\n", err);
+				exit(1);
+			}
+			break;
 		case 'd': dump = optarg; break;
 		case 'm': parse_mode(optarg); break;
 		case 't': t = atoi(optarg); break;
@@ -595,5 +728,13 @@ main(int argc, char *argv[])
 	}
 	if (lengths)
 		by_length(t);
+	if (storerun) {
+		log_init("mlmeasure", 1, 0, 0);
+		log_setlevel(LOG_LEVEL_WARNING);
+		if (cfg == NULL && (cfg = config_default()) == NULL)
+			exit(1);
+		store_replay(argv[optind], cfg);
+		config_free(cfg);
+	}
 	return 0;
 }
