@@ -43,7 +43,8 @@ differ.
 
 Writes OUTDIR/msg/*.eml and OUTDIR/index.tsv with the columns
     path lang script split source family kind
-(family is -1 for ham; kind is "ham" or the variant's edit). The data is
+(family is -1 for ham; kind is "ham", "ham+footerN" for ham carrying
+site footer N, or the variant's edit). The data is
 generated, never committed. Deterministic for a given seed and package set.
 """
 
@@ -409,14 +410,16 @@ def main():
         wts = [c[2] for c in charsets]
         fams = 0
         for split, src, body in texts:
-            text = body
+            text, kind = body, "ham"
             if rng.random() < 0.33:
-                text += rng.choice(FOOTERS[lang])
+                footer = rng.choice(FOOTERS[lang])
+                text += footer
+                kind = "ham+footer%d" % FOOTERS[lang].index(footer)
             cs, cte, _ = rng.choices(charsets, wts)[0]
             subj = SUBJECTS[lang] + " " + (words_of(body)[0] if words_of(body) else "")[:20]
             p = "msg/%06d.eml" % n
             write_msg(out + "/" + p, lang, n, text, cs, cte, subj, rng)
-            index.write("%s\t%s\t%s\t%s\t%s\t-1\tham\n" % (p, lang, script_of(body), split, src))
+            index.write("%s\t%s\t%s\t%s\t%s\t-1\t%s\n" % (p, lang, script_of(body), split, src, kind))
             n += 1
             if split == "test" and fams < nfam and len(body.encode()) >= 200:
                 fams += 1

@@ -90,6 +90,7 @@ struct doc {
 	int		 family;	/* -1 for ham */
 	char		 source[256];
 	char		 path[32];
+	int		 footer;	/* site footer carried, -1 none */
 	size_t		 len;		/* canonical bytes */
 	enum script	 script;
 	nilsimsa_code	 code;
@@ -331,6 +332,8 @@ load(const char *dir)
 		d->lang = lang_id(f[1]);
 		d->family = atoi(f[5]);
 		d->test = d->family < 0;
+		d->footer = strncmp(f[6], "ham+footer", 10) == 0 ?
+		    atoi(f[6] + 10) : -1;
 		snprintf(d->source, sizeof(d->source), "%s", f[4]);
 		snprintf(d->path, sizeof(d->path), "%s", f[0]);
 		snprintf(path, sizeof(path), "%s/%s", dir, f[0]);
@@ -492,6 +495,8 @@ by_length(int t)
 {
 	static const size_t	 lim[] = { 300, 600, 1000, 2000, (size_t)-1 };
 	int			*sc[5], np[5] = { 0 }, hi[5] = { 0 }, i, j, k, b;
+	int			 nf = 0, hf = 0, nn = 0, hn = 0, s;
+	int			 fb[5] = { 0 }, fbh[5] = { 0 };
 	size_t			 m;
 
 	for (b = 0; b < 5; b++)
@@ -506,17 +511,32 @@ by_length(int t)
 		m = docs[i].len < docs[j].len ? docs[i].len : docs[j].len;
 		for (b = 0; m >= lim[b]; b++)
 			;
+		s = nilsimsa_score(&docs[i].code, &docs[j].code);
+		if (docs[i].footer >= 0 && docs[i].footer == docs[j].footer) {
+			nf++;
+			hf += s > t;
+			fb[b]++;
+			fbh[b] += s > t;
+		} else if (docs[i].footer < 0 && docs[j].footer < 0) {
+			nn++;
+			hn += s > t;
+		}
 		if (np[b] == 40000)
 			continue;
-		sc[b][np[b]] = nilsimsa_score(&docs[i].code, &docs[j].code);
+		sc[b][np[b]] = s;
 		hi[b] += sc[b][np[b]++] > t;
 	}
+	printf("\nunrelated pairs, the same site footer: n=%d >%d %.2f%%; "
+	    "neither with a footer: n=%d >%d %.2f%%\n", nf, t,
+	    nf ? 100.0 * hf / nf : 0.0, nn, t, nn ? 100.0 * hn / nn : 0.0);
 	printf("\nunrelated pairs by the shorter canonical text\n");
 	for (b = 0; b < 5; b++) {
 		qsort(sc[b], (size_t)np[b], sizeof(int), cmp_int);
-		printf("  < %-6zd n=%6d  >%d %6.2f%%  p99.7 %4d\n",
+		printf("  < %-6zd n=%6d  >%d %6.2f%%  p99.7 %4d  "
+		    "same footer: n=%5d >%d %6.2f%%\n",
 		    (ssize_t)lim[b], np[b], t, np[b] ? 100.0 * hi[b] / np[b] : 0.0,
-		    np[b] ? sc[b][np[b] * 997 / 1000] : 0);
+		    np[b] ? sc[b][np[b] * 997 / 1000] : 0, fb[b], t,
+		    fb[b] ? 100.0 * fbh[b] / fb[b] : 0.0);
 		free(sc[b]);
 	}
 }
@@ -526,8 +546,9 @@ by_length(int t)
  * path (message.c: canonicaliser, code of the configured ScoreMode,
  * LMDB store, verdict) into a fresh store, one recipient and one /24 a
  * message, one second apart. Prints per language the largest cluster of
- * unrelated ham texts, ham in a cluster with another text, ham rejected,
- * and family copies in their first copy's cluster.
+ * unrelated ham texts, ham in a cluster with another text, ham rejected
+ * (and how many of those carry a site footer), and family copies in
+ * their first copy's cluster.
  */
 static void
 store_replay(const char *dir, const struct config *cfg)
@@ -537,7 +558,7 @@ store_replay(const char *dir, const struct config *cfg)
 	struct store		*st;
 	uint64_t		*cl, *famcl, *ids;
 	int			*nh, lang, i, k, nid, ham, joined, rej, fam, cap;
-	int			 maxham, rc;
+	int			 maxham, rc, rejf;
 	char			 tmpl[64], path[8192], ip[32];
 	char			*raw;
 	size_t			 len;
@@ -549,8 +570,8 @@ store_replay(const char *dir, const struct config *cfg)
 	nh = xmalloc(sizeof(*nh) * (size_t)ndocs);
 	famcl = xmalloc(sizeof(*famcl) * (size_t)ndocs);
 	printf("\nstore replay (message.c, LMDB store, verdicts)\n");
-	printf("%-6s %6s %7s %8s %8s %7s\n", "lang", "ham", "maxham",
-	    "hamjoin", "rejected", "famcap");
+	printf("%-6s %6s %7s %8s %8s %7s %7s\n", "lang", "ham", "maxham",
+	    "hamjoin", "rejected", "footer", "famcap");
 	for (lang = 0; lang < nlangs; lang++) {
 		snprintf(tmpl, sizeof(tmpl), "/tmp/mlmeasure.XXXXXX");
 		if (mkdtemp(tmpl) == NULL ||
@@ -560,7 +581,7 @@ store_replay(const char *dir, const struct config *cfg)
 		}
 		for (i = 0; i < ndocs; i++)
 			famcl[i] = 0;
-		nid = ham = joined = rej = fam = cap = maxham = 0;
+		nid = ham = joined = rej = fam = cap = maxham = rejf = 0;
 		for (i = 0; i < ndocs; i++) {
 			cl[i] = 0;
 			if (docs[i].lang != lang)
@@ -587,8 +608,10 @@ store_replay(const char *dir, const struct config *cfg)
 			cl[i] = r.digested ? r.res.c.id : 0;
 			if (docs[i].test) {
 				ham++;
-				rej += r.verdict.action == VERDICT_REJECT ||
+				k = r.verdict.action == VERDICT_REJECT ||
 				    r.verdict.action == VERDICT_TEMPFAIL;
+				rej += k;
+				rejf += k && docs[i].footer >= 0;
 			}
 			if (docs[i].family >= 0) {
 				if (famcl[docs[i].family] == 0)
@@ -623,8 +646,8 @@ store_replay(const char *dir, const struct config *cfg)
 					break;
 			joined += k < ndocs;
 		}
-		printf("%-6s %6d %7d %7.2f%% %8d %6.1f%%\n", langs[lang], ham,
-		    maxham, ham ? 100.0 * joined / ham : 0.0, rej,
+		printf("%-6s %6d %7d %7.2f%% %8d %7d %6.1f%%\n", langs[lang],
+		    ham, maxham, ham ? 100.0 * joined / ham : 0.0, rej, rejf,
 		    fam ? 100.0 * cap / fam : 0.0);
 		fflush(stdout);
 		store_close(st);
