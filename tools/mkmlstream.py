@@ -210,7 +210,11 @@ def script_of(text):
 
 
 def man_pages(d):
-    pages = []
+    """The pages of one man directory, each text once: a page installed
+    under several names (ftpd, in.ftpd) and pages generated from one
+    template (iso_8859-1 ... iso_8859-16, latin1 ... latin10) count as
+    one, since they are not unrelated texts."""
+    pages, seen = [], set()
     root = "/usr/share/man/" + d if d else "/usr/share/man"
     for path in sorted(glob.glob(root + "/man[1-8]/*.gz")):
         try:
@@ -225,6 +229,13 @@ def man_pages(d):
                 continue
         if src.lstrip().startswith(".so "):
             continue
+        base = os.path.basename(path).split(".")[0]
+        family = re.sub(r"^in\.", "", re.sub(r"[0-9_.-]", "", base)).lower()
+        key = hash(src)
+        if family in seen or key in seen:
+            continue
+        seen.add(family)
+        seen.add(key)
         paras = roff_text(src)
         if paras:
             sect = path.split("/")[-2]

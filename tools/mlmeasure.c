@@ -612,6 +612,12 @@ store_replay(const char *dir, const struct config *cfg)
 				    r.verdict.action == VERDICT_TEMPFAIL;
 				rej += k;
 				rejf += k && docs[i].footer >= 0;
+				if (k && verbose)
+					fprintf(stderr, "rejected %s cluster %llu "
+					    "score %d: %s %s\n", langs[lang],
+					    (unsigned long long)r.res.c.id,
+					    r.res.score, docs[i].path,
+					    docs[i].source);
 			}
 			if (docs[i].family >= 0) {
 				if (famcl[docs[i].family] == 0)
