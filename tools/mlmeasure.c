@@ -18,7 +18,7 @@
  * mlmeasure: how codes behave on a multilingual stream made by
  * tools/mkmlstream.py, per language, for one way of making codes.
  *
- *	mlmeasure [-lv] [-t threshold] [-m MODE] [-s [-c config]] STREAM_DIR
+ *	mlmeasure [-klv] [-t threshold] [-m MODE] [-s [-c config]] STREAM_DIR
  *
  * MODE is one of
  *	ref			reference codes (nilsimsa 0.2.4)
@@ -57,7 +57,8 @@
  * -s also replays each language through the milter's own code (see
  * store_replay()) with the configuration -c (ScoreMode there decides
  * the codes; -m only the figures above). -l prints the tail by text
- * length, -v some pairs above the threshold, -d a message's text.
+ * length, -k the median score of each kind of family copy against its
+ * original, -v some pairs above the threshold, -d a message's text.
  *
  * Single-threaded and not hardened: a measuring tool for trusted data.
  */
@@ -91,6 +92,7 @@ struct doc {
 	char		 source[256];
 	char		 path[32];
 	int		 footer;	/* site footer carried, -1 none */
+	char		 kind[16];	/* the copy's edit ("orig", ...) */
 	size_t		 len;		/* canonical bytes */
 	enum script	 script;
 	nilsimsa_code	 code;
@@ -107,6 +109,7 @@ static enum { M_REF, M_BUILTIN, M_FILE, M_SCRIPT, M_SELF, M_AUTO } mode =
 static nilsimsa_profile	*profs[NSCRIPT];
 static int		 self_flags;
 static int		 lengths;	/* -l: the tail by text length */
+static int		 bykind;	/* -k: family copies by edit */
 static int		 verbose;	/* -v: show some pairs above t */
 static const char	*dump;		/* -d: print this message's text */
 
@@ -332,6 +335,7 @@ load(const char *dir)
 		d->lang = lang_id(f[1]);
 		d->family = atoi(f[5]);
 		d->test = d->family < 0;
+		snprintf(d->kind, sizeof(d->kind), "%s", f[6]);
 		d->footer = strncmp(f[6], "ham+footer", 10) == 0 ?
 		    atoi(f[6] + 10) : -1;
 		snprintf(d->source, sizeof(d->source), "%s", f[4]);
@@ -665,10 +669,48 @@ store_replay(const char *dir, const struct config *cfg)
 	free(famcl);
 }
 
+/*
+ * -k: for each edit of the families, the median score of the copy
+ * against its family's original, per language.
+ */
+static void
+by_kind(void)
+{
+	static const char *kinds[] = { "ins10", "ins20", "rep10", "buster",
+	    "footer", "reenc", "ins10+buster" };
+	int	*sc, n, lang, k, i, o;
+
+	sc = xmalloc(sizeof(int) * (size_t)ndocs);
+	printf("\ncopy against its original: median score\n%-13s", "edit");
+	for (lang = 0; lang < nlangs; lang++)
+		printf(" %6s", langs[lang]);
+	printf("\n");
+	for (k = 0; k < 7; k++) {
+		printf("%-13s", kinds[k]);
+		for (lang = 0; lang < nlangs; lang++) {
+			for (n = 0, i = 0, o = -1; i < ndocs; i++) {
+				if (docs[i].lang != lang || docs[i].family < 0)
+					continue;
+				if (strcmp(docs[i].kind, "orig") == 0)
+					o = i;
+				else if (o >= 0 && strcmp(docs[i].kind,
+				    kinds[k]) == 0 && docs[o].family ==
+				    docs[i].family)
+					sc[n++] = nilsimsa_score(&docs[o].code,
+					    &docs[i].code);
+			}
+			qsort(sc, (size_t)n, sizeof(int), cmp_int);
+			printf(" %6d", n ? sc[n / 2] : 0);
+		}
+		printf("\n");
+	}
+	free(sc);
+}
+
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: mlmeasure [-lsv] [-c config] [-d path] [-t threshold] "
+	fprintf(stderr, "usage: mlmeasure [-klsv] [-c config] [-d path] [-t threshold] "
 	    "[-m ref|builtin|self|selfwords|auto[:PATH]|file:PATH|script:NAME=PATH,...] DIR\n");
 	exit(2);
 }
@@ -722,10 +764,11 @@ main(int argc, char *argv[])
 	int		 ch, t = 24, lang, median, maxham, n, storerun = 0;
 	char		 err[512];
 
-	while ((ch = getopt(argc, argv, "c:d:lm:st:v")) != -1) {
+	while ((ch = getopt(argc, argv, "c:d:klm:st:v")) != -1) {
 		switch (ch) {
 		case 'v': verbose = 1; break;
 		case 'l': lengths = 1; break;
+		case 'k': bykind = 1; break;
 		case 's': storerun = 1; break;
 		case 'c':
 			if ((cfg = config_load(optarg, err, sizeof(err))) == NULL) {
@@ -757,6 +800,8 @@ main(int argc, char *argv[])
 	}
 	if (lengths)
 		by_length(t);
+	if (bykind)
+		by_kind();
 	if (storerun) {
 		log_init("mlmeasure", 1, 0, 0);
 		log_setlevel(LOG_LEVEL_WARNING);
