@@ -54,6 +54,9 @@
  *			copies (after the first) in their first copy's
  *			cluster.
  *
+ * With -k and -m auto, "mixed kinds" counts the families whose copies got
+ * codes of two kinds (profile and self-calibrated).
+ *
  * -s also replays each language through the milter's own code (see
  * store_replay()) with the configuration -c (ScoreMode there decides
  * the codes; -m only the figures above). -l prints the tail by text
@@ -93,6 +96,7 @@ struct doc {
 	char		 path[32];
 	int		 footer;	/* site footer carried, -1 none */
 	char		 kind[16];	/* the copy's edit ("orig", ...) */
+	int		 ckind;		/* code kind of -m auto */
 	size_t		 len;		/* canonical bytes */
 	enum script	 script;
 	nilsimsa_code	 code;
@@ -240,6 +244,8 @@ script_of(const unsigned char *p, size_t len)
 	return (enum script)best;
 }
 
+static int	last_kind;
+
 static void
 code_of(const unsigned char *p, size_t len, enum script sc,
     nilsimsa_code *code)
@@ -259,7 +265,8 @@ code_of(const unsigned char *p, size_t len, enum script sc,
 		return;
 	case M_AUTO:
 		pr = profs[0] ? profs[0] : nilsimsa_profile_builtin(NULL);
-		if (nilsimsa_final_auto(&ctx, p, len, pr, code) < 0)
+		if ((last_kind = nilsimsa_final_auto(&ctx, p, len, pr,
+		    code)) < 0)
 			exit(1);
 		return;
 	case M_FILE:
@@ -352,7 +359,9 @@ load(const char *dir)
 		d->script = script_of(s.buf, s.len);
 		if (dump != NULL && strcmp(dump, f[0]) == 0)
 			fwrite(s.buf, 1, s.len, stdout);
+		last_kind = 0;
 		code_of(s.buf, s.len, d->script, &d->code);
+		d->ckind = last_kind;
 		ndocs++;
 	}
 	fclose(idx);
@@ -704,6 +713,22 @@ by_kind(void)
 		}
 		printf("\n");
 	}
+	printf("%-13s", "mixed kinds");
+	for (lang = 0; lang < nlangs; lang++) {
+		for (n = 0, i = 0, o = -1; i < ndocs; i++) {
+			if (docs[i].lang != lang || docs[i].family < 0)
+				continue;
+			if (strcmp(docs[i].kind, "orig") == 0)
+				o = i;
+			else if (o >= 0 && docs[o].family == docs[i].family &&
+			    docs[i].ckind != docs[o].ckind) {
+				n++;
+				o = -1;		/* count a family once */
+			}
+		}
+		printf(" %6d", n);
+	}
+	printf("\n");
 	free(sc);
 }
 
