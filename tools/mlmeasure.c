@@ -561,8 +561,12 @@ by_length(int t)
  * message, one second apart. Prints per language the largest cluster of
  * unrelated ham texts, ham in a cluster with another text, ham rejected
  * (and how many of those carry a site footer), and family copies in
- * their first copy's cluster.
+ * their first copy's cluster; then the same for all languages in one
+ * store, in index order (language by language), as a mixed site.
  */
+#define IN(lang, i)	((lang) < 0 || docs[i].lang == (lang))
+#define LANG(lang)	((lang) < 0 ? "all" : langs[lang])
+
 static void
 store_replay(const char *dir, const struct config *cfg)
 {
@@ -585,7 +589,10 @@ store_replay(const char *dir, const struct config *cfg)
 	printf("\nstore replay (message.c, LMDB store, verdicts)\n");
 	printf("%-6s %6s %7s %8s %8s %7s %7s\n", "lang", "ham", "maxham",
 	    "hamjoin", "rejected", "footer", "famcap");
-	for (lang = 0; lang < nlangs; lang++) {
+	/* each language alone, then all of them in one store (-1) */
+	for (lang = 0; lang < nlangs + 1; lang++) {
+		if (lang == nlangs)
+			lang = -1;
 		snprintf(tmpl, sizeof(tmpl), "/tmp/mlmeasure.XXXXXX");
 		if (mkdtemp(tmpl) == NULL ||
 		    (rc = message_store_open(cfg, tmpl, 0, &st)) != 0) {
@@ -597,7 +604,7 @@ store_replay(const char *dir, const struct config *cfg)
 		nid = ham = joined = rej = fam = cap = maxham = rejf = 0;
 		for (i = 0; i < ndocs; i++) {
 			cl[i] = 0;
-			if (docs[i].lang != lang)
+			if (lang >= 0 && docs[i].lang != lang)
 				continue;
 			snprintf(path, sizeof(path), "%s/%s", dir, docs[i].path);
 			if ((raw = read_file(path, &len)) == NULL)
@@ -627,7 +634,7 @@ store_replay(const char *dir, const struct config *cfg)
 				rejf += k && docs[i].footer >= 0;
 				if (k && verbose)
 					fprintf(stderr, "rejected %s cluster %llu "
-					    "score %d: %s %s\n", langs[lang],
+					    "score %d: %s %s\n", LANG(lang),
 					    (unsigned long long)r.res.c.id,
 					    r.res.score, docs[i].path,
 					    docs[i].source);
@@ -643,7 +650,7 @@ store_replay(const char *dir, const struct config *cfg)
 		}
 		/* ham texts per cluster */
 		for (i = 0; i < ndocs; i++)
-			if (docs[i].lang == lang && docs[i].test && cl[i] != 0) {
+			if (IN(lang, i) && docs[i].test && cl[i] != 0) {
 				for (k = 0; k < nid && ids[k] != cl[i]; k++)
 					;
 				if (k == nid) {
@@ -656,20 +663,22 @@ store_replay(const char *dir, const struct config *cfg)
 			if (nh[k] > maxham)
 				maxham = nh[k];
 		for (i = 0; i < ndocs; i++) {
-			if (docs[i].lang != lang || !docs[i].test || cl[i] == 0)
+			if (!IN(lang, i) || !docs[i].test || cl[i] == 0)
 				continue;
 			for (k = 0; k < ndocs; k++)
-				if (k != i && docs[k].lang == lang &&
+				if (k != i && IN(lang, k) &&
 				    cl[k] == cl[i] && strcmp(docs[k].source,
 				    docs[i].source) != 0)
 					break;
 			joined += k < ndocs;
 		}
-		printf("%-6s %6d %7d %7.2f%% %8d %7d %6.1f%%\n", langs[lang],
+		printf("%-6s %6d %7d %7.2f%% %8d %7d %6.1f%%\n", LANG(lang),
 		    ham, maxham, ham ? 100.0 * joined / ham : 0.0, rej, rejf,
 		    fam ? 100.0 * cap / fam : 0.0);
 		fflush(stdout);
 		store_close(st);
+		if (lang < 0)
+			break;
 	}
 	message_free(m);
 	free(cl);
