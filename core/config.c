@@ -102,7 +102,7 @@ static const struct name action_names[] = {
 };
 static const struct name scoremode_names[] = {
 	{ "calibrated", SCORE_CALIBRATED }, { "reference", SCORE_REFERENCE },
-	{ NULL, 0 }
+	{ "auto", SCORE_AUTO }, { NULL, 0 }
 };
 static const struct name mode_names[] = {
 	{ "enforce", MODE_ENFORCE }, { "shadow", MODE_SHADOW }, { NULL, 0 }
@@ -696,7 +696,8 @@ config_score_mode(const struct config *c, char *buf, size_t len)
 	p = (const unsigned char *)c->profile_data->dir;
 	for (i = 0; i < sizeof(c->profile_data->dir); i++)
 		h = (h ^ p[i]) * 16777619u;
-	snprintf(buf, len, "calibrated:%s:%08x", c->profile_data->name, h);
+	snprintf(buf, len, "%s:%s:%08x", c->score_mode == SCORE_AUTO ? "auto" :
+	    "calibrated", c->profile_data->name, h);
 }
 
 /*

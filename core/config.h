@@ -54,7 +54,8 @@ enum list_mail {
 
 enum score_mode {
 	SCORE_CALIBRATED = 0,	/* profile threshold: chance scores look random */
-	SCORE_REFERENCE		/* the reference threshold: codes as nilsimsa(1) */
+	SCORE_REFERENCE,	/* the reference threshold: codes as nilsimsa(1) */
+	SCORE_AUTO		/* the profile for Latin text, else self-calibrated */
 };
 
 enum store_backend_kind {

@@ -44,6 +44,9 @@ struct message {
 	uint64_t		 canon_max;
 	nilsimsa_ctx		 nctx;
 	EVP_MD_CTX		*sha;
+	unsigned char		*text;		/* ScoreMode auto: the canonical */
+	size_t			 text_len;	/* text, its first TEXT_MAX */
+	size_t			 text_cap;	/* bytes */
 
 	/* connection */
 	uint32_t		 net;
@@ -80,6 +83,37 @@ struct message {
 	char			 hdr[HDR_LINE_MAX];
 };
 
+/*
+ * ScoreMode auto keeps the canonical text for nilsimsa_final_auto(), up to
+ * this much: past it the code is calibrated by the text's beginning.
+ */
+#define TEXT_MAX	(256 * 1024)
+
+static void
+keep_text(struct message *m, const unsigned char *buf, size_t len)
+{
+	unsigned char	*p;
+	size_t		 cap;
+
+	if (len > TEXT_MAX - m->text_len)
+		len = TEXT_MAX - m->text_len;
+	if (len == 0)
+		return;
+	if (m->text_len + len > m->text_cap) {
+		cap = m->text_cap ? m->text_cap : 8192;
+		while (cap < m->text_len + len)
+			cap *= 2;
+		if (cap > TEXT_MAX)
+			cap = TEXT_MAX;
+		if ((p = realloc(m->text, cap)) == NULL)
+			return;		/* a shorter prefix calibrates */
+		m->text = p;
+		m->text_cap = cap;
+	}
+	memcpy(m->text + m->text_len, buf, len);
+	m->text_len += len;
+}
+
 static void
 digest_sink(void *arg, const unsigned char *buf, size_t len)
 {
@@ -87,6 +121,8 @@ digest_sink(void *arg, const unsigned char *buf, size_t len)
 
 	nilsimsa_update(&m->nctx, buf, len);
 	EVP_DigestUpdate(m->sha, buf, len);
+	if (m->cfg->score_mode == SCORE_AUTO)
+		keep_text(m, buf, len);
 }
 
 static int
@@ -130,6 +166,7 @@ message_free(struct message *m)
 	canon_free(m->canon);
 	EVP_MD_CTX_free(m->sha);
 	free(m->others);
+	free(m->text);
 	free(m);
 }
 
@@ -140,6 +177,7 @@ message_reset(struct message *m, const struct config *cfg)
 	if (make_canon(m) == -1)
 		return -1;
 	nilsimsa_init(&m->nctx);
+	m->text_len = 0;
 	if (EVP_DigestInit_ex(m->sha, EVP_sha256(), NULL) != 1)
 		return -1;
 	m->qid[0] = m->sender[0] = m->subject[0] = '\0';
@@ -587,6 +625,9 @@ finish_digest(struct message *m, struct message_result *r, struct store_obs *obs
 
 	if (m->cfg->score_mode == SCORE_REFERENCE)
 		nilsimsa_final(&m->nctx, &r->code);
+	else if (m->cfg->score_mode == SCORE_AUTO)
+		rc = nilsimsa_final_auto(&m->nctx, m->text, m->text_len,
+		    m->cfg->profile_data, &r->code) < 0 ? -1 : 0;
 	else
 		rc = nilsimsa_final_profile(&m->nctx, m->cfg->profile_data, &r->code);
 	nilsimsa_to_hex(&r->code, r->hex);

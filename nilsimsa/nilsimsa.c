@@ -568,6 +568,8 @@ nilsimsa_strerror(int err)
 		return "nilsimsa profile built from no data";
 	case NILSIMSA_EINVAL:
 		return "invalid argument";
+	case NILSIMSA_ENOMEM:
+		return "out of memory";
 	}
 	if (err > 0)
 		return strerror(err);

@@ -95,6 +95,8 @@ extern "C" {
 #define NILSIMSA_EEMPTY		(-30703)
 /** An argument is invalid (a NULL pointer where one is not allowed). */
 #define NILSIMSA_EINVAL		(-30704)
+/** Out of memory (nilsimsa_final_self() only). */
+#define NILSIMSA_ENOMEM		(-30705)
 /** @} */
 
 /** @brief A 256-bit nilsimsa code, bit i in byte i >> 3 at bit i & 7. */
@@ -455,6 +457,50 @@ int	nilsimsa_learn_finish(nilsimsa_learner *l, const char *name,
  *	129 also for alpha not in (0, 1).
  */
 int	nilsimsa_score_needed(uint64_t n, double alpha);
+
+/** Units of nilsimsa_final_self(): words of alphabetic scripts kept whole. */
+#define NILSIMSA_SELF_WORDS	0x01
+
+/**
+ * @brief The code of a digested text, calibrated by the text itself.
+ *
+ * Needs no profile, so it holds for any language or script (prototype,
+ * see docs/multilingual.md). Bit i is set when bucket i is above what
+ * the same text with its units shuffled (4 fixed-seed shuffles) gives:
+ * what the script and the language make every text share cancels.
+ * Units are UTF-8 characters, or with #NILSIMSA_SELF_WORDS words of
+ * alphabetic scripts and single ideographs. Codes made so are a kind of
+ * their own: compare them only with each other. Costs 4 more digests of
+ * the text and 2 x len words of memory.
+ * @param[in] ctx	the context that digested text.
+ * @param[in] text	the same text, or a prefix of it (the expectation is
+ *	scaled to what ctx digested).
+ * @param[in] len	its length.
+ * @param[in] flags	0 or #NILSIMSA_SELF_WORDS.
+ * @param[out] code	the code; all zero for an empty text.
+ * @return 0 on success, #NILSIMSA_EINVAL for a NULL argument,
+ *	#NILSIMSA_ENOMEM if out of memory.
+ */
+int	nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text,
+	    size_t len, int flags, nilsimsa_code *code);
+
+/** Kinds of code nilsimsa_final_auto() made. */
+#define NILSIMSA_KIND_PROFILE	0	/**< nilsimsa_final_profile() */
+#define NILSIMSA_KIND_SELF	1	/**< nilsimsa_final_self(), words */
+
+/**
+ * @brief A code that holds for any script: a profile for Latin text,
+ *	self-calibration for the rest.
+ *
+ * When most letters of text are Latin (or it has none), the code is
+ * nilsimsa_final_profile() with profile; otherwise nilsimsa_final_self()
+ * with #NILSIMSA_SELF_WORDS (prototype, see docs/multilingual.md). text
+ * may be a prefix of what ctx digested.
+ * @return #NILSIMSA_KIND_PROFILE or #NILSIMSA_KIND_SELF on success, else
+ *	a negative error as those functions return.
+ */
+int	nilsimsa_final_auto(const nilsimsa_ctx *ctx, const void *text,
+	    size_t len, const nilsimsa_profile *profile, nilsimsa_code *code);
 /** @} */
 
 #ifdef __cplusplus

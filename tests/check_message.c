@@ -19,7 +19,8 @@
  * tools read it, must give what the milter gets from the MTA header by
  * header. Expected byte counts are written by hand from the inputs.
  * Then the recipients a rejected message to whitelisted recipients among
- * others is taken from, through a real LMDB store.
+ * others is taken from, through a real LMDB store; sites' mail streams
+ * through it; and which code ScoreMode auto makes.
  */
 
 #include <check.h>
@@ -501,6 +502,93 @@ START_TEST(site_forged_authserv)
 }
 END_TEST
 
+/*
+ * ScoreMode auto: a Chinese text (four Tang poems, from fortunes-zh) gets
+ * a self-calibrated code, the same in GBK base64 and in UTF-8
+ * quoted-printable, and not the calibrated one; English text gets the
+ * calibrated code as before.
+ */
+static const char gbk_b64[] =
+    "Content-Type: text/plain; charset=gbk\n"
+    "Content-Transfer-Encoding: base64\n\n"
+	    "oba40NP2oaTG5NK7obcK1/fV36O61cW+xcHkCsC80ra0ut3a3qijrLnwu6rH7/CoveChowrQwNDA\n"
+	    "tMvJ+tLio6zX1Lb7zqq80b3aoaMKy63WqsHWxtzV36OszsW359f4z+DUw6GjCrLdxL7T0LG+0MSj\n"
+	    "rLrOx/PDwMjL1dujvwqhtsPOwO6w16GkxuS2/qG3Ctf31d+jurbFuKYKuKHUxtbVyNXQ0KOs087X\n"
+	    "077DsrvWwaGjCsj90rnGtcPOvv2jrMfpx9e8+7790uKhowq45rnps6O+1rTZo6y/4LXAwLSyu9LX\n"
+	    "oaMKva26/rbgt+eyqKOs1tvprr/WyqfXuaGjCrP2w8XJprDXytejrMj0uLrGvcn61r6howq52rjH\n"
+	    "wvq+qbuqo6zLucjLtsDjvuOyoaMKyuvUxs34u9a71qOsvavAz8ntt7TA26GjCsenx+/N8svqw/uj\n"
+	    "rLzFxK/J7brzysKhowqhtsvN9OvO48exwuS12ru5z+ehtwrX99Xfo7rN9c6sCsqltPrO3tL+1d+j\n"
+	    "rNOiwem+ocC0uemhowrL7MHutqvJvb/No6yyu7XDucuyyd6xoaMKvMjWwb3ww8XUtqOsyuvUxs7h\n"
+	    "tcC3x6GjCr2tu7S2yLquyrOjrL6pwuW37LS60sKhowrWw77Gs6SwsrXA\n";
+static const char utf8_qp[] =
+    "Content-Type: text/plain; charset=utf-8\n"
+    "Content-Transfer-Encoding: quoted-printable\n\n"
+	    "=E3=80=8A=E6=84=9F=E9=81=87=C2=B7=E5=85=B6=E4=B8=80=E3=80=8B\n"
+	    "=E4=BD=9C=E8=80=85=EF=BC=9A=E5=BC=A0=E4=B9=9D=E9=BE=84\n"
+	    "=E5=85=B0=E5=8F=B6=E6=98=A5=E8=91=B3=E8=95=A4=EF=BC=8C=E6=A1=82=E5=8D=8E=E7=\n"
+	    "=A7=8B=E7=9A=8E=E6=B4=81=E3=80=82\n"
+	    "=E6=AC=A3=E6=AC=A3=E6=AD=A4=E7=94=9F=E6=84=8F=EF=BC=8C=E8=87=AA=E5=B0=94=E4=\n"
+	    "=B8=BA=E4=BD=B3=E8=8A=82=E3=80=82\n"
+	    "=E8=B0=81=E7=9F=A5=E6=9E=97=E6=A0=96=E8=80=85=EF=BC=8C=E9=97=BB=E9=A3=8E=E5=\n"
+	    "=9D=90=E7=9B=B8=E6=82=A6=E3=80=82\n"
+	    "=E8=8D=89=E6=9C=A8=E6=9C=89=E6=9C=AC=E5=BF=83=EF=BC=8C=E4=BD=95=E6=B1=82=E7=\n"
+	    "=BE=8E=E4=BA=BA=E6=8A=98=EF=BC=9F\n"
+	    "=E3=80=8A=E6=A2=A6=E6=9D=8E=E7=99=BD=C2=B7=E5=85=B6=E4=BA=8C=E3=80=8B\n"
+	    "=E4=BD=9C=E8=80=85=EF=BC=9A=E6=9D=9C=E7=94=AB\n"
+	    "=E6=B5=AE=E4=BA=91=E7=BB=88=E6=97=A5=E8=A1=8C=EF=BC=8C=E6=B8=B8=E5=AD=90=E4=\n"
+	    "=B9=85=E4=B8=8D=E8=87=B3=E3=80=82\n"
+	    "=E4=B8=89=E5=A4=9C=E9=A2=91=E6=A2=A6=E5=90=9B=EF=BC=8C=E6=83=85=E4=BA=B2=E8=\n"
+	    "=A7=81=E5=90=9B=E6=84=8F=E3=80=82\n"
+	    "=E5=91=8A=E5=BD=92=E5=B8=B8=E5=B1=80=E4=BF=83=EF=BC=8C=E8=8B=A6=E9=81=93=E6=\n"
+	    "=9D=A5=E4=B8=8D=E6=98=93=E3=80=82\n"
+	    "=E6=B1=9F=E6=B9=96=E5=A4=9A=E9=A3=8E=E6=B3=A2=EF=BC=8C=E8=88=9F=E6=A5=AB=E6=\n"
+	    "=81=90=E5=A4=B1=E5=9D=A0=E3=80=82\n"
+	    "=E5=87=BA=E9=97=A8=E6=90=94=E7=99=BD=E9=A6=96=EF=BC=8C=E8=8B=A5=E8=B4=9F=E5=\n"
+	    "=B9=B3=E7=94=9F=E5=BF=97=E3=80=82\n"
+	    "=E5=86=A0=E7=9B=96=E6=BB=A1=E4=BA=AC=E5=8D=8E=EF=BC=8C=E6=96=AF=E4=BA=BA=E7=\n"
+	    "=8B=AC=E6=86=94=E6=82=B4=E3=80=82\n"
+	    "=E5=AD=B0=E4=BA=91=E7=BD=91=E6=81=A2=E6=81=A2=EF=BC=8C=E5=B0=86=E8=80=81=E8=\n"
+	    "=BA=AB=E5=8F=8D=E7=B4=AF=E3=80=82\n"
+	    "=E5=8D=83=E7=A7=8B=E4=B8=87=E5=B2=81=E5=90=8D=EF=BC=8C=E5=AF=82=E5=AF=9E=E8=\n"
+	    "=BA=AB=E5=90=8E=E4=BA=8B=E3=80=82\n"
+	    "=E3=80=8A=E9=80=81=E7=B6=A6=E6=AF=8B=E6=BD=9C=E8=90=BD=E7=AC=AC=E8=BF=98=E4=\n"
+	    "=B9=A1=E3=80=8B\n"
+	    "=E4=BD=9C=E8=80=85=EF=BC=9A=E7=8E=8B=E7=BB=B4\n"
+	    "=E5=9C=A3=E4=BB=A3=E6=97=A0=E9=9A=90=E8=80=85=EF=BC=8C=E8=8B=B1=E7=81=B5=E5=\n"
+	    "=B0=BD=E6=9D=A5=E5=BD=92=E3=80=82\n"
+	    "=E9=81=82=E4=BB=A4=E4=B8=9C=E5=B1=B1=E5=AE=A2=EF=BC=8C=E4=B8=8D=E5=BE=97=E9=\n"
+	    "=A1=BE=E9=87=87=E8=96=87=E3=80=82\n"
+	    "=E6=97=A2=E8=87=B3=E9=87=91=E9=97=A8=E8=BF=9C=EF=BC=8C=E5=AD=B0=E4=BA=91=E5=\n"
+	    "=90=BE=E9=81=93=E9=9D=9E=E3=80=82\n"
+	    "=E6=B1=9F=E6=B7=AE=E5=BA=A6=E5=AF=92=E9=A3=9F=EF=BC=8C=E4=BA=AC=E6=B4=9B=E7=\n"
+	    "=BC=9D=E6=98=A5=E8=A1=A3=E3=80=82\n"
+	    "=E7=BD=AE=E9=85=92=E9=95=BF=E5=AE=89=E9=81=93\n";
+static const char english[] =
+    "Content-Type: text/plain\n\n"
+    "The committee will meet on Thursday at ten in the small room to go\n"
+    "over the budget for next year. Please bring the figures you sent\n"
+    "last week and any questions about the travel lines.\n";
+
+START_TEST(score_mode_auto)
+{
+	struct message_result	 cal, a1, a2;
+
+	run_file(gbk_b64, 0, &cal);
+	ck_assert_int_gt((int)cal.body_bytes, 600);
+	cfg->score_mode = SCORE_AUTO;
+	run_file(gbk_b64, 0, &a1);
+	run_file(utf8_qp, 0, &a2);
+	ck_assert_uint_eq(a1.body_bytes, cal.body_bytes);
+	ck_assert_str_eq(a1.hex, a2.hex);
+	ck_assert_str_ne(a1.hex, cal.hex);
+
+	run_file(english, 0, &a1);
+	cfg->score_mode = SCORE_CALIBRATED;
+	run_file(english, 0, &cal);
+	ck_assert_str_eq(a1.hex, cal.hex);
+}
+END_TEST
+
 static Suite *
 message_suite(void)
 {
@@ -510,6 +598,7 @@ message_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, lone_cr_in_header);
 	tcase_add_test(tc, crlf_split);
+	tcase_add_test(tc, score_mode_auto);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("partial");
 	tcase_add_checked_fixture(tc, setup_store, teardown_store);

@@ -19,10 +19,12 @@
  * on the corpus beside the project. Produces the figures of
  * docs/calibration.md.
  *
- *	calibrate [-r | -p profile.txt] [-a] [-h] CORPUS_DIR
+ *	calibrate [-r | -s | -p profile.txt] [-a] [-h] CORPUS_DIR
  *
  * Codes are reference codes (-r), codes with a profile read from a file
- * (-p, as written by mkprofile), or with the built-in profile (default).
+ * (-p, as written by mkprofile), self-calibrated codes (-s, no profile:
+ * nilsimsa_final_self() with words), or with the built-in profile
+ * (default).
  * Every message of CORPUS_DIR/index.tsv is canonicalised as the milter
  * does (CANON_TEXT). With -h only the held-out half of the ham is used
  * for ham pairs (ham rows 2, 4, 6... of the index; mkprofile learns from
@@ -63,6 +65,7 @@ struct doc {
 static struct doc	*docs;
 static int		 ndocs;
 static int		 mode_ref;
+static int		 mode_self;	/* -s: nilsimsa_final_self() */
 static nilsimsa_profile	 prof;
 static uint64_t		 rs = 1;
 
@@ -117,6 +120,11 @@ code_of(const unsigned char *p, size_t len, nilsimsa_code *code)
 	nilsimsa_update(&ctx, p, len);
 	if (mode_ref)
 		nilsimsa_final(&ctx, code);
+	else if (mode_self) {
+		if (nilsimsa_final_self(&ctx, p, len, NILSIMSA_SELF_WORDS,
+		    code) != 0)
+			abort();
+	}
 	else if (nilsimsa_final_profile(&ctx, &prof, code) != 0)
 		abort();
 }
@@ -544,7 +552,7 @@ main(int argc, char *argv[])
 	size_t		 len;
 	int		 ch, all = 0, heldout = 0, rc;
 
-	while ((ch = getopt(argc, argv, "ahp:r")) != -1) {
+	while ((ch = getopt(argc, argv, "ahp:rs")) != -1) {
 		switch (ch) {
 		case 'a':
 			all = 1;
@@ -554,6 +562,9 @@ main(int argc, char *argv[])
 			break;
 		case 'p':
 			pfile = optarg;
+			break;
+		case 's':
+			mode_self = 1;
 			break;
 		case 'r':
 			mode_ref = 1;
@@ -579,7 +590,7 @@ main(int argc, char *argv[])
 		prof = *nilsimsa_profile_builtin(NULL);
 	load(argv[optind]);
 	printf("codes: %s; ham pairs from %s; t(10k) = %d\n",
-	    mode_ref ? "reference" : prof.name,
+	    mode_ref ? "reference" : mode_self ? "self" : prof.name,
 	    heldout ? "the held-out half" : "all ham",
 	    nilsimsa_score_needed(10000, 0.01));
 	printf("unrelated pairs (other From, other Subject):\n");

@@ -1,0 +1,259 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * Self-calibrated codes: a code that needs no profile, for text in any
+ * language or script (prototype for issue 8; docs/multilingual.md).
+ *
+ * A profile says what ordinary mail looks like so that a bit can say
+ * "this bucket is above what is expected". Here the expectation comes
+ * from the message itself: the same text with its units in a random
+ * order has the same characters (so the same script, the same UTF-8
+ * byte patterns, the same letters and punctuation) but none of the
+ * order that makes it this text. Bit i is set when bucket i holds more
+ * than the mean of NSHUF such shuffles predicts, in Poisson units. What
+ * every text of a script shares (lead bytes of UTF-8, a language's
+ * letter frequencies) is in both, and cancels; what remains is the
+ * text's own order, which is what its copies share and unrelated texts
+ * do not.
+ *
+ * Units are letters and ideographs (CJK, kana, Hangul); with
+ * NILSIMSA_SELF_WORDS a run of letters of an alphabetic script (a word)
+ * is one unit. White space, digits and punctuation stay where they are,
+ * so the shuffles keep the text's layout (word lengths, the spacing of
+ * CJK punctuation), which every text of a language shares. The shuffles
+ * use a fixed seed, so a text always gets the same code.
+ *
+ * nilsimsa_final_auto() picks per text: a profile for text mostly in the
+ * Latin script (the one profiles are learned for), self-calibration for
+ * any other script.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nilsimsa.h"
+
+#define NB	NILSIMSA_BUCKETS
+#define NSHUF	16
+
+/* Length of the UTF-8 sequence starting at p (1 for stray bytes). */
+static size_t
+u8len(const unsigned char *p, size_t left)
+{
+	size_t	n = 1;
+
+	if (p[0] >= 0xc0)
+		while (n < left && n < 4 && (p[n] & 0xc0) == 0x80)
+			n++;
+	return n;
+}
+
+enum uclass { U_FIXED, U_LETTER, U_HAN, U_HIRA, U_KATA, U_HANGUL, U_NCLASS };
+
+/*
+ * The class of the character at p: letters of alphabetic scripts, Han
+ * ideographs, hiragana, katakana, Hangul, or the rest (white space,
+ * digits, punctuation), which stays in place.
+ */
+static enum uclass
+uclass(const unsigned char *p, size_t n)
+{
+	uint32_t	cp;
+
+	if (n == 1)
+		return ((p[0] | 0x20) >= 'a' && (p[0] | 0x20) <= 'z') ?
+		    U_LETTER : U_FIXED;
+	if (n == 2) {
+		cp = (uint32_t)(p[0] & 0x1f) << 6 | (p[1] & 0x3f);
+		return cp >= 0xc0 ? U_LETTER : U_FIXED;
+	}
+	if (n != 3)
+		return U_FIXED;
+	cp = (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 |
+	    (p[2] & 0x3f);
+	if (cp < 0x2000)
+		return U_LETTER;
+	if (cp >= 0x3040 && cp < 0x30a0)
+		return U_HIRA;
+	if ((cp >= 0x30a0 && cp < 0x3100) || (cp >= 0xff66 && cp < 0xffa0))
+		return U_KATA;
+	if ((cp >= 0x3400 && cp < 0xa000) || (cp >= 0xf900 && cp < 0xfb00))
+		return U_HAN;
+	if (cp >= 0xac00 && cp < 0xd7b0)
+		return U_HANGUL;
+	return U_FIXED;
+}
+
+/*
+ * The unit at t[i]: one character, or with words a run of one class
+ * (a word of an alphabetic script or of Hangul, a run of kana; Han
+ * characters are always single). Sets *len; returns its class.
+ */
+static enum uclass
+unit(const unsigned char *t, size_t len, size_t i, int flags, size_t *lenp)
+{
+	enum uclass	c;
+	size_t		n, m;
+
+	n = u8len(t + i, len - i);
+	c = uclass(t + i, n);
+	if (c != U_FIXED && c != U_HAN && (flags & NILSIMSA_SELF_WORDS))
+		while (i + n < len && uclass(t + i + n,
+		    (m = u8len(t + i + n, len - i - n))) == c)
+			n += m;
+	*lenp = n;
+	return c;
+}
+
+static uint64_t
+xorshift(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+int
+nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
+    int flags, nilsimsa_code *code)
+{
+	const unsigned char	*t = text;
+	unsigned char		*buf;
+	size_t			*off, *ulen, i, j, n, o, tmp;
+	size_t			 start[U_NCLASS + 1], next[U_NCLASS];
+	double			 e[NB], x, total, scale;
+	uint64_t		 rs = 0x9e3779b97f4a7c15ull;
+	nilsimsa_ctx		 sh;
+	enum uclass		 c;
+	int			 k, b;
+
+	if (ctx == NULL || code == NULL || (text == NULL && len > 0))
+		return NILSIMSA_EINVAL;
+	memset(code, 0, sizeof(*code));
+	total = (double)nilsimsa_total(ctx);
+	if (total == 0.0 || len < 3)
+		return NILSIMSA_SUCCESS;
+	off = calloc(len, sizeof(*off));
+	ulen = calloc(len, sizeof(*ulen));
+	buf = malloc(len);
+	if (off == NULL || ulen == NULL || buf == NULL) {
+		free(off);
+		free(ulen);
+		free(buf);
+		return NILSIMSA_ENOMEM;
+	}
+	/* The movable units grouped by class, in text order in each. */
+	memset(start, 0, sizeof(start));
+	for (i = 0; i < len; i += n)
+		if ((c = unit(t, len, i, flags, &n)) != U_FIXED)
+			start[c + 1]++;
+	for (c = 1; c < U_NCLASS; c++)
+		start[c + 1] += start[c];
+	memcpy(next, start, sizeof(next));
+	for (i = 0; i < len; i += n)
+		if ((c = unit(t, len, i, flags, &n)) != U_FIXED) {
+			off[next[c]] = i;
+			ulen[next[c]++] = n;
+		}
+	memset(e, 0, sizeof(e));
+	for (k = 0; k < NSHUF; k++) {
+		/* Shuffle each class (Fisher-Yates)... */
+		for (c = 1; c < U_NCLASS; c++)
+			for (i = start[c + 1] - start[c]; i > 1; i--) {
+				j = start[c] + (size_t)(xorshift(&rs) % i);
+				tmp = off[start[c] + i - 1];
+				off[start[c] + i - 1] = off[j];
+				off[j] = tmp;
+				tmp = ulen[start[c] + i - 1];
+				ulen[start[c] + i - 1] = ulen[j];
+				ulen[j] = tmp;
+			}
+		/* ...and deal it into the slots of that class in turn. */
+		memcpy(next, start, sizeof(next));
+		for (i = 0, o = 0; i < len; i += n) {
+			if ((c = unit(t, len, i, flags, &n)) == U_FIXED) {
+				memcpy(buf + o, t + i, n);
+				o += n;
+				continue;
+			}
+			memcpy(buf + o, t + off[next[c]], ulen[next[c]]);
+			o += ulen[next[c]++];
+		}
+		nilsimsa_init(&sh);
+		nilsimsa_update(&sh, buf, o);
+		/* text may be a prefix of what ctx digested: scale up */
+		scale = total / (double)nilsimsa_total(&sh);
+		for (b = 0; b < NB; b++)
+			e[b] += scale * (double)sh.acc[b] / NSHUF;
+	}
+	for (b = 0; b < NB; b++) {
+		x = ((double)ctx->acc[b] - e[b]) / sqrt(e[b] + 1.0);
+		if (x > 0.0)
+			code->b[b >> 3] |= 1 << (b & 7);
+	}
+	free(off);
+	free(ulen);
+	free(buf);
+	return NILSIMSA_SUCCESS;
+}
+
+/*
+ * Whether a UTF-8 text is Latin-script (or has no letters): fewer than
+ * one unit in 5 of another script, counting a word of an alphabetic
+ * script and a Han character, a kana run or a Hangul word as one unit
+ * each. Such text has a profile learned for it; a text with as much
+ * Chinese as English between its words gets the code that holds for
+ * both, so that its copies do not flip between kinds.
+ */
+static int
+latin_text(const unsigned char *t, size_t len)
+{
+	size_t		i, n, latin = 0, other = 0;
+	uint32_t	cp;
+
+	for (i = 0; i < len; i += n) {
+		if (unit(t, len, i, NILSIMSA_SELF_WORDS, &n) == U_FIXED)
+			continue;
+		cp = t[i];
+		if (t[i] >= 0xc0 && n >= 2)
+			cp = (uint32_t)(t[i] & 0x1f) << 6 | (t[i + 1] & 0x3f);
+		if (t[i] < 0xe0 && cp < 0x250)
+			latin++;
+		else
+			other++;
+	}
+	return other * 4 <= latin;
+}
+
+int
+nilsimsa_final_auto(const nilsimsa_ctx *ctx, const void *text, size_t len,
+    const nilsimsa_profile *profile, nilsimsa_code *code)
+{
+	int	rc;
+
+	if (ctx == NULL || code == NULL || profile == NULL ||
+	    (text == NULL && len > 0))
+		return NILSIMSA_EINVAL;
+	if (latin_text(text, len)) {
+		rc = nilsimsa_final_profile(ctx, profile, code);
+		return rc < 0 ? rc : NILSIMSA_KIND_PROFILE;
+	}
+	rc = nilsimsa_final_self(ctx, text, len, NILSIMSA_SELF_WORDS, code);
+	return rc < 0 ? rc : NILSIMSA_KIND_SELF;
+}
