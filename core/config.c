@@ -196,7 +196,7 @@ static const struct key keys[] = {
 	 * profiles cannot be compared, so the store records which it holds
 	 * and neither key can change without a restart (and a new store).
 	 */
-	KEY("ScoreMode", CT_ENUM, "calibrated", score_mode, RESTART,
+	KEY("ScoreMode", CT_ENUM, "auto", score_mode, RESTART,
 	    .names = scoremode_names),
 	KEY("Profile", CT_PROFILE, "default", profile, RESTART),
 
@@ -696,8 +696,12 @@ config_score_mode(const struct config *c, char *buf, size_t len)
 	p = (const unsigned char *)c->profile_data->dir;
 	for (i = 0; i < sizeof(c->profile_data->dir); i++)
 		h = (h ^ p[i]) * 16777619u;
-	snprintf(buf, len, "%s:%s:%08x", c->score_mode == SCORE_AUTO ? "auto" :
-	    "calibrated", c->profile_data->name, h);
+	/*
+	 * auto makes the calibrated codes for Latin text, and codes of a
+	 * kind of their own, told apart per cluster, for the rest: a store
+	 * of either mode holds the same profile codes, and is the other's.
+	 */
+	snprintf(buf, len, "calibrated:%s:%08x", c->profile_data->name, h);
 }
 
 /*

@@ -623,16 +623,22 @@ finish_digest(struct message *m, struct message_result *r, struct store_obs *obs
 	unsigned int	mdlen = 0;
 	int		rc = 0;
 
+	r->kind = NILSIMSA_KIND_PROFILE;
 	if (m->cfg->score_mode == SCORE_REFERENCE)
 		nilsimsa_final(&m->nctx, &r->code);
-	else if (m->cfg->score_mode == SCORE_AUTO)
+	else if (m->cfg->score_mode == SCORE_AUTO) {
 		rc = nilsimsa_final_auto(&m->nctx, m->text, m->text_len,
-		    m->cfg->profile_data, &r->code) < 0 ? -1 : 0;
-	else
+		    m->cfg->profile_data, &r->code);
+		if (rc >= 0) {
+			r->kind = rc;
+			rc = 0;
+		}
+	} else
 		rc = nilsimsa_final_profile(&m->nctx, m->cfg->profile_data, &r->code);
 	nilsimsa_to_hex(&r->code, r->hex);
 	EVP_DigestFinal_ex(m->sha, obs->sha256, &mdlen);
 	obs->code = r->code;
+	obs->kind = (uint8_t)r->kind;
 	return rc == 0 ? 0 : -1;
 }
 

@@ -49,6 +49,7 @@ struct message;
 struct message_result {
 	int			digested;	/* 0: too short, nothing stored */
 	nilsimsa_code		code;
+	int			kind;		/* NILSIMSA_KIND_* of code */
 	char			hex[NILSIMSA_HEX_LEN + 1];
 	uint64_t		body_bytes;	/* canonical bytes digested */
 	unsigned		canon_flags;	/* CANON_F_* */

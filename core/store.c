@@ -67,6 +67,7 @@
 #define REC_SIZE	(REC_SIZE_V1 + 4 + CLUSTER_MAX_NETS * 8 + \
 			 CLUSTER_MAX_SENDERS * 4 + CLUSTER_MAX_RCPTS * 8)
 #define EVICT_MAX	64	/* evictions one observe may do */
+#define NREP_MASK	0x7f	/* nrep[]: the count; bit 7 the kind */
 
 struct slot {
 	uint64_t	id;
@@ -88,7 +89,8 @@ struct store {
 	/* The match array: n live entries of cap, and id -> index. */
 	uint64_t			(*code)[4];	/* anchors */
 	uint64_t			(*rep)[CLUSTER_REPS - 1][4];
-	uint8_t				*nrep;	/* reps in use */
+	uint8_t				*nrep;	/* reps in use, and the kind
+						   of the codes in bit 7 */
 	int64_t				*deadline;
 	struct slot			*slot;
 	size_t				 n, cap;
@@ -108,7 +110,7 @@ struct store {
 
 
 /*
- * Layout (offsets): 0 version, 1 status, 2 nreps, 3 zero, 4 networks,
+ * Layout (offsets): 0 version, 1 status, 2 nreps, 3 kind, 4 networks,
  * 8 id, 16 code, 48 first_seen, 56 last_seen, 64 messages, 72 recipients,
  * 80 tagged, 84 rejected, 88 nets[32], 216 hist_start, 224 hist[24],
  * 320 subject[80] (NUL-padded), 400 senders, 404 sndrs[8], 436 zero,
@@ -124,6 +126,7 @@ rec_encode(const struct cluster *c, unsigned char *r)
 	r[0] = REC_VERSION;
 	r[1] = c->status;
 	r[2] = c->nreps;
+	r[3] = c->kind;
 	put32(r + 4, c->networks);
 	put64(r + 8, c->id);
 	memcpy(r + 16, c->code.b, 32);
@@ -168,6 +171,9 @@ rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
 	memset(c, 0, sizeof(*c));
 	c->status = r[1];
 	c->nreps = r[2];
+	c->kind = r[3];
+	if (c->kind > NILSIMSA_KIND_SELF)
+		return STORE_ECORRUPT;
 	c->networks = get32(r + 4);
 	c->id = get64(r + 8);
 	if (c->id == 0 || c->id != id || c->networks > CLUSTER_MAX_NETS)
@@ -349,7 +355,7 @@ arr_fill(struct store *s, size_t i, const struct cluster *c)
 {
 	memcpy(s->code[i], c->code.b, 32);
 	memcpy(s->rep[i], c->reps, 32 * (size_t)c->nreps);
-	s->nrep[i] = c->nreps;
+	s->nrep[i] = c->nreps | (uint8_t)(c->kind << 7);
 	s->deadline[i] = deadline_of(s, c);
 	s->slot[i].id = c->id;
 	s->slot[i].last_seen = c->last_seen;
@@ -388,7 +394,8 @@ arr_remove(struct store *s, uint64_t id)
 	last = --s->n;
 	if (i != last) {
 		memcpy(s->code[i], s->code[last], sizeof(s->code[i]));
-		memcpy(s->rep[i], s->rep[last], 32 * (size_t)s->nrep[last]);
+		memcpy(s->rep[i], s->rep[last],
+		    32 * (size_t)(s->nrep[last] & NREP_MASK));
 		s->nrep[i] = s->nrep[last];
 		s->deadline[i] = s->deadline[last];
 		s->slot[i] = s->slot[last];
@@ -497,17 +504,17 @@ score_words(const uint64_t *a, const uint64_t *b)
 	const uint8_t	*nrep = s->nrep;				\
 	const int64_t	*deadline = s->deadline;			\
 	size_t		 i, n = s->n, best_i = SIZE_MAX, compared = 0;	\
-	int		 sc, best = STORE_SCORE_NONE;			\
+	int		 sc, best = STORE_SCORE_NONE, k;		\
 	int		 second = STORE_SCORE_NONE;			\
 									\
 	for (i = 0; i < n; i++) {					\
-		if (deadline[i] < now)					\
+		if (deadline[i] < now || (nrep[i] >> 7) != kind)	\
 			continue;					\
 		compared++;						\
 		sc = score_words(code[i], q);				\
-		if (__builtin_expect(nrep[i] != 0, 0)) {		\
-			compared += nrep[i];				\
-			sc = score_reps(rep[i], nrep[i], q, sc);	\
+		if (__builtin_expect((k = nrep[i] & NREP_MASK) != 0, 0)) { \
+			compared += (size_t)k;				\
+			sc = score_reps(rep[i], k, q, sc);		\
 		}							\
 		if (sc > second) {					\
 			if (sc > best) {				\
@@ -539,7 +546,7 @@ score_reps_popcnt(const uint64_t (*rep)[4], int k, const uint64_t *q, int sc)
 }
 
 __attribute__((target("popcnt"))) static void
-scan_popcnt(const struct store *s, const uint64_t *q, int64_t now,
+scan_popcnt(const struct store *s, const uint64_t *q, int kind, int64_t now,
     struct scan *r)
 {
 	SCAN_BODY(score_reps_popcnt)
@@ -553,14 +560,14 @@ score_reps_generic(const uint64_t (*rep)[4], int k, const uint64_t *q, int sc)
 }
 
 static void
-scan_generic(const struct store *s, const uint64_t *q, int64_t now,
+scan_generic(const struct store *s, const uint64_t *q, int kind, int64_t now,
     struct scan *r)
 {
 	SCAN_BODY(score_reps_generic)
 }
 
 static void
-scan(const struct store *s, const nilsimsa_code *code, int64_t now,
+scan(const struct store *s, const nilsimsa_code *code, int kind, int64_t now,
     struct scan *r)
 {
 	uint64_t	q[4];
@@ -568,11 +575,11 @@ scan(const struct store *s, const nilsimsa_code *code, int64_t now,
 	memcpy(q, code->b, sizeof(q));
 #if defined(__x86_64__) && defined(__GNUC__)
 	if (__builtin_cpu_supports("popcnt")) {
-		scan_popcnt(s, q, now, r);
+		scan_popcnt(s, q, kind, now, r);
 		return;
 	}
 #endif
-	scan_generic(s, q, now, r);
+	scan_generic(s, q, kind, now, r);
 }
 
 /* ------------------------------------------------------ transactions */
@@ -928,6 +935,7 @@ cluster_new(struct cluster *c, uint64_t id, const struct store_obs *obs)
 {
 	memset(c, 0, sizeof(*c));
 	c->id = id;
+	c->kind = obs->kind;
 	c->code = obs->code;
 	c->first_seen = c->last_seen = obs->now;
 	c->hist_start = hour_of(obs->now) - (CLUSTER_HISTORY - 1);
@@ -1026,7 +1034,7 @@ search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	for (tries = 0; tries < 8; tries++) {
 		if (!write)
 			pthread_rwlock_rdlock(&s->lock);
-		scan(s, &obs->code, obs->now, &sc);
+		scan(s, &obs->code, obs->kind, obs->now, &sc);
 		id = sc.best_i != SIZE_MAX ? s->slot[sc.best_i].id : 0;
 		if (!write)
 			pthread_rwlock_unlock(&s->lock);
@@ -1233,7 +1241,8 @@ out:
 static int
 cluster_valid(const struct cluster *c)
 {
-	return c->status <= CLUSTER_HAM && c->networks <= CLUSTER_MAX_NETS &&
+	return c->status <= CLUSTER_HAM && c->kind <= NILSIMSA_KIND_SELF &&
+	    c->networks <= CLUSTER_MAX_NETS &&
 	    c->senders <= CLUSTER_MAX_SENDERS && c->nreps <= CLUSTER_REPS - 1 &&
 	    c->nrset <= CLUSTER_MAX_RCPTS &&
 	    memchr(c->subject, '\0', CLUSTER_SUBJECT_MAX) != NULL;

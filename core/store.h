@@ -100,6 +100,9 @@ struct cluster {
 	uint64_t	id;		/* > 0, never reused */
 	nilsimsa_code	code;		/* the anchor: the first message's code,
 					   never replaced */
+	uint8_t		kind;		/* the kind of its codes (NILSIMSA_KIND_*):
+					   a code is compared only with codes
+					   of its own kind */
 	uint8_t		nreps;		/* extra representatives in reps[] */
 	nilsimsa_code	reps[CLUSTER_REPS - 1];	/* codes of later members that
 					   scored below STORE_REP_ADD_BELOW,
@@ -144,6 +147,7 @@ struct cluster {
 /* What a message brings to the store. */
 struct store_obs {
 	nilsimsa_code	code;
+	uint8_t		kind;		/* NILSIMSA_KIND_* of code */
 	unsigned char	sha256[32];	/* of the canonical body: exact duplicates */
 	int64_t		now;		/* unix seconds (the replay drives this) */
 	uint32_t	recipients;

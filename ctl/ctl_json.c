@@ -61,6 +61,8 @@ ctl_cluster_json(const struct cluster *c)
 		rc |= json_array_append_new(reps, json_string(hex));
 	}
 	rc |= set(o, "status", json_string(cluster_status_name(c->status)));
+	rc |= set(o, "kind", json_string(c->kind == NILSIMSA_KIND_SELF ?
+	    "self" : "profile"));
 	rc |= set(o, "first_seen", json_integer(c->first_seen));
 	rc |= set(o, "last_seen", json_integer(c->last_seen));
 	rc |= set(o, "messages", u64_json(c->messages));
@@ -248,7 +250,8 @@ get_u32s(const json_t *o, const char *k, uint32_t *v, size_t max, size_t *n,
 }
 
 static const char *const known_keys[] = {
-	"id", "code", "reps", "status", "first_seen", "last_seen", "messages",
+	"id", "code", "kind", "reps", "status", "first_seen", "last_seen",
+	"messages",
 	"recipients", "networks", "tagged", "rejected", "subject",
 	"subject_hex", "nets", "senders", "sender_domains", "hist_start", "hist",
 	"net_counts", "net_hours", "sender_counts", "rcpt_hashes", "rcpt_hours",
@@ -286,6 +289,15 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 	    &c->code) != 0) {
 		snprintf(err, errlen, "\"code\" missing or not 64 hex digits");
 		return -1;
+	}
+	if ((v = json_object_get(j, "kind")) != NULL) {
+		if (!json_is_string(v) || (strcmp(json_string_value(v),
+		    "profile") != 0 && strcmp(json_string_value(v), "self") != 0)) {
+			snprintf(err, errlen, "\"kind\" is not profile or self");
+			return -1;
+		}
+		c->kind = strcmp(json_string_value(v), "self") == 0 ?
+		    NILSIMSA_KIND_SELF : NILSIMSA_KIND_PROFILE;
 	}
 	if ((v = json_object_get(j, "status")) != NULL) {
 		if (!json_is_string(v) ||

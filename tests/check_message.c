@@ -573,16 +573,21 @@ START_TEST(score_mode_auto)
 {
 	struct message_result	 cal, a1, a2;
 
+	ck_assert_int_eq(cfg->score_mode, SCORE_AUTO);	/* the default */
+	cfg->score_mode = SCORE_CALIBRATED;
 	run_file(gbk_b64, 0, &cal);
 	ck_assert_int_gt((int)cal.body_bytes, 600);
+	ck_assert_int_eq(cal.kind, NILSIMSA_KIND_PROFILE);
 	cfg->score_mode = SCORE_AUTO;
 	run_file(gbk_b64, 0, &a1);
 	run_file(utf8_qp, 0, &a2);
 	ck_assert_uint_eq(a1.body_bytes, cal.body_bytes);
 	ck_assert_str_eq(a1.hex, a2.hex);
 	ck_assert_str_ne(a1.hex, cal.hex);
+	ck_assert_int_eq(a1.kind, NILSIMSA_KIND_SELF);
 
 	run_file(english, 0, &a1);
+	ck_assert_int_eq(a1.kind, NILSIMSA_KIND_PROFILE);
 	cfg->score_mode = SCORE_CALIBRATED;
 	run_file(english, 0, &cal);
 	ck_assert_str_eq(a1.hex, cal.hex);

@@ -1330,6 +1330,40 @@ START_TEST(test_record_v1)
 }
 END_TEST
 
+/* Codes of different kinds are never compared, even when equal. */
+START_TEST(test_kinds_apart)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_result	 r1, r2, r3;
+	struct store_obs	 o;
+	struct cluster		 c;
+	nilsimsa_code		 a;
+
+	s = open_ok(&cfg, 0);
+	rnd_code(&a);
+	o = obs_of(&a, 1000, 24);
+	o.kind = NILSIMSA_KIND_PROFILE;
+	r1 = observe_ok(s, &o);
+	o.kind = NILSIMSA_KIND_SELF;
+	r2 = observe_ok(s, &o);
+	ck_assert_int_eq(r2.created, 1);
+	ck_assert_uint_ne(r2.c.id, r1.c.id);
+	ck_assert_uint_eq(r2.compared, 0);	/* nothing of its kind yet */
+	r3 = observe_ok(s, &o);
+	ck_assert_int_eq(r3.created, 0);
+	ck_assert_uint_eq(r3.c.id, r2.c.id);
+	ck_assert_uint_eq(r3.compared, 1);
+	store_close(s);
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_get(s, r2.c.id, &c), 0);
+	ck_assert_uint_eq(c.kind, NILSIMSA_KIND_SELF);
+	ck_assert_int_eq(store_get(s, r1.c.id, &c), 0);
+	ck_assert_uint_eq(c.kind, NILSIMSA_KIND_PROFILE);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_strerror)
 {
 	ck_assert_str_eq(store_strerror(0), "success");
@@ -1952,6 +1986,7 @@ store_suite(void)
 	tcase_add_test(tc, test_corrupt_record);
 	tcase_add_test(tc, test_recipients_and_sources);
 	tcase_add_test(tc, test_record_v1);
+	tcase_add_test(tc, test_kinds_apart);
 	tcase_add_test(tc, test_strerror);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_reps_drift);
