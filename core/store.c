@@ -942,7 +942,8 @@ cluster_new(struct cluster *c, uint64_t id, const struct store_obs *obs)
 }
 
 static void
-cluster_join(struct cluster *c, const struct store_obs *obs, int counted)
+cluster_join(struct cluster *c, const struct store_obs *obs, int counted,
+    int copy)
 {
 	c->messages = add64(c->messages, 1);
 	if (obs->now > c->last_seen)
@@ -952,7 +953,8 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted)
 	hist_add(c, hour_of(obs->now));
 	if (counted) {
 		c->recipients = add64(c->recipients, obs->recipients);
-		net_add(c, obs->net, (uint32_t)hour_of(obs->now));
+		if (copy)
+			net_add(c, obs->net, (uint32_t)hour_of(obs->now));
 		hash_add(c->sndrs, c->sndn, &c->senders, CLUSTER_MAX_SENDERS,
 		    obs->sender);
 		for (uint32_t i = 0; i < obs->nrcpt && obs->rcpt != NULL; i++)
@@ -1073,7 +1075,8 @@ observe(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 		if (rc < 0)
 			return rc;
 		res->found = 1;
-		cluster_join(c, obs, res->counted);
+		cluster_join(c, obs, res->counted, res->exact ||
+		    res->score >= STORE_COPY_MIN);
 		if (res->counted && !res->exact &&
 		    res->score < STORE_REP_ADD_BELOW &&
 		    nilsimsa_score(&obs->code, &c->code) >= STORE_REP_ADD_MIN)
@@ -1084,7 +1087,7 @@ observe(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 			return rc;
 		cluster_new(c, id, obs);
 		res->created = res->counted = 1;
-		cluster_join(c, obs, 1);
+		cluster_join(c, obs, 1, 1);
 	}
 	if ((rc = save(s, t, c)) != 0)
 		return rc;

@@ -96,6 +96,20 @@ struct cluster_rcpt {
 	uint32_t	hour;		/* unix seconds / 3600 */
 };
 
+/*
+ * A join scoring STORE_COPY_MIN or more against its cluster is a copy of
+ * it: only copies count where they came from (networks and their shares),
+ * and only copies are rejected for their cluster's bulk (verdict.c).
+ * Copies of a campaign score 65 and more (10th percentile, docs/replay.md);
+ * a reply quoting a list's earlier message, or a short text sharing a
+ * footer with a campaign, joins lower (37-38 in the replay's rejected
+ * ham) and must neither make a thread from two mail servers look spread
+ * over networks, nor undo a mailing's single source, nor be rejected.
+ */
+#ifndef STORE_COPY_MIN
+#define STORE_COPY_MIN		40
+#endif
+
 struct cluster {
 	uint64_t	id;		/* > 0, never reused */
 	nilsimsa_code	code;		/* the anchor: the first message's code,

@@ -128,7 +128,8 @@ cluster_tier(const struct config *cfg, const struct store_result *r,
 	}
 	/* A message alone is never bulk: at least one earlier copy. */
 	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
-	    c->networks >= cfg->reject_min_networks) {
+	    c->networks >= cfg->reject_min_networks &&
+	    (r->exact || r->score >= STORE_COPY_MIN)) {
 		*reason = "bulk";
 		return "reject";
 	}

@@ -108,6 +108,26 @@ START_TEST(test_tiers)
 }
 END_TEST
 
+/* A loose match of a bulk cluster is not a copy of it: tagged only. */
+START_TEST(test_loose_join)
+{
+	struct store_result	r = joined(30, 30, 4, 3);
+	struct verdict		v;
+
+	r.score = STORE_COPY_MIN - 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.tier, "tag");
+	r.score = STORE_COPY_MIN;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	r.score = 10;			/* an exact duplicate is a copy */
+	r.exact = 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+}
+END_TEST
+
 /* Similarity alone never rejects: one message to many is not bulk. */
 START_TEST(test_single_message_never_rejected)
 {
@@ -481,6 +501,7 @@ verdict_suite(void)
 	tcase_add_test(tc, test_status);
 	tcase_add_test(tc, test_exempt);
 	tcase_add_test(tc, test_campaign_reach);
+	tcase_add_test(tc, test_loose_join);
 	tcase_add_test(tc, test_mailing_share);
 	tcase_add_test(tc, test_marked_spam);
 	tcase_add_test(tc, test_single_source);
