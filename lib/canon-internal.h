@@ -16,7 +16,7 @@
 
 /*
  * canon-internal.h: the canonicaliser's state and the calls between its
- * stages; private to core/canon*.c (canon.h is the contract).
+ * stages; private to lib/canon*.c (canon.h is the contract).
  *
  * The TEXT pipeline, each stage feeding the next, and where it lives:
  *
