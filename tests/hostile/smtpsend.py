@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+# smtpsend.py: send message files over SMTP byte for byte, and say what
+# the server answered to each.
+#
+#   smtpsend.py --server HOST:PORT [--sessions N] [--timeout S] FILE...
+#
+# Each FILE is the DATA of one message (as tests/hostile/gen.py writes
+# them): sent as it is, with only what SMTP itself needs (dot-stuffing,
+# a final CRLF), and an "X-E2E-Id: NAME" header in front (NAME: the file
+# name without .eml) to find the delivered copy by. smtplib is not used
+# because it rewrites bare CR and bare LF, which are test cases here.
+# Messages are spread over N sessions in parallel (RSET between them).
+#
+# Prints, in the order of the files, one line a message:
+#   NAME CODE SECONDS TEXT
+# CODE is the server's reply to the end of DATA, or to the command that
+# refused the transaction earlier; 000 when the connection broke or the
+# reply did not come within the timeout (TEXT says which).
+#
+# Copyright (c) 2026 The nilsimsa-milter authors
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+
+import argparse
+import os
+import re
+import socket
+import threading
+import time
+
+
+class Broken(Exception):
+    pass
+
+
+class Session:
+    def __init__(self, host, port, timeout):
+        self.addr = (host, port)
+        self.timeout = timeout
+        self.sock = None
+        self.buf = b""
+
+    def reply(self):
+        """(code, text) of one reply, multi-line replies joined."""
+        lines = []
+        while True:
+            while b"\n" not in self.buf:
+                try:
+                    chunk = self.sock.recv(65536)
+                except socket.timeout:
+                    raise Broken("no reply within %ds" % self.timeout)
+                except OSError as e:
+                    raise Broken("recv: %s" % e)
+                if not chunk:
+                    raise Broken("connection closed by the server")
+                self.buf += chunk
+            line, self.buf = self.buf.split(b"\n", 1)
+            line = line.rstrip(b"\r").decode("utf-8", "replace")
+            lines.append(line)
+            if len(line) < 4 or line[3] != "-":
+                break
+        code = lines[-1][:3]
+        if not re.fullmatch(r"[0-9]{3}", code):
+            raise Broken("not an SMTP reply: %r" % lines[-1][:80])
+        return code, " ".join(l[4:] for l in lines)
+
+    def cmd(self, line):
+        try:
+            self.sock.sendall(line.encode() + b"\r\n")
+        except OSError as e:
+            raise Broken("send: %s" % e)
+        return self.reply()
+
+    def open(self):
+        self.close()
+        self.sock = socket.create_connection(self.addr, timeout=self.timeout)
+        self.buf = b""
+        code, text = self.reply()
+        if code != "220":
+            raise Broken("greeting: %s %s" % (code, text))
+        code, text = self.cmd("EHLO hostile.sender.test")
+        if code != "250":
+            raise Broken("EHLO: %s %s" % (code, text))
+
+    def close(self):
+        if self.sock is not None:
+            try:
+                self.sock.close()
+            except OSError:
+                pass
+        self.sock = None
+
+    def send(self, mfrom, rcpt, data):
+        """The reply that ends the transaction: (code, text)."""
+        if self.sock is None:
+            self.open()
+        for line in ("MAIL FROM:<%s> BODY=8BITMIME" % mfrom, "RCPT TO:<%s>" % rcpt):
+            code, text = self.cmd(line)
+            if code[0] != "2":
+                self.cmd("RSET")
+                return code, text
+        code, text = self.cmd("DATA")
+        if code != "354":
+            return code, text
+        # dot-stuffing: the server splits lines at LF
+        data = re.sub(rb"(^|\n)\.", rb"\1..", data)
+        if not data.endswith(b"\r\n"):
+            data += b"\r\n"
+        try:
+            self.sock.sendall(data + b".\r\n")
+        except OSError as e:
+            raise Broken("send: %s" % e)
+        return self.reply()
+
+
+def worker(args, jobs, results):
+    s = Session(args.host, args.port, args.timeout)
+    for i, path in jobs:
+        name = os.path.basename(path)
+        if name.endswith(".eml"):
+            name = name[:-4]
+        with open(path, "rb") as f:
+            data = b"X-E2E-Id: " + name.encode() + b"\r\n" + f.read()
+        t0 = time.monotonic()
+        try:
+            code, text = s.send(args.sender, args.rcpt, data)
+            if code == "421":
+                s.close()
+        except (Broken, OSError) as e:
+            code, text = "000", str(e)
+            s.close()
+        results[i] = "%s %s %.2f %s" % (name, code, time.monotonic() - t0, text)
+    if s.sock is not None:
+        try:
+            s.cmd("QUIT")
+        except (Broken, OSError):
+            pass
+        s.close()
+
+
+def main():
+    ap = argparse.ArgumentParser(description="send message files over SMTP")
+    ap.add_argument("--server", required=True, help="HOST:PORT")
+    ap.add_argument("--sessions", type=int, default=3)
+    ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--from", dest="sender", default="hostile@sender.test")
+    ap.add_argument("--to", dest="rcpt", default="victim@example.test")
+    ap.add_argument("files", nargs="+")
+    args = ap.parse_args()
+    args.host, port = args.server.rsplit(":", 1)
+    args.port = int(port)
+
+    results = [None] * len(args.files)
+    n = max(1, min(args.sessions, len(args.files)))
+    shares = [[] for _ in range(n)]
+    for i, path in enumerate(args.files):
+        shares[i % n].append((i, path))
+    threads = [threading.Thread(target=worker, args=(args, sh, results)) for sh in shares]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for r in results:
+        print(r)
+
+
+if __name__ == "__main__":
+    main()
