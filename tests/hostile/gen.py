@@ -378,6 +378,10 @@ class Gen:
                  msg([b"MIME-Version: 1.0", b"Content-Type: text/plain;\r\n\t" +
                       b";\r\n\t".join(b"p%d=%s" % (i, b"v" * 60) for i in range(self.n(1500)))],
                      b"body\r\n", b"big ct"))
+        # beyond libmilter's 64 KiB packets and Postfix's default 100 KiB
+        for mib in (1, 3):
+            big = CRLF.join(b"\t" + b"w" * 998 for _ in range(mib * 1049))
+            self.add("header-%dmb-folded" % mib, msg([b"X-Huge: " + big], b"body\r\n", b"huge"))
         self.add("header-1000", msg([b"X-H%d: value %d" % (i, i) for i in range(1000)], b"body\r\n", b"many"))
         self.add("header-10000", msg([b"X-H%d: v" % i for i in range(10000)], b"body\r\n", b"many"))
         self.add("header-no-body", msg([b"X-Only: headers"], b"", b"nobody"))
