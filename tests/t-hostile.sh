@@ -55,7 +55,9 @@ echo "# $ncases cases, $(du -sm "$cases" | cut -f1) MiB, in $cases"
 
 # ---- the milter, and Postfix with its limits raised
 conf=$T/milter.conf
-milter_conf "$conf" Socket "inet:$MPORT@127.0.0.1"
+# SubjectSample: the hostile Subject lines end up in the store, for
+# nilsimsactl to show and export below
+milter_conf "$conf" Socket "inet:$MPORT@127.0.0.1" SubjectSample yes
 milter_start milter "$conf" || { bad "the milter did not start"; e2e_done; }
 pid=${e2e_milter_pid[milter]}
 e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
@@ -121,6 +123,28 @@ check "the milter's peak RSS (${hwm:-?} KiB) is under $MAX_HWM_KB KiB" \
 	test "${hwm:-999999999}" -le $MAX_HWM_KB
 check_eq "the milter logged no internal error" "" \
 	"$(grep -iE 'internal error|deferring|fatal|assert' "$T/milter.log" | head -n 3)"
+# The store the hostile messages filled, read by the admin CLI: the
+# clusters list and an export in valid JSON, every subject sample kept
+# (as "subject", or "subject_hex" when it is not UTF-8).
+CTL=$top_builddir/ctl/nilsimsactl
+"$CTL" -c "$conf" clusters --top 1000 > "$T/clusters" 2> "$T/ctl.err"
+rc=$?
+check "nilsimsactl clusters on the hostile store (exit $rc $(head -c 200 "$T/ctl.err"))" \
+	test $rc -eq 0 -a -s "$T/clusters"
+"$CTL" -c "$conf" export > "$T/export.jsonl" 2> "$T/ctl.err"
+rc=$?
+check "nilsimsactl export on the hostile store (exit $rc $(head -c 200 "$T/ctl.err"))" \
+	test $rc -eq 0 -a -s "$T/export.jsonl"
+check "... every exported line is a JSON object with a subject sample" python3 -c '
+import json, sys
+n = 0
+for line in open(sys.argv[1], encoding="utf-8"):
+    o = json.loads(line)
+    if "id" in o:
+        assert "subject" in o or "subject_hex" in o, line[:200]
+        n += 1
+assert n > 0
+' "$T/export.jsonl"
 send normal --from person@home.test --to friend@example.test --header "Subject: normal" \
 	--body "$(printf '%s\n' "Hi Tom," "" "The quarterly budget review moved to Thursday." "" "Priya")"
 check "a normal message afterwards is accepted (250)" test $? -eq 0
