@@ -331,6 +331,20 @@ class Gen:
                       encode_cte(data, cte))
         self.add("parts-alternating-12-charsets",
                  part_msg(b"multipart/mixed; boundary=alt", None, bytes(parts) + b"--alt--\r\n"))
+        # tiny parts, each in the next of many charsets: a converter for
+        # every few bytes, more charsets than any cache holds
+        many = ["GB18030", "BIG5-HKSCS", "EUC-TW", "EUC-JP", "SHIFT_JIS", "CP932", "CP949",
+                "ISO-2022-JP-2", "ISO-2022-KR", "ISO-2022-CN-EXT", "UTF-7", "UTF-16", "UTF-32",
+                "KOI8-U", "CP1250", "CP1251", "CP1252", "CP1253", "CP1254", "CP1255", "CP1256",
+                "CP1257", "CP1258", "ISO-8859-2", "ISO-8859-5", "ISO-8859-6", "ISO-8859-8",
+                "ISO-8859-9", "ISO-8859-15", "TIS-620", "VISCII", "MACINTOSH", "GBK", "BIG5",
+                "EUC-KR", "JOHAB", "HZ-GB-2312", "CP866", "CP850", "UTF-8"]
+        parts = bytearray()
+        for i in range(self.n(20000)):
+            parts += (b'--c\r\nContent-Type: text/plain; charset="' + many[i % len(many)].encode() +
+                      b'"\r\n\r\nw%d\r\n' % i)
+        self.add("parts-20000-cycling-40-charsets",
+                 part_msg(b"multipart/mixed; boundary=c", None, bytes(parts) + b"--c--\r\n"))
         # boundaries that are prefixes of each other
         body = (b"--a\r\nContent-Type: multipart/alternative; boundary=ab\r\n\r\n"
                 b"--ab\r\nContent-Type: text/plain\r\n\r\ninner ab\r\n--a\r\n"
