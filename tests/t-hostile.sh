@@ -115,6 +115,17 @@ awk '$2 ~ /^5/' "$T/results" | grep -v 'Message rejected as bulk mail' |
 check "at least $MIN_REACHED_PCT% of the cases reached the milter ($reached of $ncases)" \
 	test $((reached * 100)) -ge $((ncases * MIN_REACHED_PCT))
 
+# ---- clients that go away in the middle of DATA: Postfix aborts the
+# transaction at the milter; the milter must let go of the message
+aborted=(header-3mb-folded line-1mb parts-10000-tiny nest-multipart-150
+	parts-alternating-12-charsets cut-ISO-2022-JP-base64-4096)
+files=()
+for c in "${aborted[@]}"; do files+=("$cases/$c.eml"); done
+python3 "$HOSTILE/smtpsend.py" --server 127.0.0.1:$SMTP --sessions 2 --timeout 100 \
+	--abort-after 70000 "${files[@]}" > "$T/aborted" 2>&1
+check_eq "${#aborted[@]} messages cut off after 70000 bytes" "${#aborted[@]}" \
+	"$(grep -c ' abt ' "$T/aborted")"
+
 # ---- the milter afterwards: same process, small, still working
 check "the milter is still running, same pid $pid" alive "$pid"
 hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)

@@ -2,7 +2,8 @@
 # smtpsend.py: send message files over SMTP byte for byte, and say what
 # the server answered to each.
 #
-#   smtpsend.py --server HOST:PORT [--sessions N] [--timeout S] FILE...
+#   smtpsend.py --server HOST:PORT [--sessions N] [--timeout S]
+#               [--abort-after BYTES] FILE...
 #
 # Each FILE is the DATA of one message (as tests/hostile/gen.py writes
 # them): sent as it is, with only what SMTP itself needs (dot-stuffing,
@@ -16,6 +17,10 @@
 # CODE is the server's reply to the end of DATA, or to the command that
 # refused the transaction earlier; 000 when the connection broke or the
 # reply did not come within the timeout (TEXT says which).
+#
+# --abort-after BYTES: a client that goes away in the middle: send the
+# first BYTES of each message after DATA, then close the connection
+# without the final dot (CODE "abt"; the server owes no answer).
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -100,7 +105,7 @@ class Session:
                 pass
         self.sock = None
 
-    def send(self, mfrom, rcpt, data):
+    def send(self, mfrom, rcpt, data, abort_after=None):
         """The reply that ends the transaction: (code, text)."""
         if self.sock is None:
             self.open()
@@ -116,6 +121,13 @@ class Session:
         data = re.sub(rb"(^|\n)\.", rb"\1..", data)
         if not data.endswith(b"\r\n"):
             data += b"\r\n"
+        if abort_after is not None:
+            try:
+                self.sock.sendall(data[:abort_after])
+            except OSError as e:
+                raise Broken("send: %s" % e)
+            self.close()
+            return "abt", "closed after %d of %d bytes" % (min(abort_after, len(data)), len(data))
         try:
             self.sock.sendall(data + b".\r\n")
         except OSError as e:
@@ -133,7 +145,7 @@ def worker(args, jobs, results):
             data = b"X-E2E-Id: " + name.encode() + b"\r\n" + f.read()
         t0 = time.monotonic()
         try:
-            code, text = s.send(args.sender, args.rcpt, data)
+            code, text = s.send(args.sender, args.rcpt, data, args.abort_after)
             if code == "421":
                 s.close()
         except (Broken, OSError) as e:
@@ -155,6 +167,7 @@ def main():
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--from", dest="sender", default="hostile@sender.test")
     ap.add_argument("--to", dest="rcpt", default="victim@example.test")
+    ap.add_argument("--abort-after", type=int, default=None)
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
     args.host, port = args.server.rsplit(":", 1)
