@@ -89,7 +89,18 @@ def py_encode(charset, text):
             return None
     if charset.upper() == "HZ-GB-2312" or charset.upper() == "HZ":
         return text.encode("hz", "replace")
-    return None
+    return iconv_encode(charset, text)
+
+
+def iconv_encode(charset, text):
+    """text in charset by iconv(1), for the charsets Python has no codec
+    for (ISO-2022-CN, ISO-2022-CN-EXT, EBCDIC, ...); None if it fails."""
+    try:
+        out = subprocess.run(["iconv", "-c", "-f", "UTF-8", "-t", charset],
+                             input=text.encode(), capture_output=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out or None
 
 
 def sample_bytes(rng, charset, n):
@@ -206,6 +217,14 @@ class Gen:
                     j += 1
                 self.add("cut-%s-%s-4096" % (cs, cte),
                          part_msg(cs_param(cs), cte, encode_cte(bytes(body), cte)))
+            # the part is nothing but the start of a sequence (a lone SO
+            # in ISO-2022-CN-EXT, base64 "Dg==", once crashed the
+            # canonicaliser)
+            for k, seq in enumerate([b"\x0e", b"\x1b", b"\x1b$", b"\x1b$)", b"\x1b$)A\x0e",
+                                     b"+", b"+AG", b"~{", b"~", b"\xff", b"\x00"]):
+                cte = ("base64", "8bit", "quoted-printable")[k % 3]
+                self.add("cut-%s-%s-lone%d" % (cs, cte, k),
+                         part_msg(cs_param(cs), cte, encode_cte(seq, cte)))
             # UTF-16/32: one stray byte, so every later unit is misaligned
             if cs.startswith(("UTF-16", "UTF-32", "UCS")):
                 stray = enc[:5] + b"\xd8" + enc[5:] * 64
