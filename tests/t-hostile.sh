@@ -85,7 +85,7 @@ check_eq "one answer per case" "$ncases" "$(wc -l < "$T/results")"
 
 # Every answer 2xx or 5xx; each other one is a failure of its own.
 bad_answers=0
-while read -r name code secs text; do
+while read -r name code secs order text; do
 	case $code in
 	2??|5??) ;;
 	*)	bad "$name: answered $code after ${secs}s: $text"
@@ -93,6 +93,9 @@ while read -r name code secs text; do
 	esac
 done < "$T/results"
 check_eq "every case answered 2xx or 5xx" 0 "$bad_answers"
+# the first bad answer in time: most likely the case that broke the milter
+awk '$2 !~ /^[25]/ && $2 != "skp"' "$T/results" | sort -k4,4n | head -n 1 |
+	sed 's/^/# first bad answer in time: /'
 n2=$(awk '$2 ~ /^2/' "$T/results" | wc -l)
 n5=$(awk '$2 ~ /^5/' "$T/results" | wc -l)
 echo "# answers: $n2 2xx, $n5 5xx"
@@ -127,7 +130,14 @@ check_eq "${#aborted[@]} messages cut off after 70000 bytes" "${#aborted[@]}" \
 	"$(grep -c ' abt ' "$T/aborted")"
 
 # ---- the milter afterwards: same process, small, still working
-check "the milter is still running, same pid $pid" alive "$pid"
+if alive "$pid"; then
+	ok "the milter is still running, same pid $pid"
+else
+	milter_wait milter 1
+	st=$?
+	bad "the milter is still running, same pid $pid: it exited with status $st$(
+		[ $st -gt 128 ] && echo " (signal $((st - 128)))")"
+fi
 hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
 echo "# milter peak RSS ${hwm:-?} KiB"
 check "the milter's peak RSS (${hwm:-?} KiB) is under $MAX_HWM_KB KiB" \

@@ -13,10 +13,15 @@
 # Messages are spread over N sessions in parallel (RSET between them).
 #
 # Prints, in the order of the files, one line a message:
-#   NAME CODE SECONDS TEXT
+#   NAME CODE SECONDS ORDER TEXT
 # CODE is the server's reply to the end of DATA, or to the command that
 # refused the transaction earlier; 000 when the connection broke or the
-# reply did not come within the timeout (TEXT says which).
+# reply did not come within the timeout (TEXT says which). ORDER numbers
+# the answers as they came (over all sessions): the first bad answer in
+# time points at the message that broke the server. A session that gets
+# 5 answers in a row that are neither 2xx nor 5xx (a dead milter behind
+# Postfix costs seconds a message) sends no more: its other messages
+# get CODE skp.
 #
 # --abort-after BYTES: a client that goes away in the middle: send the
 # first BYTES of each message after DATA, then close the connection
@@ -135,9 +140,18 @@ class Session:
         return self.reply()
 
 
+order_lock = threading.Lock()
+order = [0]
+
+
 def worker(args, jobs, results):
     s = Session(args.host, args.port, args.timeout)
+    bad_run = 0
     for i, path in jobs:
+        if bad_run >= 5:
+            results[i] = "%s skp 0.00 0 not sent: 5 bad answers in a row before it" % (
+                os.path.basename(path)[:-4] if path.endswith(".eml") else os.path.basename(path))
+            continue
         name = os.path.basename(path)
         if name.endswith(".eml"):
             name = name[:-4]
@@ -151,7 +165,11 @@ def worker(args, jobs, results):
         except (Broken, OSError) as e:
             code, text = "000", str(e)
             s.close()
-        results[i] = "%s %s %.2f %s" % (name, code, time.monotonic() - t0, text)
+        bad_run = bad_run + 1 if code[0] not in "25" and code != "abt" else 0
+        with order_lock:
+            order[0] += 1
+            n = order[0]
+        results[i] = "%s %s %.2f %d %s" % (name, code, time.monotonic() - t0, n, text)
     if s.sock is not None:
         try:
             s.cmd("QUIT")
