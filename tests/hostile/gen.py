@@ -382,6 +382,19 @@ class Gen:
                                                   b"preamble only\r\n" * self.n(20000)))
         self.add("boundary-close-first", part_msg(b"multipart/mixed; boundary=q", None,
                                                   b"--q--\r\n--q\r\n\r\nafter close\r\n--q--\r\n"))
+        # transport padding after a boundary (legal), quoted-pair in the
+        # boundary, encodings where RFC 2045 forbids them
+        self.add("boundary-transport-padding", part_msg(b"multipart/mixed; boundary=pad", None,
+                                                        b"--pad \t \r\n\r\npadded\r\n--pad--   \r\n"))
+        self.add("boundary-quoted-pair", part_msg(b'multipart/mixed; boundary="a\\"b\\\\c"', None,
+                                                  b'--a"b\\c\r\n\r\nquoted pair\r\n--a"b\\c--\r\n'))
+        inner = (b"Content-Type: multipart/mixed; boundary=in\r\n\r\n--in\r\n"
+                 b"Content-Type: text/plain\r\n\r\nwrapped in base64\r\n--in--\r\n")
+        self.add("rfc822-in-base64", part_msg(b"message/rfc822", "base64", b64(inner)))
+        self.add("multipart-in-base64", part_msg(b"multipart/mixed; boundary=in", "base64",
+                                                 b64(inner.split(b"\r\n\r\n", 1)[1])))
+        self.add("multipart-in-qp", part_msg(b"multipart/mixed; boundary=in", "quoted-printable",
+                                             qp(inner.split(b"\r\n\r\n", 1)[1])))
         # Content-Type nonsense
         for i, ct in enumerate([b"text", b"text/", b"/plain", b"text/plain;;;;;;;;", b";",
                                 b"text/plain; charset", b"text/plain; charset=", b'text/plain; charset="utf-8',
@@ -417,6 +430,10 @@ class Gen:
             self.add("header-%dmb-folded" % mib, msg([b"X-Huge: " + big], b"body\r\n", b"huge"))
         self.add("header-1000", msg([b"X-H%d: value %d" % (i, i) for i in range(1000)], b"body\r\n", b"many"))
         self.add("header-10000", msg([b"X-H%d: v" % i for i in range(10000)], b"body\r\n", b"many"))
+        # more hops than Postfix allows (hopcount_limit 50): Postfix's own 5xx
+        self.add("header-received-60", msg([b"Received: from hop%d.test by hop%d.test; "
+                                            b"Tue, 24 Nov 2026 06:00:00 +0000" % (i, i + 1)
+                                            for i in range(60)], b"body\r\n", b"hops"))
         self.add("header-no-body", msg([b"X-Only: headers"], b"", b"nobody"))
         self.add("header-only-no-blank",
                  b"From: a@sender.test\r\nTo: b@example.test\r\nSubject: no blank line\r\n")
