@@ -59,7 +59,10 @@ echo "# $ncases cases, $(du -sm "$cases" | cut -f1) MiB, in $cases"
 conf=$T/milter.conf
 # SubjectSample: the hostile Subject lines end up in the store, for
 # nilsimsactl to show and export below
-milter_conf "$conf" Socket "inet:$MPORT@127.0.0.1" SubjectSample yes
+# WhitelistRecipients and SpamTrap: the 1000-recipient messages below
+# name both, so the milter keeps the others' addresses (a bounded list)
+milter_conf "$conf" Socket "inet:$MPORT@127.0.0.1" SubjectSample yes \
+	WhitelistRecipients postmaster@example.test SpamTrap trap@example.test
 milter_start milter "$conf" || { bad "the milter did not start"; e2e_done; }
 pid=${e2e_milter_pid[milter]}
 e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
@@ -130,6 +133,16 @@ python3 "$HOSTILE/smtpsend.py" --server 127.0.0.1:$SMTP --sessions 2 --timeout 1
 	--abort-after 70000 "${files[@]}" > "$T/aborted" 2>&1
 check_eq "${#aborted[@]} messages cut off after 70000 bytes" "${#aborted[@]}" \
 	"$(grep -c ' abt ' "$T/aborted")"
+
+# ---- hostile messages to 1000 recipients (Postfix's smtpd_recipient_limit),
+# with local parts up to 400 characters, a whitelisted one and a spam trap
+many=(junk-binary-body parts-10000-tiny hand-encoded-words header-1000)
+files=()
+for c in "${many[@]}"; do files+=("$cases/$c.eml"); done
+python3 "$HOSTILE/smtpsend.py" --server 127.0.0.1:$SMTP --sessions 2 --timeout 100 \
+	--rcpts 1000 "${files[@]}" > "$T/many-rcpts" 2>&1
+check_eq "${#many[@]} messages to 1000 recipients answered 2xx or 5xx" "${#many[@]}" \
+	"$(awk '$2 ~ /^[25]/' "$T/many-rcpts" | wc -l)"
 
 # ---- the milter afterwards: same process, small, still working
 if alive "$pid"; then

@@ -3,7 +3,7 @@
 # the server answered to each.
 #
 #   smtpsend.py --server HOST:PORT [--sessions N] [--timeout S]
-#               [--abort-after BYTES] FILE...
+#               [--abort-after BYTES] [--rcpts N] FILE...
 #
 # Each FILE is the DATA of one message (as tests/hostile/gen.py writes
 # them): sent as it is, with only what SMTP itself needs (dot-stuffing,
@@ -26,6 +26,8 @@
 # --abort-after BYTES: a client that goes away in the middle: send the
 # first BYTES of each message after DATA, then close the connection
 # without the final dot (CODE "abt"; the server owes no answer).
+# --rcpts N: each message to N recipients: postmaster@ and trap@ the
+# --to domain, then addresses with local parts of 1 to 400 characters.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -114,11 +116,17 @@ class Session:
         """The reply that ends the transaction: (code, text)."""
         if self.sock is None:
             self.open()
-        for line in ("MAIL FROM:<%s> BODY=8BITMIME" % mfrom, "RCPT TO:<%s>" % rcpt):
-            code, text = self.cmd(line)
-            if code[0] != "2":
-                self.cmd("RSET")
-                return code, text
+        code, text = self.cmd("MAIL FROM:<%s> BODY=8BITMIME" % mfrom)
+        if code[0] != "2":
+            self.cmd("RSET")
+            return code, text
+        accepted = 0
+        for r in (rcpt if isinstance(rcpt, list) else [rcpt]):
+            code, text = self.cmd("RCPT TO:<%s>" % r)
+            accepted += code[0] == "2"
+        if accepted == 0:
+            self.cmd("RSET")
+            return code, text
         code, text = self.cmd("DATA")
         if code != "354":
             return code, text
@@ -186,10 +194,15 @@ def main():
     ap.add_argument("--from", dest="sender", default="hostile@sender.test")
     ap.add_argument("--to", dest="rcpt", default="victim@example.test")
     ap.add_argument("--abort-after", type=int, default=None)
+    ap.add_argument("--rcpts", type=int, default=1)
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
     args.host, port = args.server.rsplit(":", 1)
     args.port = int(port)
+    if args.rcpts > 1:
+        domain = args.rcpt.rsplit("@", 1)[-1]
+        args.rcpt = ["postmaster@" + domain, "trap@" + domain] + [
+            "r%d%s@%s" % (i, "x" * (i * 37 % 400), domain) for i in range(args.rcpts - 2)]
 
     results = [None] * len(args.files)
     n = max(1, min(args.sessions, len(args.files)))
