@@ -66,19 +66,21 @@ milter_conf "$conf" Socket "inet:$MPORT@127.0.0.1" SubjectSample yes \
 milter_start milter "$conf" || { bad "the milter did not start"; e2e_done; }
 pid=${e2e_milter_pid[milter]}
 e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
-DELIVERY=discard "$MTA_DIR/postfix.sh" start "$PF" $SMTP "inet:127.0.0.1:$MPORT" ||
-	{ bad "postfix did not start"; e2e_done; }
 # header_size_limit: keep 100 KB and 10,000-line headers whole (the default
 # 100 KiB truncates them); mime_nesting_limit: 150 levels reach the milter
 # (the default 100 refuses them with 5xx); mime_boundary_length_limit:
 # long boundaries; message_size_limit: room for the 1 MiB-line cases;
 # milter_content_timeout: a milter that hangs shows up as a 4xx within
 # the test's time instead of 300 s.
-postconf -c "$PF/etc" -e header_size_limit=4194304 mime_nesting_limit=1000 \
-	mime_boundary_length_limit=10240 message_size_limit=52428800 \
-	milter_content_timeout=60s
-postfix -c "$PF/etc" reload >/dev/null 2>&1
-sleep 1
+MAIN_CF_EXTRA='header_size_limit = 4194304
+mime_nesting_limit = 1000
+mime_boundary_length_limit = 10240
+message_size_limit = 52428800
+milter_content_timeout = 60s' DELIVERY=discard \
+	"$MTA_DIR/postfix.sh" start "$PF" $SMTP "inet:127.0.0.1:$MPORT" ||
+	{ bad "postfix did not start"; e2e_done; }
+check_eq "Postfix runs with the raised limits" "4194304 1000" \
+	"$(postconf -c "$PF/etc" -h header_size_limit mime_nesting_limit | xargs)"
 
 # ---- send them all: three SMTP sessions in parallel
 start=$(date +%s)
