@@ -13,7 +13,8 @@
 #
 # DIR/etc (config), DIR/spool (queue), DIR/data, DIR/maillog (the log),
 # DIR/mail/inbox/new (every delivered message, DELIVERY=maildir).
-# Env: DELIVERY=maildir (default) | discard; MILTER_ACTION (default tempfail).
+# Env: DELIVERY=maildir (default) | discard; MILTER_ACTION (default tempfail);
+# MAIN_CF_EXTRA: lines appended to main.cf (later settings win).
 # Needs root: master runs as root and drops to user postfix.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
@@ -128,6 +129,8 @@ CF
 		exit 2
 		;;
 	esac
+
+	[ -n "${MAIN_CF_EXTRA:-}" ] && printf '%s\n' "$MAIN_CF_EXTRA" >> "$etc/main.cf"
 
 	# no chroot (column 5 = n): unix milter sockets work as absolute paths
 	cat > "$etc/master.cf" <<CF
