@@ -194,11 +194,11 @@ mark_spam(struct conn *c, struct store *store, struct message_result *r)
 		r->res.c.status = CLUSTER_SPAM;
 }
 
+/* End of message with the store held: digest, cluster, verdict, reply. */
 static sfsistat
-cb_eom(SMFICTX *ctx)
+eom(SMFICTX *ctx, struct store *store)
 {
 	struct conn		*c = conn_get(ctx);
-	struct store		*store = daemon_store();
 	struct message_result	 r;
 	const char		*v;
 	char			 text[256];
@@ -245,6 +245,20 @@ cb_eom(SMFICTX *ctx)
 	if (c->cfg->add_headers && add_headers(ctx, c, &r) == -1)
 		return tempfail(ctx, "adding headers failed");
 	return SMFIS_CONTINUE;
+}
+
+/* End of message: the store is held for the whole of it. */
+static sfsistat
+cb_eom(SMFICTX *ctx)
+{
+	struct store	*store;
+	sfsistat	 rc;
+
+	if ((store = daemon_store_acquire()) == NULL)
+		return tempfail(ctx, "end of message while stopping");
+	rc = eom(ctx, store);
+	daemon_store_release();
+	return rc;
 }
 
 static sfsistat

@@ -72,12 +72,25 @@ static const char	*config_path;	/* NULL: embedded defaults */
 static atomic_int	 stopping;	/* main asks the signal thread to end */
 
 /*
+ * At SIGTERM smfi_main() returns while libmilter's worker threads may
+ * still be inside a callback (its worker pool stops serving idle
+ * sessions, but does not wait for a running one). The store is closed
+ * only when no callback uses it any more.
+ */
+#define STORE_WAIT	5	/* seconds for store users to finish */
+static pthread_mutex_t	 store_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t	 store_idle = PTHREAD_COND_INITIALIZER;
+static int		 store_users;	/* callbacks inside the store now */
+static int		 store_closing;	/* no new store users */
+
+/*
  * Old configurations still used by messages in flight. A reload keeps
  * them until their last holder lets go.
  */
 #define MAX_RETIRED	16
 static struct cfgref	 retired[MAX_RETIRED];
 
+/* A reference to the running configuration, kept until released. */
 struct config *
 daemon_config_acquire(void)
 {
@@ -90,6 +103,7 @@ daemon_config_acquire(void)
 	return cfg;
 }
 
+/* Let go of a configuration; a retired one is freed by its last holder. */
 void
 daemon_config_release(struct config *cfg)
 {
@@ -110,10 +124,51 @@ daemon_config_release(struct config *cfg)
 	pthread_mutex_unlock(&cfg_lock);
 }
 
+/* The store, held until daemon_store_release(); NULL once stopping. */
 struct store *
-daemon_store(void)
+daemon_store_acquire(void)
 {
-	return the_store;
+	struct store	*st = NULL;
+
+	pthread_mutex_lock(&store_lock);
+	if (!store_closing) {
+		store_users++;
+		st = the_store;
+	}
+	pthread_mutex_unlock(&store_lock);
+	return st;
+}
+
+/* Let go of the store taken by daemon_store_acquire(). */
+void
+daemon_store_release(void)
+{
+	pthread_mutex_lock(&store_lock);
+	if (--store_users == 0)
+		pthread_cond_broadcast(&store_idle);
+	pthread_mutex_unlock(&store_lock);
+}
+
+/*
+ * After smfi_main(): no new store users, and wait (bounded) for the
+ * current ones. 0: the store is free to close; -1: a callback is still
+ * inside it after STORE_WAIT seconds.
+ */
+static int
+store_drain(void)
+{
+	struct timespec	until;
+	int		rc = 0, busy;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += STORE_WAIT;
+	pthread_mutex_lock(&store_lock);
+	store_closing = 1;
+	while (store_users > 0 && rc != ETIMEDOUT)
+		rc = pthread_cond_timedwait(&store_idle, &store_lock, &until);
+	busy = store_users > 0;
+	pthread_mutex_unlock(&store_lock);
+	return busy ? -1 : 0;
 }
 
 /* Install a new configuration; the old one is freed when unused. */
@@ -140,6 +195,7 @@ config_swap(struct config *next)
 	return 0;
 }
 
+/* SIGUSR1: read the file again and swap it in if it is valid. */
 static void
 reload(void)
 {
@@ -180,6 +236,7 @@ reload(void)
 /* Expired clusters are removed this often (they no longer match anyway). */
 #define EXPIRE_INTERVAL	600
 
+/* Remove the expired clusters from the store. */
 static void
 expire(void)
 {
@@ -274,6 +331,7 @@ lookup_user(const char *spec, uid_t *uid, gid_t *gid, char **name)
 	*name = user;
 }
 
+/* Become uid:gid for good, with no supplementary group of root's. */
 static void
 drop_privileges(const char *user, uid_t uid, gid_t gid)
 {
@@ -287,6 +345,7 @@ drop_privileges(const char *user, uid_t uid, gid_t gid)
 		fatalx("UserID: could regain root after dropping privileges");
 }
 
+/* Write our pid to PidFile, creating its directory if need be. */
 static void
 write_pidfile(const char *path)
 {
@@ -373,6 +432,7 @@ print_hooks(const char *spec)
 	    strncasecmp(spec, "unix:", 5) == 0 ? spec + 5 : spec);
 }
 
+/* Print the synopsis and exit. */
 static void
 usage(void)
 {
@@ -391,6 +451,18 @@ main(int argc, char *argv[])
 	int			 have_user = 0;
 	uid_t			 uid = 0;
 	gid_t			 gid = 0;
+
+	/*
+	 * SIGUSR1 (reload) kills a process that neither blocks nor handles
+	 * it: block it before anything else, so that one sent while we start
+	 * waits for the signal thread instead. Threads inherit the mask.
+	 */
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	if (sigprocmask(SIG_BLOCK, &set, NULL) == -1) {
+		perror("nilsimsa-milter: sigprocmask");
+		return EX_OSERR;
+	}
 
 	while ((ch = getopt(argc, argv, "c:fnvV")) != -1) {
 		switch (ch) {
@@ -434,6 +506,12 @@ main(int argc, char *argv[])
 		return 0;
 	}
 	current = cfg;
+	/*
+	 * main's own reference: a reload, from the moment the signal thread
+	 * runs, must not free what main still reads. Released before
+	 * smfi_main(), so that reloads can retire it.
+	 */
+	cfg = daemon_config_acquire();
 
 	log_init("nilsimsa-milter", foreground, !foreground && cfg->syslog,
 	    cfg->syslog_facility);
@@ -475,8 +553,8 @@ main(int argc, char *argv[])
 		fatalx("store: %s: %s", cfg->store, store_strerror(rc));
 
 	/*
-	 * Every thread started from here on inherits this mask: SIGUSR1 is
-	 * taken by our signal thread, SIGHUP, SIGTERM and SIGINT by
+	 * Every thread started from here on inherits this mask: SIGUSR1
+	 * (blocked since the start) is taken by our signal thread, SIGHUP, SIGTERM and SIGINT by
 	 * libmilter's (which smfi_main() starts). Were they left unblocked
 	 * here, the kernel could hand SIGTERM to our thread and kill the
 	 * process without a clean stop.
@@ -499,13 +577,19 @@ main(int argc, char *argv[])
 	/* A reload may free cfg; PidFile cannot change at reload. */
 	if (cfg->pidfile != NULL && (pidfile = strdup(cfg->pidfile)) == NULL)
 		fatal("PidFile");
+	daemon_config_release(cfg);
 	rc = smfi_main();
 	log_info("stopping");
 	/* The signal thread may be expiring clusters: let it finish first. */
 	stopping = 1;
 	pthread_kill(tid, SIGUSR1);
 	pthread_join(tid, NULL);
-	store_close(the_store);
+	if (store_drain() == 0) {
+		store_close(the_store);
+		log_info("stopped: store closed");
+	} else
+		log_warnx("stopped: a session is still inside the store after "
+		    "%d s; it is left open (LMDB stays consistent)", STORE_WAIT);
 	if (pidfile != NULL && unlink(pidfile) == -1 && errno != ENOENT)
 		log_debug("PidFile: unlink %s: %s", pidfile, strerror(errno));
 	free(pidfile);

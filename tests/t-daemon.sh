@@ -1,6 +1,7 @@
 #!/bin/bash
 # t-daemon.sh: the daemon without an MTA: -V, -n on good and broken
-# configs, embedded defaults, PidFile, UserID, SIGTERM, kill -9 and restart
+# configs, embedded defaults, PidFile, UserID, SIGTERM (also with a session
+# open), SIGUSR1 during start-up, kill -9 and restart
 # on the same store, TCP_NODELAY on the milter socket.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
@@ -18,7 +19,7 @@
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/mta/common.sh"
 
-e2e_init daemon 13160 4
+e2e_init daemon 13160 6
 e2e_need miltertest python3 unshare ip stat
 
 mt() { # mt SCRIPT PORT [-D name=value]...
@@ -173,6 +174,86 @@ if milter_start reload "$conf"; then
 else
 	bad "reload: start"
 fi
+
+# ---- SIGTERM while a session is open: the daemon exits 0 soon, after
+# the callbacks inside the store are done, and the store stays consistent
+conf=$T/term.conf
+milter_conf "$conf" Socket "inet:$((PORT + 4))@127.0.0.1" UserID nobody:nogroup \
+	TagThreshold 100 RejectThreshold 200
+if milter_start term "$conf"; then
+	tpid=$(milter_pid term)
+	stop="kill -TERM $tpid && for i in \$(seq 100); do grep -q ': stopping\$' $T/term.log && break; sleep 0.1; done"
+	: > "$T/miltertest.out"
+	# once the daemon is gone, EOM is written to a closed socket: EPIPE
+	# for miltertest to report, not SIGPIPE to kill it
+	(trap '' PIPE; mt sigterm.lua $((PORT + 4)) -D stop="$stop")
+	check "SIGTERM with a session open: sigterm.lua passes" test $? -eq 0
+	milter_wait term 20
+	check_eq "SIGTERM with a session open: exit status 0" 0 $?
+	check "SIGTERM with a session open: store closed after its users" \
+		grep -q 'stopped: store closed' "$T/term.log"
+	tcid=$(sed -n 's/^cluster id=\([0-9]*\)$/\1/p' "$T/miltertest.out")
+	tcount=1
+	grep -q '^copy2=joined' "$T/miltertest.out" && tcount=2
+	echo "# $(grep '^copy2=' "$T/miltertest.out")"
+	milter_start term "$conf" || bad "SIGTERM: restart"
+	check "SIGTERM: after restart copy 3 joins cluster $tcid at count $((tcount + 1)) (store consistent)" \
+		mt campaign.lua $((PORT + 4)) -D first=3 -D last=3 -D id="${tcid:-0}" -D count=$tcount
+	# SIGTERM while messages stream in: no crash, exit 0, a store that opens
+	(trap '' PIPE; mt campaign.lua $((PORT + 4)) -D first=4 -D last=400 -D id="${tcid:-0}") &
+	mtpid=$!
+	sleep 1
+	kill -TERM "$(milter_pid term)"
+	milter_wait term 20
+	check_eq "SIGTERM during a stream of messages: exit status 0" 0 $?
+	wait $mtpid
+	check "SIGTERM during a stream of messages: store closed after its users" \
+		test "$(grep -c 'stopped: store closed' "$T/term.log")" -eq 2
+	milter_start term "$conf" || bad "SIGTERM: restart after the stream"
+	check "SIGTERM: after restart copy 401 joins cluster $tcid (store consistent)" \
+		mt campaign.lua $((PORT + 4)) -D first=401 -D last=401 -D id="${tcid:-0}"
+	milter_kill9 term
+else
+	bad "SIGTERM with a session open: start"
+fi
+
+# ---- SIGUSR1 during start-up: a storm of reload signals from the moment
+# the daemon's binary runs until it logs "started" must neither kill it
+# nor crash it (the signal is blocked before anything else, and main keeps
+# its own reference to the configuration a reload may replace)
+conf=$T/race.conf
+milter_conf "$conf" Socket "inet:$((PORT + 5))@127.0.0.1" UserID nobody:nogroup
+died=0 lived=0
+for i in $(seq 25); do
+	: > "$T/race.log"
+	"$MILTER_BIN" -f -c "$conf" >>"$T/race.log" 2>&1 &
+	rpid=$!
+	# Before main() runs no program can hold off a signal: wait until
+	# the daemon blocks SIGUSR1 (bit 10 of SigBlk). The old daemon blocked
+	# it only just before "started", after reading its configuration;
+	# the storm then still hits the reload that frees what main reads.
+	for k in $(seq 20000); do
+		blk=$(awk '$1 == "SigBlk:" { print $2 }' "/proc/$rpid/status" 2>/dev/null)
+		[ -n "$blk" ] && [ $((0x$blk & 0x200)) -ne 0 ] && break
+		alive "$rpid" || break
+	done
+	for k in $(seq 5000); do
+		kill -USR1 "$rpid" 2>/dev/null || break
+		[ $((k % 50)) -eq 0 ] && grep -q 'started: ' "$T/race.log" && break
+	done
+	for k in $(seq 50); do grep -q 'started: ' "$T/race.log" && break; sleep 0.1; done
+	sleep 0.2
+	if alive "$rpid" && grep -q 'started: ' "$T/race.log"; then
+		lived=$((lived + 1))
+		kill -KILL "$rpid"
+		wait "$rpid" 2>/dev/null
+	else
+		wait "$rpid" 2>/dev/null
+		echo "# start $i: died (status $?): $(tail -n 2 "$T/race.log")"
+		died=$((died + 1))
+	fi
+done
+check_eq "SIGUSR1 storm during start-up: 25 starts, all alive" "25 0" "$lived $died"
 
 # ---- kill -9, restart on the same store: the clusters are kept
 conf=$T/crash.conf
