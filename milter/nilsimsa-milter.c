@@ -37,7 +37,6 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <pthread.h>
-#include <pwd.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -53,6 +52,7 @@
 #include "message.h"
 #include "milter.h"
 #include "nilsimsa.h"
+#include "privs.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR	"/etc"
@@ -307,28 +307,61 @@ set_listener_nodelay(void)
 	return found;
 }
 
-/* UserID "user[:group]": resolve before anything is created for it. */
-static void
-lookup_user(const char *spec, uid_t *uid, gid_t *gid, char **name)
+/* Refuse to start: the reason on stderr as well when it goes to syslog. */
+static void __attribute__((noreturn))
+refuse(int foreground, const char *msg)
 {
-	char		*user, *group;
-	struct passwd	*pw;
-	struct group	*gr;
+	log_warnx("%s", msg);
+	if (!foreground)
+		fprintf(stderr, "nilsimsa-milter: %s\n", msg);
+	exit(EX_CONFIG);
+}
 
-	if ((user = strdup(spec)) == NULL)
-		fatal("UserID");
-	if ((group = strchr(user, ':')) != NULL)
-		*group++ = '\0';
-	if ((pw = getpwnam(user)) == NULL)
-		fatalx("UserID: no such user: %s", user);
-	*uid = pw->pw_uid;
-	*gid = pw->pw_gid;
-	if (group != NULL) {
-		if ((gr = getgrnam(group)) == NULL)
-			fatalx("UserID: no such group: %s", group);
-		*gid = gr->gr_gid;
+/*
+ * Who the milter runs as. Started as root it becomes UserID (by default
+ * the system user nilsimsa-milter) and never stays root unless RunAsRoot
+ * says so: it refuses to start (EX_CONFIG) when the user is missing or is
+ * root. Started as another user (systemd User=) it stays that user.
+ * Returns 1 when it must switch to *pv after opening the socket.
+ */
+static int
+choose_user(const struct config *cfg, int foreground, struct privs *pv)
+{
+	char	err[256], msg[768];
+
+	if (geteuid() != 0) {
+		if (privs_lookup(cfg->userid, pv, err, sizeof(err)) == 0) {
+			if (pv->uid != geteuid())
+				log_warnx("UserID %s: not started as root, so running "
+				    "as uid %ld", cfg->userid, (long)geteuid());
+			free(pv->user);
+		}
+		return 0;
 	}
-	*name = user;
+	if (privs_lookup(cfg->userid, pv, err, sizeof(err)) == -1) {
+		if (strcmp(cfg->userid, PRIVS_DEFAULT_USER) == 0)
+			snprintf(msg, sizeof(msg), "%s: the milter does not read mail "
+			    "as root; create its system user (`make install` does, as "
+			    "root; or: adduser --system --group --no-create-home "
+			    "--home /var/lib/nilsimsa-milter %s) or set UserID to an "
+			    "unprivileged user", err, PRIVS_DEFAULT_USER);
+		else
+			snprintf(msg, sizeof(msg), "%s: create it or set UserID to an "
+			    "existing unprivileged user", err);
+		refuse(foreground, msg);
+	}
+	if (pv->uid != 0)
+		return 1;
+	free(pv->user);
+	if (!cfg->run_as_root) {
+		snprintf(msg, sizeof(msg), "UserID %s is root: the milter parses "
+		    "mail from the internet and does not do that as root; set UserID "
+		    "to an unprivileged user (or, to insist, RunAsRoot yes)",
+		    cfg->userid);
+		refuse(foreground, msg);
+	}
+	log_warnx("running as root: RunAsRoot yes");
+	return 0;
 }
 
 /* Become uid:gid for good, with no supplementary group of root's. */
@@ -347,18 +380,24 @@ drop_privileges(const char *user, uid_t uid, gid_t gid)
 
 /* Write our pid to PidFile, creating its directory if need be. */
 static void
-write_pidfile(const char *path)
+write_pidfile(const char *path, int have_user, uid_t uid, gid_t gid)
 {
 	FILE	*fp;
 	char	*dir, *slash;
 	int	 fd;
 
-	/* /run/nilsimsa-milter does not survive a reboot: make it. */
+	/*
+	 * /run/nilsimsa-milter does not survive a reboot: make it, for the
+	 * user, who removes the file at exit.
+	 */
 	if ((dir = strdup(path)) == NULL)
 		fatal("PidFile");
 	if ((slash = strrchr(dir, '/')) != NULL && slash != dir) {
 		*slash = '\0';
-		if (mkdir(dir, 0755) == -1 && errno != EEXIST)
+		if (mkdir(dir, 0755) == 0) {
+			if (have_user && chown(dir, uid, gid) == -1)
+				fatal("PidFile: chown %s", dir);
+		} else if (errno != EEXIST)
 			fatal("PidFile: mkdir %s", dir);
 	}
 	free(dir);
@@ -377,6 +416,7 @@ static void
 prepare_store_dir(const char *dir, int have_user, uid_t uid, gid_t gid)
 {
 	struct stat	st;
+	char		err[512];
 
 	if (mkdir(dir, 0700) == -1 && errno != EEXIST)
 		fatal("store: mkdir %s", dir);
@@ -384,8 +424,9 @@ prepare_store_dir(const char *dir, int have_user, uid_t uid, gid_t gid)
 		fatal("store: %s", dir);
 	if (!S_ISDIR(st.st_mode))
 		fatalx("store: %s: not a directory", dir);
-	if (have_user && st.st_uid != uid && chown(dir, uid, gid) == -1)
-		fatal("store: chown %s", dir);
+	/* Also the files root's nilsimsactl may have made before. */
+	if (have_user && privs_own_store(dir, uid, gid, err, sizeof(err)) == -1)
+		fatalx("%s", err);
 }
 
 /* A unix socket must be reachable by the MTA (Postfix runs as postfix). */
@@ -444,6 +485,7 @@ int
 main(int argc, char *argv[])
 {
 	struct config		*cfg;
+	struct privs		 pv;
 	pthread_t		 tid;
 	sigset_t		 set;
 	char			 err[512], *user = NULL, *pidfile = NULL;
@@ -524,9 +566,10 @@ main(int argc, char *argv[])
 		    config_path ? config_path : "defaults");
 		return EX_CONFIG;
 	}
-	if (cfg->userid != NULL) {
-		lookup_user(cfg->userid, &uid, &gid, &user);
-		have_user = 1;
+	if ((have_user = choose_user(cfg, foreground, &pv)) != 0) {
+		uid = pv.uid;
+		gid = pv.gid;
+		user = pv.user;
 	}
 	umask(cfg->umask);
 	if (smfi_setconn(cfg->socket) == MI_FAILURE)
@@ -544,7 +587,7 @@ main(int argc, char *argv[])
 	if (!foreground && daemon(0, 0) == -1)
 		fatal("daemon");
 	if (cfg->pidfile != NULL)
-		write_pidfile(cfg->pidfile);
+		write_pidfile(cfg->pidfile, have_user, uid, gid);
 	if (have_user)
 		drop_privileges(user, uid, gid);
 	free(user);

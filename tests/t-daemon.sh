@@ -75,36 +75,94 @@ check "StoreBackend redis: exit 78, saying so, no store made ($(head -c 150 "$T/
 
 # ---- embedded defaults: no -c, in private network and mount namespaces
 # (its own loopback for the default Socket inet:8894@127.0.0.1, tmpfs on
-# /run and /var/lib for the default PidFile and Store; the host is not
-# touched). /run/nilsimsa-milter is made as a package's init would.
+# /run and /var/lib for the default PidFile and Store, a copy of /etc for
+# the system user; the host is not touched). Started as root with no
+# UserID the milter first refuses (no system user nilsimsa-milter), then,
+# once tools/add-system-user.sh (what make install runs) made it, runs as
+# that user.
 cat > "$T/defaults.sh" <<EOS
 ip link set lo up || exit 3
 mount -t tmpfs tmpfs /run && mount -t tmpfs tmpfs /var/lib || exit 3
-mkdir /run/nilsimsa-milter
+cp -a /etc "$T/etc" && mount --bind "$T/etc" /etc || exit 3
+if getent passwd nilsimsa-milter >/dev/null; then
+	userdel nilsimsa-milter || exit 3
+fi
+if getent group nilsimsa-milter >/dev/null; then
+	groupdel nilsimsa-milter || exit 3
+fi
+timeout 10 "$MILTER_BIN" -f > "$T/nouser.log" 2>&1
+echo "nouser=\$?"
+test -e /var/lib/nilsimsa-milter && echo "nouser-store=made"
+"$top_srcdir/tools/add-system-user.sh" > "$T/adduser.log" 2>&1 || exit 4
+"$top_srcdir/tools/add-system-user.sh" >> "$T/adduser.log" 2>&1 || exit 4
+echo "user=\$(getent passwd nilsimsa-milter | cut -d: -f1,6,7)"
+echo "want=\$(id -u nilsimsa-milter) \$(id -g nilsimsa-milter)"
 "$MILTER_BIN" -f > "$T/defaults.log" 2>&1 &
 pid=\$!
 miltertest -D lib="$LUA_DIR/lib.lua" -D sock=inet:8894@127.0.0.1 \
 	-s "$LUA_DIR/headers.lua" > "$T/defaults.mt" 2>&1
 echo "miltertest=\$?"
-test -d /var/lib/nilsimsa-milter && echo "store=yes"
+echo "uid=\$(awk '\$1 == "Uid:" { print \$2 }' /proc/\$pid/status) \$(awk '\$1 == "Gid:" { print \$2 }' /proc/\$pid/status)"
+echo "ids=\$(awk '\$1 == "Uid:" || \$1 == "Gid:" { print \$2, \$3, \$4, \$5 }' /proc/\$pid/status | tr '\n' ' ')"
+echo "store=\$(stat -c '%U:%G %a' /var/lib/nilsimsa-milter)"
+echo "files=\$(find /var/lib/nilsimsa-milter -mindepth 1 -exec stat -c '%U %a' {} + | sort -u | tr '\n' ,)"
 test "\$(cat /run/nilsimsa-milter/nilsimsa-milter.pid 2>/dev/null)" = "\$pid" && echo "pidfile=yes"
 kill -TERM \$pid
 wait \$pid
+echo "exit=\$?"
+test -e /run/nilsimsa-milter/nilsimsa-milter.pid || echo "pidfile-removed=yes"
 EOS
-out=$(timeout 30 unshare --net --mount bash "$T/defaults.sh" 2>&1)
+out=$(timeout 60 unshare --net --mount bash "$T/defaults.sh" 2>&1)
 rc=$?
+val() { sed -n "s/^$1=//p" <<<"$out"; }
 if [ $rc -eq 3 ]; then
-	e2e_skip "unshare --net --mount does not work here: $out"
+	e2e_skip "unshare --net --mount, or a private copy of /etc, does not work here: $out"
 elif grep -q 'using embedded defaults' "$T/defaults.log"; then
+	check "no system user, no UserID, as root: exit 78 naming the fix ($(head -c 300 "$T/nouser.log"))" \
+		test "$(val nouser)" = 78 -a -n "$(grep -F 'adduser --system --group' "$T/nouser.log")" \
+		-a -z "$(val nouser-store)"
+	check_eq "tools/add-system-user.sh: a system user with no login shell" \
+		"nilsimsa-milter:/var/lib/nilsimsa-milter:/usr/sbin/nologin" "$(val user)"
+	check "tools/add-system-user.sh run again: says the user exists" \
+		grep -q 'the system user nilsimsa-milter exists' "$T/adduser.log"
 	check "embedded defaults: started without -c ($(grep -o 'started: .*' "$T/defaults.log"))" \
 		grep -q 'started: socket inet:8894@127.0.0.1, store /var/lib/nilsimsa-milter' "$T/defaults.log"
-	check "embedded defaults: headers.lua passes" grep -q 'miltertest=0' <<<"$out"
-	check "embedded defaults: store /var/lib/nilsimsa-milter and pid file written" \
-		test -n "$(grep 'store=yes' <<<"$out")" -a -n "$(grep 'pidfile=yes' <<<"$out")"
+	check "embedded defaults: headers.lua passes" test "$(val miltertest)" = 0
+	w=$(val want)
+	check_eq "embedded defaults: runs as nilsimsa-milter (/proc/PID/status Uid, Gid)" "$w" "$(val uid)"
+	check_eq "embedded defaults: real, effective, saved and fs ids all dropped" \
+		"${w% *} ${w% *} ${w% *} ${w% *} ${w#* } ${w#* } ${w#* } ${w#* } " "$(val ids)"
+	check_eq "embedded defaults: store directory" "nilsimsa-milter:nilsimsa-milter 700" "$(val store)"
+	check_eq "embedded defaults: store files" "nilsimsa-milter 600," "$(val files)"
+	check "embedded defaults: pid file written, and removed at SIGTERM" \
+		test "$(val pidfile)" = yes -a "$(val pidfile-removed)" = yes -a "$(val exit)" = 0
 else
 	echo "# a config file exists at the default place: embedded defaults not checked"
 	echo "# $(head -n 3 "$T/defaults.log")"
+	echo "# $out"
 fi
+
+# ---- UserID root is refused unless RunAsRoot yes; a missing UserID too
+milter_conf "$T/root.conf" Socket "inet:$PORT@127.0.0.1" UserID root
+timeout 10 "$MILTER_BIN" -f -c "$T/root.conf" >"$T/root.log" 2>&1
+rc=$?
+check "UserID root: exit 78 saying why ($(head -c 200 "$T/root.log"))" \
+	test $rc -eq 78 -a -n "$(grep -F 'UserID root is root' "$T/root.log")" \
+	-a ! -e "$T/root.store"
+milter_conf "$T/root.conf" Socket "inet:$PORT@127.0.0.1" UserID root RunAsRoot yes
+if milter_start root "$T/root.conf"; then
+	check_eq "UserID root, RunAsRoot yes: runs as root" "0" \
+		"$(awk '$1 == "Uid:" { print $3 }' /proc/$(milter_pid root)/status)"
+	check "UserID root, RunAsRoot yes: says so" grep -q 'running as root: RunAsRoot yes' "$T/root.log"
+	milter_kill9 root
+else
+	bad "UserID root, RunAsRoot yes: starts"
+fi
+milter_conf "$T/nosuch.conf" Socket "inet:$PORT@127.0.0.1" UserID nsm-no-such-user
+timeout 10 "$MILTER_BIN" -c "$T/nosuch.conf" >"$T/nosuch.log" 2>&1
+rc=$?
+check "UserID of a missing user: exit 78, on stderr too when daemonising ($(head -c 200 "$T/nosuch.log"))" \
+	test $rc -eq 78 -a -n "$(grep -F 'UserID nsm-no-such-user: no such user' "$T/nosuch.log")"
 
 # ---- UserID, PidFile, store ownership, SIGTERM
 conf=$T/user.conf
