@@ -200,6 +200,55 @@ else
 	bad "starts with UserID nobody:nogroup"
 fi
 
+# ---- a store root's nilsimsactl creates or writes stays the milter's
+CTL_BIN=$top_builddir/milter/nilsimsactl
+{
+	printf 'From: <promo@ctl.test>\nTo: <x@example.test>\nSubject: offer\n\n'
+	printf 'Exclusive spring offer on premium watches, shipped to your door\n'
+	printf 'within three working days; reply today to claim the discount.\n'
+} > "$T/ctl.eml"
+owned() { # owned DIR: "" when the directory and its files are nobody's, 0700/0600
+	[ "$(stat -c '%U:%G %a' "$1")" = "nobody:nogroup 700" ] || stat -c '%n %U:%G %a' "$1"
+	find "$1" -mindepth 1 -exec stat -c '%U:%G %a %n' {} + | grep -v '^nobody:nogroup 600 '
+}
+conf=$T/ctl.conf
+milter_conf "$conf" Socket "inet:$PORT@127.0.0.1" TagThreshold 100 RejectThreshold 200
+"$CTL_BIN" -c "$conf" learn spam "$T/ctl.eml" >"$T/ctl.out" 2>&1
+check "nilsimsactl learn as root creates the store ($(head -c 200 "$T/ctl.out"))" \
+	test $? -eq 0 -a -s "$T/ctl.store/data.mdb"
+bad_files=$(owned "$T/ctl.store")
+check "nilsimsactl as root: the store it created is UserID's (nobody) $bad_files" \
+	test -z "$bad_files"
+if milter_start ctl "$conf"; then
+	check "the milter opens the store root's nilsimsactl made; a message goes through" \
+		mt campaign.lua $PORT -D first=1 -D last=1 -D word=lottery
+	"$CTL_BIN" -c "$conf" pin 1 >"$T/ctl.out" 2>&1
+	check "nilsimsactl pin as root while the milter runs ($(head -c 200 "$T/ctl.out"))" test $? -eq 0
+	bad_files=$(owned "$T/ctl.store")
+	check "after root's nilsimsactl wrote it, the store is still nobody's $bad_files" \
+		test -z "$bad_files"
+	check "the milter still writes the store after that" \
+		mt campaign.lua $PORT -D first=2 -D last=2 -D word=lottery -D id=2 -D count=1
+	milter_stop ctl
+else
+	bad "start on the store root's nilsimsactl made"
+fi
+# made by root for a UserID that did not exist yet: the milter hands the
+# files over itself before it drops root
+milter_conf "$T/ctl2.conf" UserID nsm-no-such-user
+"$CTL_BIN" -c "$T/ctl2.conf" -s "$T/ctl2.store" learn spam "$T/ctl.eml" >"$T/ctl.out" 2>&1
+check_eq "nilsimsactl as root, UserID missing: the store stays root's" "root 600" \
+	"$(stat -c '%U %a' "$T/ctl2.store/data.mdb" 2>&1)"
+milter_conf "$conf" Socket "inet:$PORT@127.0.0.1" Store "$T/ctl2.store"
+if milter_start ctl "$conf"; then
+	bad_files=$(owned "$T/ctl2.store")
+	check "the milter, started as root, hands root's store files to UserID $bad_files" \
+		test -z "$bad_files"
+	milter_kill9 ctl
+else
+	bad "start on a store of root's files"
+fi
+
 # ---- a unix socket belongs to UserID, whatever the case of "unix:"
 # (the config and libmilter take UNIX:/path too; a socket left to root
 # with mode 770 is one the MTA cannot reach)
