@@ -331,11 +331,13 @@ choose_user(const struct config *cfg, int foreground, struct privs *pv)
 
 	if (geteuid() != 0) {
 		if (privs_lookup(cfg->userid, pv, err, sizeof(err)) == 0) {
-			if (pv->uid != geteuid())
-				log_warnx("UserID %s: not started as root, so running "
-				    "as uid %ld", cfg->userid, (long)geteuid());
 			free(pv->user);
+			if (pv->uid == geteuid())
+				return 0;
+			snprintf(err, sizeof(err), "UserID %s", cfg->userid);
 		}
+		log_warnx("%s: not started as root, so running as uid %ld", err,
+		    (long)geteuid());
 		return 0;
 	}
 	if (privs_lookup(cfg->userid, pv, err, sizeof(err)) == -1) {

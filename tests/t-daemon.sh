@@ -1,7 +1,8 @@
 #!/bin/bash
 # t-daemon.sh: the daemon without an MTA: -V, -n on good and broken
 # configs, embedded defaults, PidFile, UserID, SIGTERM (also with a session
-# open), SIGUSR1 during start-up, kill -9 and restart
+# open), SIGUSR1 during start-up, the default user and root refused, the
+# store root's nilsimsactl writes, the systemd unit, kill -9 and restart
 # on the same store, TCP_NODELAY on the milter socket.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
@@ -20,7 +21,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/mta/common.sh"
 
 e2e_init daemon 13160 6
-e2e_need miltertest python3 unshare ip stat
+e2e_need miltertest python3 unshare ip stat setpriv
 
 mt() { # mt SCRIPT PORT [-D name=value]...
 	local script=$1 port=$2
@@ -247,6 +248,28 @@ if milter_start ctl "$conf"; then
 	milter_kill9 ctl
 else
 	bad "start on a store of root's files"
+fi
+
+# ---- as systemd's unit starts it: as the system user already, with no
+# capability; it stays that user and needs no UserID switch
+mkdir -m 0700 "$T/unpriv.store" && chown nobody:nogroup "$T/unpriv.store"
+milter_conf "$T/unpriv.conf" Socket "inet:$PORT@127.0.0.1" Store "$T/unpriv.store" \
+	UserID nsm-no-such-user PidFile "$T/run/unpriv.pid"
+setpriv --reuid nobody --regid nogroup --clear-groups --inh-caps=-all --bounding-set=-all \
+	"$MILTER_BIN" -f -c "$T/unpriv.conf" >>"$T/unpriv.log" 2>&1 &
+e2e_milter_pid[unpriv]=$!
+e2e_milter_conf[unpriv]=$T/unpriv.conf
+if milter_ready unpriv; then
+	upid=$(milter_pid unpriv)
+	check_eq "started as nobody with no capability: stays nobody, CapEff 0" \
+		"$(id -u nobody) 0000000000000000" \
+		"$(awk '$1 == "Uid:" { u = $2 } $1 == "CapEff:" { c = $2 } END { print u, c }' /proc/$upid/status)"
+	check "started as nobody: says UserID cannot be switched to" \
+		grep -q 'not started as root, so running as uid' "$T/unpriv.log"
+	check "started as nobody: a message goes through" mt campaign.lua $PORT -D first=1 -D last=1
+	milter_kill9 unpriv
+else
+	bad "starts as nobody with no capability ($(tail -n 2 "$T/unpriv.log"))"
 fi
 
 # ---- a unix socket belongs to UserID, whatever the case of "unix:"
