@@ -272,6 +272,26 @@ else
 	bad "starts as nobody with no capability ($(tail -n 2 "$T/unpriv.log"))"
 fi
 
+# ---- the systemd unit: systemd-analyze verify has nothing to say (the
+# daemon's path put in ExecStart; no running systemd needed)
+if command -v systemd-analyze >/dev/null 2>&1; then
+	mkdir "$T/unit"
+	sed "s|^ExecStart=/usr/local/sbin/nilsimsa-milter |ExecStart=$(readlink -f "$MILTER_BIN") |" \
+		"$top_srcdir/conf/nilsimsa-milter.service" >"$T/unit/nilsimsa-milter.service"
+	out=$(cd "$T/unit" && systemd-analyze verify --man=no nilsimsa-milter.service 2>&1)
+	rc=$?
+	check "systemd-analyze verify conf/nilsimsa-milter.service: status 0, no complaint ($out)" \
+		test $rc -eq 0 -a -z "$out"
+	check "the unit runs as nilsimsa-milter with no capability, read-only system" \
+		test -n "$(grep -x 'User=nilsimsa-milter' "$T/unit/nilsimsa-milter.service")" \
+		-a -n "$(grep -x 'CapabilityBoundingSet=' "$T/unit/nilsimsa-milter.service")" \
+		-a -n "$(grep -x 'ProtectSystem=strict' "$T/unit/nilsimsa-milter.service")"
+elif [ "${CI:-}" = true ]; then
+	bad "systemd-analyze not found (tools/install-deps.sh installs systemd)"
+else
+	echo "# systemd-analyze not found: the unit is not verified"
+fi
+
 # ---- a unix socket belongs to UserID, whatever the case of "unix:"
 # (the config and libmilter take UNIX:/path too; a socket left to root
 # with mode 770 is one the MTA cannot reach)
