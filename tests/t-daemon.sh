@@ -79,7 +79,7 @@ check "StoreBackend redis: exit 78, saying so, no store made ($(head -c 150 "$T/
 # /run and /var/lib for the default PidFile and Store, a copy of /etc for
 # the system user; the host is not touched). Started as root with no
 # UserID the milter first refuses (no system user nilsimsa-milter), then,
-# once tools/add-system-user.sh (what make install runs) made it, runs as
+# once make install's hook (tools/add-system-user.sh) made it, runs as
 # that user.
 cat > "$T/defaults.sh" <<EOS
 ip link set lo up || exit 3
@@ -94,7 +94,7 @@ fi
 timeout 10 "$MILTER_BIN" -f > "$T/nouser.log" 2>&1
 echo "nouser=\$?"
 test -e /var/lib/nilsimsa-milter && echo "nouser-store=made"
-"$top_srcdir/tools/add-system-user.sh" > "$T/adduser.log" 2>&1 || exit 4
+make -s --no-print-directory -C "$top_builddir" install-exec-hook > "$T/adduser.log" 2>&1 || exit 4
 "$top_srcdir/tools/add-system-user.sh" >> "$T/adduser.log" 2>&1 || exit 4
 echo "user=\$(getent passwd nilsimsa-milter | cut -d: -f1,6,7)"
 echo "want=\$(id -u nilsimsa-milter) \$(id -g nilsimsa-milter)"
@@ -122,7 +122,7 @@ elif grep -q 'using embedded defaults' "$T/defaults.log"; then
 	check "no system user, no UserID, as root: exit 78 naming the fix ($(head -c 300 "$T/nouser.log"))" \
 		test "$(val nouser)" = 78 -a -n "$(grep -F 'adduser --system --group' "$T/nouser.log")" \
 		-a -z "$(val nouser-store)"
-	check_eq "tools/add-system-user.sh: a system user with no login shell" \
+	check_eq "make install-exec-hook: a system user with no login shell ($(head -c 200 "$T/adduser.log"))" \
 		"nilsimsa-milter:/var/lib/nilsimsa-milter:/usr/sbin/nologin" "$(val user)"
 	check "tools/add-system-user.sh run again: says the user exists" \
 		grep -q 'the system user nilsimsa-milter exists' "$T/adduser.log"
