@@ -80,7 +80,7 @@ static atomic_int	 stopping;	/* main asks the signal thread to end */
 #define STORE_WAIT	5	/* seconds for store users to finish */
 static pthread_mutex_t	 store_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t	 store_idle = PTHREAD_COND_INITIALIZER;
-static int		 store_users;	/* callbacks inside the store now */
+static int		 store_users;	/* callbacks inside the store */
 static int		 store_closing;	/* no new store users */
 
 /*
@@ -342,24 +342,25 @@ choose_user(const struct config *cfg, int foreground, struct privs *pv)
 	}
 	if (privs_lookup(cfg->userid, pv, err, sizeof(err)) == -1) {
 		if (strcmp(cfg->userid, PRIVS_DEFAULT_USER) == 0)
-			snprintf(msg, sizeof(msg), "%s: the milter does not read mail "
-			    "as root; create its system user (`make install` does, as "
-			    "root; or: adduser --system --group --no-create-home "
-			    "--home /var/lib/nilsimsa-milter %s) or set UserID to an "
+			snprintf(msg, sizeof(msg), "%s: the milter does not "
+			    "read mail as root; create its system user "
+			    "(`make install` does, as root; or: adduser --system "
+			    "--group --no-create-home --home "
+			    "/var/lib/nilsimsa-milter %s) or set UserID to an "
 			    "unprivileged user", err, PRIVS_DEFAULT_USER);
 		else
-			snprintf(msg, sizeof(msg), "%s: create it or set UserID to an "
-			    "existing unprivileged user", err);
+			snprintf(msg, sizeof(msg), "%s: create it or set UserID "
+			    "to an existing unprivileged user", err);
 		refuse(foreground, msg);
 	}
 	if (pv->uid != 0)
 		return 1;
 	free(pv->user);
 	if (!cfg->run_as_root) {
-		snprintf(msg, sizeof(msg), "UserID %s is root: the milter parses "
-		    "mail from the internet and does not do that as root; set UserID "
-		    "to an unprivileged user (or, to insist, RunAsRoot yes)",
-		    cfg->userid);
+		snprintf(msg, sizeof(msg), "UserID %s is root: the milter "
+		    "parses mail from the internet and does not do that as "
+		    "root; set UserID to an unprivileged user (or, to insist, "
+		    "RunAsRoot yes)", cfg->userid);
 		refuse(foreground, msg);
 	}
 	log_warnx("running as root: RunAsRoot yes");
@@ -599,10 +600,10 @@ main(int argc, char *argv[])
 
 	/*
 	 * Every thread started from here on inherits this mask: SIGUSR1
-	 * (blocked since the start) is taken by our signal thread, SIGHUP, SIGTERM and SIGINT by
-	 * libmilter's (which smfi_main() starts). Were they left unblocked
-	 * here, the kernel could hand SIGTERM to our thread and kill the
-	 * process without a clean stop.
+	 * (blocked since the start) is taken by our signal thread, SIGHUP,
+	 * SIGTERM and SIGINT by libmilter's (which smfi_main() starts).
+	 * Were they left unblocked here, the kernel could hand SIGTERM to
+	 * our thread and kill the process without a clean stop.
 	 */
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
@@ -633,8 +634,9 @@ main(int argc, char *argv[])
 		store_close(the_store);
 		log_info("stopped: store closed");
 	} else
-		log_warnx("stopped: a session is still inside the store after "
-		    "%d s; it is left open (LMDB stays consistent)", STORE_WAIT);
+		log_warnx("stopped: a session is still inside the store "
+		    "after %d s; it is left open (LMDB stays consistent)",
+		    STORE_WAIT);
 	if (pidfile != NULL && unlink(pidfile) == -1 && errno != ENOENT)
 		log_debug("PidFile: unlink %s: %s", pidfile, strerror(errno));
 	free(pidfile);
