@@ -405,6 +405,36 @@ for i in $(seq 25); do
 done
 check_eq "SIGUSR1 storm during start-up: 25 starts, all alive" "25 0" "$lived $died"
 
+# The same, deterministic: the configuration is a FIFO, so the daemon is
+# known to be inside main(), reading it, when the storm starts (the daemon
+# of before blocked SIGUSR1 only after that, and died of the first one).
+# The signal left pending is a reload, which reads the FIFO once more.
+mkfifo "$T/race.fifo"
+ok=0
+for i in 1 2 3; do
+	: > "$T/race.log"
+	"$MILTER_BIN" -f -c "$T/race.fifo" >>"$T/race.log" 2>&1 &
+	rpid=$!
+	exec 3>"$T/race.fifo"		# returns once the daemon opened it
+	for k in $(seq 200); do kill -USR1 "$rpid" 2>/dev/null || break; done
+	cat "$conf" >&3
+	exec 3>&-
+	timeout 10 sh -c "cat '$conf' > '$T/race.fifo'" &
+	feeder=$!
+	for k in $(seq 100); do grep -q 'reload: .* loaded' "$T/race.log" && break; sleep 0.1; done
+	if alive "$rpid" && grep -q 'started: ' "$T/race.log" &&
+	    grep -q 'reload: .* loaded' "$T/race.log"; then
+		ok=$((ok + 1))
+	else
+		echo "# FIFO start $i: $(tail -n 2 "$T/race.log")"
+	fi
+	kill -KILL "$rpid" 2>/dev/null
+	wait "$rpid" 2>/dev/null
+	wait "$feeder" 2>/dev/null
+done
+check_eq "SIGUSR1 storm while the daemon reads its configuration: alive, started, then reloaded" \
+	3 "$ok"
+
 # ---- kill -9, restart on the same store: the clusters are kept
 conf=$T/crash.conf
 milter_conf "$conf" Socket "inet:$((PORT + 1))@127.0.0.1" TagThreshold 100 RejectThreshold 200
