@@ -362,7 +362,30 @@ if milter_start term "$conf"; then
 	milter_start term "$conf" || bad "SIGTERM: restart after the stream"
 	check "SIGTERM: after restart copy 401 joins cluster $tcid (store consistent)" \
 		mt campaign.lua $((PORT + 4)) -D first=401 -D last=401 -D id="${tcid:-0}"
-	milter_kill9 term
+	# SIGTERM while a message's end is inside the store: another process
+	# holds the store's writer lock, so EOM waits in the store; SIGTERM;
+	# only after smfi_main() returned is the lock let go (its holder
+	# killed; LMDB recovers the lock). The daemon must wait for that EOM
+	# before it closes the store: the copy gets its verdict, exit 0. (The
+	# daemon of before closed the store under it and exited: no reply.)
+	"$top_builddir/tests/ctl_holdlock" "$T/term.store" 60 >"$T/hold.out" 2>&1 &
+	holdpid=$!
+	for i in $(seq 50); do grep -q locked "$T/hold.out" && break; sleep 0.1; done
+	(trap '' PIPE; mt campaign.lua $((PORT + 4)) -D first=402 -D last=402 -D id="${tcid:-0}") &
+	mtpid=$!
+	sleep 1
+	kill -TERM "$(milter_pid term)"
+	for i in $(seq 100); do [ "$(grep -c ': stopping$' "$T/term.log")" -eq 3 ] && break; sleep 0.1; done
+	sleep 1
+	kill -KILL "$holdpid"
+	wait "$holdpid" 2>/dev/null
+	milter_wait term 20
+	check_eq "SIGTERM while EOM waits in the store: exit status 0" 0 $?
+	wait "$mtpid"
+	check "SIGTERM while EOM waits in the store: that copy still gets its verdict" \
+		test $? -eq 0
+	check "SIGTERM while EOM waits in the store: the store is closed after it" \
+		test "$(grep -c 'stopped: store closed' "$T/term.log")" -eq 3
 else
 	bad "SIGTERM with a session open: start"
 fi
