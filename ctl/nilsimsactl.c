@@ -39,6 +39,7 @@
 #include "ctl.h"
 #include "message.h"
 #include "log.h"
+#include "privs.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR	"/etc"
@@ -171,6 +172,28 @@ ctl_lock_disarm(void)
 	alarm(0);
 }
 
+/*
+ * Run as root, nilsimsactl may have just created the store, or its lock
+ * file: hand them to the milter's UserID, as the milter itself does
+ * before it drops root, so that the milter can still open them. Nothing
+ * to do when that user does not exist (yet): the milter, started as
+ * root, hands the files over itself.
+ */
+static void
+ctl_store_own(const struct ctl *ctl)
+{
+	struct privs	pv;
+	char		err[512];
+
+	if (geteuid() != 0 || ctl->cfg->store_backend != BACKEND_LMDB ||
+	    privs_lookup(ctl->cfg->userid, &pv, err, sizeof(err)) == -1)
+		return;
+	if (pv.uid != 0 &&
+	    privs_own_store(ctl->store_path, pv.uid, pv.gid, err, sizeof(err)) == -1)
+		ctl_err("warning: %s", err);
+	free(pv.user);
+}
+
 int
 ctl_store_open(struct ctl *ctl, int write, struct store **sp)
 {
@@ -198,6 +221,7 @@ ctl_store_open(struct ctl *ctl, int write, struct store **sp)
 		ctl_err("store %s: %s", ctl->store_path, store_strerror(rc));
 		return ctl_store_status(rc);
 	}
+	ctl_store_own(ctl);
 	return CTL_OK;
 }
 

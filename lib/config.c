@@ -137,7 +137,8 @@ static const struct name loglevel_names[] = {
 static const struct key keys[] = {
 	/* daemon: read at start only */
 	KEY("Socket", CT_SOCKET, "inet:8894@127.0.0.1", socket, RESTART),
-	KEY("UserID", CT_USERID, NULL, userid, RESTART),
+	KEY("UserID", CT_USERID, "nilsimsa-milter", userid, RESTART),
+	KEY("RunAsRoot", CT_BOOL, "no", run_as_root, RESTART),
 	KEY("PidFile", CT_PATH, "/run/nilsimsa-milter/nilsimsa-milter.pid",
 	    pidfile, RESTART),
 	KEY("Umask", CT_UMASK, "007", umask, RESTART),

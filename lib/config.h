@@ -68,7 +68,8 @@ struct config {
 
 	/* daemon (not reloadable) */
 	char		*socket;	/* inet:PORT@HOST, inet6:PORT@HOST, unix:/path */
-	char		*userid;	/* user[:group], or NULL */
+	char		*userid;	/* user[:group] */
+	int		 run_as_root;	/* UserID may be root */
 	char		*pidfile;
 	mode_t		 umask;
 	int		 tcp_nodelay;	/* TCP_NODELAY on the milter's connections */

@@ -20,6 +20,7 @@
  * the milter's threads do not interleave.
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,8 @@
 static const char	*log_progname = "nilsimsa-milter";
 static int		 log_stderr = 1;
 static int		 log_syslog;
-static int		 log_level = LOG_LEVEL_INFO;
+/* Set by the reload thread, read by every session thread. */
+static atomic_int	 log_level = LOG_LEVEL_INFO;
 
 void
 log_init(const char *progname, int to_stderr, int to_syslog, int facility)
@@ -45,16 +47,18 @@ log_init(const char *progname, int to_stderr, int to_syslog, int facility)
 		openlog(progname, LOG_PID | LOG_NDELAY, facility);
 }
 
+/* Change the level; safe while other threads log. */
 void
 log_setlevel(int level)
 {
-	log_level = level;
+	atomic_store_explicit(&log_level, level, memory_order_relaxed);
 }
 
+/* The current level. */
 int
 log_getlevel(void)
 {
-	return log_level;
+	return atomic_load_explicit(&log_level, memory_order_relaxed);
 }
 
 static void
@@ -63,7 +67,7 @@ vlog(int level, int prio, int with_errno, const char *fmt, va_list ap)
 	char	 msg[2048];
 	int	 saved = errno, n;
 
-	if (level > log_level)
+	if (level > log_getlevel())
 		return;
 	n = vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (with_errno && n >= 0 && (size_t)n < sizeof(msg))

@@ -207,11 +207,11 @@ remove_others(SMFICTX *ctx, struct conn *c)
 	return 0;
 }
 
+/* End of message with the store held: digest, cluster, verdict, reply. */
 static sfsistat
-cb_eom(SMFICTX *ctx)
+eom(SMFICTX *ctx, struct store *store)
 {
 	struct conn		*c = conn_get(ctx);
-	struct store		*store = daemon_store();
 	struct message_result	 r;
 	const char		*v;
 	char			 text[256];
@@ -263,6 +263,20 @@ cb_eom(SMFICTX *ctx)
 	if (c->cfg->add_headers && add_headers(ctx, c, &r) == -1)
 		return tempfail(ctx, "adding headers failed");
 	return SMFIS_CONTINUE;
+}
+
+/* End of message: the store is held for the whole of it. */
+static sfsistat
+cb_eom(SMFICTX *ctx)
+{
+	struct store	*store;
+	sfsistat	 rc;
+
+	if ((store = daemon_store_acquire()) == NULL)
+		return tempfail(ctx, "end of message while stopping");
+	rc = eom(ctx, store);
+	daemon_store_release();
+	return rc;
 }
 
 static sfsistat

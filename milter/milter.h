@@ -33,6 +33,9 @@ extern struct smfiDesc	milter_desc;
  * that a reload does not pull it from under a message in flight. */
 struct config	*daemon_config_acquire(void);
 void		 daemon_config_release(struct config *cfg);
-struct store	*daemon_store(void);
+/* The store, held while a callback uses it: at SIGTERM it is closed
+ * only after its last user is done. NULL once the daemon is stopping. */
+struct store	*daemon_store_acquire(void);
+void		 daemon_store_release(void);
 
 #endif /* MILTER_H */

@@ -37,7 +37,6 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <pthread.h>
-#include <pwd.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -53,6 +52,7 @@
 #include "message.h"
 #include "milter.h"
 #include "nilsimsa.h"
+#include "privs.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR	"/etc"
@@ -72,12 +72,25 @@ static const char	*config_path;	/* NULL: embedded defaults */
 static atomic_int	 stopping;	/* main asks the signal thread to end */
 
 /*
+ * At SIGTERM smfi_main() returns while libmilter's worker threads may
+ * still be inside a callback (its worker pool stops serving idle
+ * sessions, but does not wait for a running one). The store is closed
+ * only when no callback uses it any more.
+ */
+#define STORE_WAIT	5	/* seconds for store users to finish */
+static pthread_mutex_t	 store_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t	 store_idle = PTHREAD_COND_INITIALIZER;
+static int		 store_users;	/* callbacks inside the store */
+static int		 store_closing;	/* no new store users */
+
+/*
  * Old configurations still used by messages in flight. A reload keeps
  * them until their last holder lets go.
  */
 #define MAX_RETIRED	16
 static struct cfgref	 retired[MAX_RETIRED];
 
+/* A reference to the running configuration, kept until released. */
 struct config *
 daemon_config_acquire(void)
 {
@@ -90,6 +103,7 @@ daemon_config_acquire(void)
 	return cfg;
 }
 
+/* Let go of a configuration; a retired one is freed by its last holder. */
 void
 daemon_config_release(struct config *cfg)
 {
@@ -110,10 +124,51 @@ daemon_config_release(struct config *cfg)
 	pthread_mutex_unlock(&cfg_lock);
 }
 
+/* The store, held until daemon_store_release(); NULL once stopping. */
 struct store *
-daemon_store(void)
+daemon_store_acquire(void)
 {
-	return the_store;
+	struct store	*st = NULL;
+
+	pthread_mutex_lock(&store_lock);
+	if (!store_closing) {
+		store_users++;
+		st = the_store;
+	}
+	pthread_mutex_unlock(&store_lock);
+	return st;
+}
+
+/* Let go of the store taken by daemon_store_acquire(). */
+void
+daemon_store_release(void)
+{
+	pthread_mutex_lock(&store_lock);
+	if (--store_users == 0)
+		pthread_cond_broadcast(&store_idle);
+	pthread_mutex_unlock(&store_lock);
+}
+
+/*
+ * After smfi_main(): no new store users, and wait (bounded) for the
+ * current ones. 0: the store is free to close; -1: a callback is still
+ * inside it after STORE_WAIT seconds.
+ */
+static int
+store_drain(void)
+{
+	struct timespec	until;
+	int		rc = 0, busy;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += STORE_WAIT;
+	pthread_mutex_lock(&store_lock);
+	store_closing = 1;
+	while (store_users > 0 && rc != ETIMEDOUT)
+		rc = pthread_cond_timedwait(&store_idle, &store_lock, &until);
+	busy = store_users > 0;
+	pthread_mutex_unlock(&store_lock);
+	return busy ? -1 : 0;
 }
 
 /* Install a new configuration; the old one is freed when unused. */
@@ -140,6 +195,7 @@ config_swap(struct config *next)
 	return 0;
 }
 
+/* SIGUSR1: read the file again and swap it in if it is valid. */
 static void
 reload(void)
 {
@@ -180,6 +236,7 @@ reload(void)
 /* Expired clusters are removed this often (they no longer match anyway). */
 #define EXPIRE_INTERVAL	600
 
+/* Remove the expired clusters from the store. */
 static void
 expire(void)
 {
@@ -250,30 +307,67 @@ set_listener_nodelay(void)
 	return found;
 }
 
-/* UserID "user[:group]": resolve before anything is created for it. */
-static void
-lookup_user(const char *spec, uid_t *uid, gid_t *gid, char **name)
+/* Refuse to start: the reason on stderr as well when it goes to syslog. */
+static void __attribute__((noreturn))
+refuse(int foreground, const char *msg)
 {
-	char		*user, *group;
-	struct passwd	*pw;
-	struct group	*gr;
-
-	if ((user = strdup(spec)) == NULL)
-		fatal("UserID");
-	if ((group = strchr(user, ':')) != NULL)
-		*group++ = '\0';
-	if ((pw = getpwnam(user)) == NULL)
-		fatalx("UserID: no such user: %s", user);
-	*uid = pw->pw_uid;
-	*gid = pw->pw_gid;
-	if (group != NULL) {
-		if ((gr = getgrnam(group)) == NULL)
-			fatalx("UserID: no such group: %s", group);
-		*gid = gr->gr_gid;
-	}
-	*name = user;
+	log_warnx("%s", msg);
+	if (!foreground)
+		fprintf(stderr, "nilsimsa-milter: %s\n", msg);
+	exit(EX_CONFIG);
 }
 
+/*
+ * Who the milter runs as. Started as root it becomes UserID (by default
+ * the system user nilsimsa-milter) and never stays root unless RunAsRoot
+ * says so: it refuses to start (EX_CONFIG) when the user is missing or is
+ * root. Started as another user (systemd User=) it stays that user.
+ * Returns 1 when it must switch to *pv after opening the socket.
+ */
+static int
+choose_user(const struct config *cfg, int foreground, struct privs *pv)
+{
+	char	err[256], msg[768];
+
+	if (geteuid() != 0) {
+		if (privs_lookup(cfg->userid, pv, err, sizeof(err)) == 0) {
+			free(pv->user);
+			if (pv->uid == geteuid())
+				return 0;
+			snprintf(err, sizeof(err), "UserID %s", cfg->userid);
+		}
+		log_warnx("%s: not started as root, so running as uid %ld", err,
+		    (long)geteuid());
+		return 0;
+	}
+	if (privs_lookup(cfg->userid, pv, err, sizeof(err)) == -1) {
+		if (strcmp(cfg->userid, PRIVS_DEFAULT_USER) == 0)
+			snprintf(msg, sizeof(msg), "%s: the milter does not "
+			    "read mail as root; create its system user "
+			    "(`make install` does, as root; or: adduser --system "
+			    "--group --no-create-home --home "
+			    "/var/lib/nilsimsa-milter %s) or set UserID to an "
+			    "unprivileged user", err, PRIVS_DEFAULT_USER);
+		else
+			snprintf(msg, sizeof(msg), "%s: create it or set UserID "
+			    "to an existing unprivileged user", err);
+		refuse(foreground, msg);
+	}
+	if (pv->uid != 0)
+		return 1;
+	free(pv->user);
+	if (!cfg->run_as_root) {
+		snprintf(msg, sizeof(msg), "UserID %s is root: the milter "
+		    "parses mail from the internet and does not do that as "
+		    "root; set UserID to an unprivileged user (or, to insist, "
+		    "RunAsRoot yes)", cfg->userid);
+		refuse(foreground, msg);
+	}
+	log_warnx("running as root: RunAsRoot yes");
+	return 0;
+}
+
+/* Become uid:gid for good, with no supplementary group of root's. */
 static void
 drop_privileges(const char *user, uid_t uid, gid_t gid)
 {
@@ -287,19 +381,26 @@ drop_privileges(const char *user, uid_t uid, gid_t gid)
 		fatalx("UserID: could regain root after dropping privileges");
 }
 
+/* Write our pid to PidFile, creating its directory if need be. */
 static void
-write_pidfile(const char *path)
+write_pidfile(const char *path, int have_user, uid_t uid, gid_t gid)
 {
 	FILE	*fp;
 	char	*dir, *slash;
 	int	 fd;
 
-	/* /run/nilsimsa-milter does not survive a reboot: make it. */
+	/*
+	 * /run/nilsimsa-milter does not survive a reboot: make it, for the
+	 * user, who removes the file at exit.
+	 */
 	if ((dir = strdup(path)) == NULL)
 		fatal("PidFile");
 	if ((slash = strrchr(dir, '/')) != NULL && slash != dir) {
 		*slash = '\0';
-		if (mkdir(dir, 0755) == -1 && errno != EEXIST)
+		if (mkdir(dir, 0755) == 0) {
+			if (have_user && chown(dir, uid, gid) == -1)
+				fatal("PidFile: chown %s", dir);
+		} else if (errno != EEXIST)
 			fatal("PidFile: mkdir %s", dir);
 	}
 	free(dir);
@@ -318,6 +419,7 @@ static void
 prepare_store_dir(const char *dir, int have_user, uid_t uid, gid_t gid)
 {
 	struct stat	st;
+	char		err[512];
 
 	if (mkdir(dir, 0700) == -1 && errno != EEXIST)
 		fatal("store: mkdir %s", dir);
@@ -325,8 +427,9 @@ prepare_store_dir(const char *dir, int have_user, uid_t uid, gid_t gid)
 		fatal("store: %s", dir);
 	if (!S_ISDIR(st.st_mode))
 		fatalx("store: %s: not a directory", dir);
-	if (have_user && st.st_uid != uid && chown(dir, uid, gid) == -1)
-		fatal("store: chown %s", dir);
+	/* Also the files root's nilsimsactl may have made before. */
+	if (have_user && privs_own_store(dir, uid, gid, err, sizeof(err)) == -1)
+		fatalx("%s", err);
 }
 
 /* A unix socket must be reachable by the MTA (Postfix runs as postfix). */
@@ -373,6 +476,7 @@ print_hooks(const char *spec)
 	    strncasecmp(spec, "unix:", 5) == 0 ? spec + 5 : spec);
 }
 
+/* Print the synopsis and exit. */
 static void
 usage(void)
 {
@@ -384,6 +488,7 @@ int
 main(int argc, char *argv[])
 {
 	struct config		*cfg;
+	struct privs		 pv;
 	pthread_t		 tid;
 	sigset_t		 set;
 	char			 err[512], *user = NULL, *pidfile = NULL;
@@ -391,6 +496,18 @@ main(int argc, char *argv[])
 	int			 have_user = 0;
 	uid_t			 uid = 0;
 	gid_t			 gid = 0;
+
+	/*
+	 * SIGUSR1 (reload) kills a process that neither blocks nor handles
+	 * it: block it before anything else, so that one sent while we start
+	 * waits for the signal thread instead. Threads inherit the mask.
+	 */
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	if (sigprocmask(SIG_BLOCK, &set, NULL) == -1) {
+		perror("nilsimsa-milter: sigprocmask");
+		return EX_OSERR;
+	}
 
 	while ((ch = getopt(argc, argv, "c:fnvV")) != -1) {
 		switch (ch) {
@@ -434,6 +551,12 @@ main(int argc, char *argv[])
 		return 0;
 	}
 	current = cfg;
+	/*
+	 * main's own reference: a reload, from the moment the signal thread
+	 * runs, must not free what main still reads. Released before
+	 * smfi_main(), so that reloads can retire it.
+	 */
+	cfg = daemon_config_acquire();
 
 	log_init("nilsimsa-milter", foreground, !foreground && cfg->syslog,
 	    cfg->syslog_facility);
@@ -446,9 +569,10 @@ main(int argc, char *argv[])
 		    config_path ? config_path : "defaults");
 		return EX_CONFIG;
 	}
-	if (cfg->userid != NULL) {
-		lookup_user(cfg->userid, &uid, &gid, &user);
-		have_user = 1;
+	if ((have_user = choose_user(cfg, foreground, &pv)) != 0) {
+		uid = pv.uid;
+		gid = pv.gid;
+		user = pv.user;
 	}
 	umask(cfg->umask);
 	if (smfi_setconn(cfg->socket) == MI_FAILURE)
@@ -466,7 +590,7 @@ main(int argc, char *argv[])
 	if (!foreground && daemon(0, 0) == -1)
 		fatal("daemon");
 	if (cfg->pidfile != NULL)
-		write_pidfile(cfg->pidfile);
+		write_pidfile(cfg->pidfile, have_user, uid, gid);
 	if (have_user)
 		drop_privileges(user, uid, gid);
 	free(user);
@@ -475,11 +599,11 @@ main(int argc, char *argv[])
 		fatalx("store: %s: %s", cfg->store, store_strerror(rc));
 
 	/*
-	 * Every thread started from here on inherits this mask: SIGUSR1 is
-	 * taken by our signal thread, SIGHUP, SIGTERM and SIGINT by
-	 * libmilter's (which smfi_main() starts). Were they left unblocked
-	 * here, the kernel could hand SIGTERM to our thread and kill the
-	 * process without a clean stop.
+	 * Every thread started from here on inherits this mask: SIGUSR1
+	 * (blocked since the start) is taken by our signal thread, SIGHUP,
+	 * SIGTERM and SIGINT by libmilter's (which smfi_main() starts).
+	 * Were they left unblocked here, the kernel could hand SIGTERM to
+	 * our thread and kill the process without a clean stop.
 	 */
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
@@ -499,13 +623,20 @@ main(int argc, char *argv[])
 	/* A reload may free cfg; PidFile cannot change at reload. */
 	if (cfg->pidfile != NULL && (pidfile = strdup(cfg->pidfile)) == NULL)
 		fatal("PidFile");
+	daemon_config_release(cfg);
 	rc = smfi_main();
 	log_info("stopping");
 	/* The signal thread may be expiring clusters: let it finish first. */
 	stopping = 1;
 	pthread_kill(tid, SIGUSR1);
 	pthread_join(tid, NULL);
-	store_close(the_store);
+	if (store_drain() == 0) {
+		store_close(the_store);
+		log_info("stopped: store closed");
+	} else
+		log_warnx("stopped: a session is still inside the store "
+		    "after %d s; it is left open (LMDB stays consistent)",
+		    STORE_WAIT);
 	if (pidfile != NULL && unlink(pidfile) == -1 && errno != ENOENT)
 		log_debug("PidFile: unlink %s: %s", pidfile, strerror(errno));
 	free(pidfile);

@@ -92,7 +92,8 @@ START_TEST(test_defaults)
 	ck_assert_ptr_nonnull(c);
 	ck_assert_ptr_null(c->path);
 	ck_assert_str_eq(c->socket, "inet:8894@127.0.0.1");
-	ck_assert_ptr_null(c->userid);
+	ck_assert_str_eq(c->userid, "nilsimsa-milter");
+	ck_assert_int_eq(c->run_as_root, 0);
 	ck_assert_str_eq(c->pidfile, "/run/nilsimsa-milter/nilsimsa-milter.pid");
 	ck_assert_uint_eq(c->umask, 007);
 	ck_assert_int_eq(c->syslog, 1);
@@ -656,10 +657,10 @@ START_TEST(test_reloadable)
 	    "'/srv/b'); restart nilsimsa-milter");
 	config_free(b);
 
-	/* an unset key becoming set is a change too */
+	/* a key left at its default becoming set is a change too */
 	b = load_ok("Socket inet:1@localhost\nStore /srv/a\nUserID nsm\n");
 	ck_assert_int_eq(config_reloadable(a, b, err, sizeof(err)), -1);
-	ck_assert_str_eq(err, "UserID cannot change on reload ('' to 'nsm'); "
+	ck_assert_str_eq(err, "UserID cannot change on reload ('nilsimsa-milter' to 'nsm'); "
 	    "restart nilsimsa-milter");
 	config_free(b);
 

@@ -1,6 +1,8 @@
 #!/bin/bash
 # t-daemon.sh: the daemon without an MTA: -V, -n on good and broken
-# configs, embedded defaults, PidFile, UserID, SIGTERM, kill -9 and restart
+# configs, embedded defaults, PidFile, UserID, SIGTERM (also with a session
+# open), SIGUSR1 during start-up, the default user and root refused, the
+# store root's nilsimsactl writes, the systemd unit, kill -9 and restart
 # on the same store, TCP_NODELAY on the milter socket.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
@@ -18,8 +20,8 @@
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/mta/common.sh"
 
-e2e_init daemon 13160 4
-e2e_need miltertest python3 unshare ip stat
+e2e_init daemon 13160 6
+e2e_need miltertest python3 unshare ip stat setpriv
 
 mt() { # mt SCRIPT PORT [-D name=value]...
 	local script=$1 port=$2
@@ -74,36 +76,94 @@ check "StoreBackend redis: exit 78, saying so, no store made ($(head -c 150 "$T/
 
 # ---- embedded defaults: no -c, in private network and mount namespaces
 # (its own loopback for the default Socket inet:8894@127.0.0.1, tmpfs on
-# /run and /var/lib for the default PidFile and Store; the host is not
-# touched). /run/nilsimsa-milter is made as a package's init would.
+# /run and /var/lib for the default PidFile and Store, a copy of /etc for
+# the system user; the host is not touched). Started as root with no
+# UserID the milter first refuses (no system user nilsimsa-milter), then,
+# once make install's hook (tools/add-system-user.sh) made it, runs as
+# that user.
 cat > "$T/defaults.sh" <<EOS
 ip link set lo up || exit 3
 mount -t tmpfs tmpfs /run && mount -t tmpfs tmpfs /var/lib || exit 3
-mkdir /run/nilsimsa-milter
+cp -a /etc "$T/etc" && mount --bind "$T/etc" /etc || exit 3
+if getent passwd nilsimsa-milter >/dev/null; then
+	userdel nilsimsa-milter || exit 3
+fi
+if getent group nilsimsa-milter >/dev/null; then
+	groupdel nilsimsa-milter || exit 3
+fi
+timeout 10 "$MILTER_BIN" -f > "$T/nouser.log" 2>&1
+echo "nouser=\$?"
+test -e /var/lib/nilsimsa-milter && echo "nouser-store=made"
+make -s --no-print-directory -C "$top_builddir" install-exec-hook > "$T/adduser.log" 2>&1 || exit 4
+"$top_srcdir/tools/add-system-user.sh" >> "$T/adduser.log" 2>&1 || exit 4
+echo "user=\$(getent passwd nilsimsa-milter | cut -d: -f1,6,7)"
+echo "want=\$(id -u nilsimsa-milter) \$(id -g nilsimsa-milter)"
 "$MILTER_BIN" -f > "$T/defaults.log" 2>&1 &
 pid=\$!
 miltertest -D lib="$LUA_DIR/lib.lua" -D sock=inet:8894@127.0.0.1 \
 	-s "$LUA_DIR/headers.lua" > "$T/defaults.mt" 2>&1
 echo "miltertest=\$?"
-test -d /var/lib/nilsimsa-milter && echo "store=yes"
+echo "uid=\$(awk '\$1 == "Uid:" { print \$2 }' /proc/\$pid/status) \$(awk '\$1 == "Gid:" { print \$2 }' /proc/\$pid/status)"
+echo "ids=\$(awk '\$1 == "Uid:" || \$1 == "Gid:" { print \$2, \$3, \$4, \$5 }' /proc/\$pid/status | tr '\n' ' ')"
+echo "store=\$(stat -c '%U:%G %a' /var/lib/nilsimsa-milter)"
+echo "files=\$(find /var/lib/nilsimsa-milter -mindepth 1 -exec stat -c '%U %a' {} + | sort -u | tr '\n' ,)"
 test "\$(cat /run/nilsimsa-milter/nilsimsa-milter.pid 2>/dev/null)" = "\$pid" && echo "pidfile=yes"
 kill -TERM \$pid
 wait \$pid
+echo "exit=\$?"
+test -e /run/nilsimsa-milter/nilsimsa-milter.pid || echo "pidfile-removed=yes"
 EOS
-out=$(timeout 30 unshare --net --mount bash "$T/defaults.sh" 2>&1)
+out=$(timeout 60 unshare --net --mount bash "$T/defaults.sh" 2>&1)
 rc=$?
+val() { sed -n "s/^$1=//p" <<<"$out"; }
 if [ $rc -eq 3 ]; then
-	e2e_skip "unshare --net --mount does not work here: $out"
+	e2e_skip "unshare --net --mount, or a private copy of /etc, does not work here: $out"
 elif grep -q 'using embedded defaults' "$T/defaults.log"; then
+	check "no system user, no UserID, as root: exit 78 naming the fix ($(head -c 300 "$T/nouser.log"))" \
+		test "$(val nouser)" = 78 -a -n "$(grep -F 'adduser --system --group' "$T/nouser.log")" \
+		-a -z "$(val nouser-store)"
+	check_eq "make install-exec-hook: a system user with no login shell ($(head -c 200 "$T/adduser.log"))" \
+		"nilsimsa-milter:/var/lib/nilsimsa-milter:/usr/sbin/nologin" "$(val user)"
+	check "tools/add-system-user.sh run again: says the user exists" \
+		grep -q 'the system user nilsimsa-milter exists' "$T/adduser.log"
 	check "embedded defaults: started without -c ($(grep -o 'started: .*' "$T/defaults.log"))" \
 		grep -q 'started: socket inet:8894@127.0.0.1, store /var/lib/nilsimsa-milter' "$T/defaults.log"
-	check "embedded defaults: headers.lua passes" grep -q 'miltertest=0' <<<"$out"
-	check "embedded defaults: store /var/lib/nilsimsa-milter and pid file written" \
-		test -n "$(grep 'store=yes' <<<"$out")" -a -n "$(grep 'pidfile=yes' <<<"$out")"
+	check "embedded defaults: headers.lua passes" test "$(val miltertest)" = 0
+	w=$(val want)
+	check_eq "embedded defaults: runs as nilsimsa-milter (/proc/PID/status Uid, Gid)" "$w" "$(val uid)"
+	check_eq "embedded defaults: real, effective, saved and fs ids all dropped" \
+		"${w% *} ${w% *} ${w% *} ${w% *} ${w#* } ${w#* } ${w#* } ${w#* } " "$(val ids)"
+	check_eq "embedded defaults: store directory" "nilsimsa-milter:nilsimsa-milter 700" "$(val store)"
+	check_eq "embedded defaults: store files" "nilsimsa-milter 600," "$(val files)"
+	check "embedded defaults: pid file written, and removed at SIGTERM" \
+		test "$(val pidfile)" = yes -a "$(val pidfile-removed)" = yes -a "$(val exit)" = 0
 else
 	echo "# a config file exists at the default place: embedded defaults not checked"
 	echo "# $(head -n 3 "$T/defaults.log")"
+	echo "# $out"
 fi
+
+# ---- UserID root is refused unless RunAsRoot yes; a missing UserID too
+milter_conf "$T/root.conf" Socket "inet:$PORT@127.0.0.1" UserID root
+timeout 10 "$MILTER_BIN" -f -c "$T/root.conf" >"$T/root.log" 2>&1
+rc=$?
+check "UserID root: exit 78 saying why ($(head -c 200 "$T/root.log"))" \
+	test $rc -eq 78 -a -n "$(grep -F 'UserID root is root' "$T/root.log")" \
+	-a ! -e "$T/root.store"
+milter_conf "$T/root.conf" Socket "inet:$PORT@127.0.0.1" UserID root RunAsRoot yes
+if milter_start root "$T/root.conf"; then
+	check_eq "UserID root, RunAsRoot yes: runs as root" "0" \
+		"$(awk '$1 == "Uid:" { print $3 }' /proc/$(milter_pid root)/status)"
+	check "UserID root, RunAsRoot yes: says so" grep -q 'running as root: RunAsRoot yes' "$T/root.log"
+	milter_kill9 root
+else
+	bad "UserID root, RunAsRoot yes: starts"
+fi
+milter_conf "$T/nosuch.conf" Socket "inet:$PORT@127.0.0.1" UserID nsm-no-such-user
+timeout 10 "$MILTER_BIN" -c "$T/nosuch.conf" >"$T/nosuch.log" 2>&1
+rc=$?
+check "UserID of a missing user: exit 78, on stderr too when daemonising ($(head -c 200 "$T/nosuch.log"))" \
+	test $rc -eq 78 -a -n "$(grep -F 'UserID nsm-no-such-user: no such user' "$T/nosuch.log")"
 
 # ---- UserID, PidFile, store ownership, SIGTERM
 conf=$T/user.conf
@@ -141,6 +201,97 @@ else
 	bad "starts with UserID nobody:nogroup"
 fi
 
+# ---- a store root's nilsimsactl creates or writes stays the milter's
+CTL_BIN=$top_builddir/ctl/nilsimsactl
+{
+	printf 'From: <promo@ctl.test>\nTo: <x@example.test>\nSubject: offer\n\n'
+	printf 'Exclusive spring offer on premium watches, shipped to your door\n'
+	printf 'within three working days; reply today to claim the discount.\n'
+} > "$T/ctl.eml"
+owned() { # owned DIR: "" when the directory and its files are nobody's, 0700/0600
+	[ "$(stat -c '%U:%G %a' "$1")" = "nobody:nogroup 700" ] || stat -c '%n %U:%G %a' "$1"
+	find "$1" -mindepth 1 -exec stat -c '%U:%G %a %n' {} + | grep -v '^nobody:nogroup 600 '
+}
+conf=$T/ctl.conf
+milter_conf "$conf" Socket "inet:$PORT@127.0.0.1" TagThreshold 100 RejectThreshold 200
+"$CTL_BIN" -c "$conf" learn spam "$T/ctl.eml" >"$T/ctl.out" 2>&1
+check "nilsimsactl learn as root creates the store ($(head -c 200 "$T/ctl.out"))" \
+	test $? -eq 0 -a -s "$T/ctl.store/data.mdb"
+bad_files=$(owned "$T/ctl.store")
+check "nilsimsactl as root: the store it created is UserID's (nobody) $bad_files" \
+	test -z "$bad_files"
+if milter_start ctl "$conf"; then
+	check "the milter opens the store root's nilsimsactl made; a message goes through" \
+		mt campaign.lua $PORT -D first=1 -D last=1 -D word=lottery
+	"$CTL_BIN" -c "$conf" pin 1 >"$T/ctl.out" 2>&1
+	check "nilsimsactl pin as root while the milter runs ($(head -c 200 "$T/ctl.out"))" test $? -eq 0
+	bad_files=$(owned "$T/ctl.store")
+	check "after root's nilsimsactl wrote it, the store is still nobody's $bad_files" \
+		test -z "$bad_files"
+	check "the milter still writes the store after that" \
+		mt campaign.lua $PORT -D first=2 -D last=2 -D word=lottery -D id=2 -D count=1
+	milter_stop ctl
+else
+	bad "start on the store root's nilsimsactl made"
+fi
+# made by root for a UserID that did not exist yet: the milter hands the
+# files over itself before it drops root
+milter_conf "$T/ctl2.conf" UserID nsm-no-such-user
+"$CTL_BIN" -c "$T/ctl2.conf" -s "$T/ctl2.store" learn spam "$T/ctl.eml" >"$T/ctl.out" 2>&1
+check_eq "nilsimsactl as root, UserID missing: the store stays root's" "root 600" \
+	"$(stat -c '%U %a' "$T/ctl2.store/data.mdb" 2>&1)"
+milter_conf "$conf" Socket "inet:$PORT@127.0.0.1" Store "$T/ctl2.store"
+if milter_start ctl "$conf"; then
+	bad_files=$(owned "$T/ctl2.store")
+	check "the milter, started as root, hands root's store files to UserID $bad_files" \
+		test -z "$bad_files"
+	milter_kill9 ctl
+else
+	bad "start on a store of root's files"
+fi
+
+# ---- as systemd's unit starts it: as the system user already, with no
+# capability; it stays that user and needs no UserID switch
+mkdir -m 0700 "$T/unpriv.store" && chown nobody:nogroup "$T/unpriv.store"
+milter_conf "$T/unpriv.conf" Socket "inet:$PORT@127.0.0.1" Store "$T/unpriv.store" \
+	UserID nsm-no-such-user PidFile "$T/run/unpriv.pid"
+setpriv --reuid nobody --regid nogroup --clear-groups --inh-caps=-all --bounding-set=-all \
+	"$MILTER_BIN" -f -c "$T/unpriv.conf" >>"$T/unpriv.log" 2>&1 &
+e2e_milter_pid[unpriv]=$!
+e2e_milter_conf[unpriv]=$T/unpriv.conf
+if milter_ready unpriv; then
+	upid=$(milter_pid unpriv)
+	check_eq "started as nobody with no capability: stays nobody, CapEff 0" \
+		"$(id -u nobody) 0000000000000000" \
+		"$(awk '$1 == "Uid:" { u = $2 } $1 == "CapEff:" { c = $2 } END { print u, c }' /proc/$upid/status)"
+	check "started as nobody: says UserID cannot be switched to" \
+		grep -q 'not started as root, so running as uid' "$T/unpriv.log"
+	check "started as nobody: a message goes through" mt campaign.lua $PORT -D first=1 -D last=1
+	milter_kill9 unpriv
+else
+	bad "starts as nobody with no capability ($(tail -n 2 "$T/unpriv.log"))"
+fi
+
+# ---- the systemd unit: systemd-analyze verify has nothing to say (the
+# daemon's path put in ExecStart; no running systemd needed)
+if command -v systemd-analyze >/dev/null 2>&1; then
+	mkdir "$T/unit"
+	sed "s|^ExecStart=/usr/local/sbin/nilsimsa-milter |ExecStart=$(readlink -f "$MILTER_BIN") |" \
+		"$top_srcdir/conf/nilsimsa-milter.service" >"$T/unit/nilsimsa-milter.service"
+	out=$(cd "$T/unit" && systemd-analyze verify --man=no nilsimsa-milter.service 2>&1)
+	rc=$?
+	check "systemd-analyze verify conf/nilsimsa-milter.service: status 0, no complaint ($out)" \
+		test $rc -eq 0 -a -z "$out"
+	check "the unit runs as nilsimsa-milter with no capability, read-only system" \
+		test -n "$(grep -x 'User=nilsimsa-milter' "$T/unit/nilsimsa-milter.service")" \
+		-a -n "$(grep -x 'CapabilityBoundingSet=' "$T/unit/nilsimsa-milter.service")" \
+		-a -n "$(grep -x 'ProtectSystem=strict' "$T/unit/nilsimsa-milter.service")"
+elif [ "${CI:-}" = true ]; then
+	bad "systemd-analyze not found (tools/install-deps.sh installs systemd)"
+else
+	echo "# systemd-analyze not found: the unit is not verified"
+fi
+
 # ---- a unix socket belongs to UserID, whatever the case of "unix:"
 # (the config and libmilter take UNIX:/path too; a socket left to root
 # with mode 770 is one the MTA cannot reach)
@@ -173,6 +324,139 @@ if milter_start reload "$conf"; then
 else
 	bad "reload: start"
 fi
+
+# ---- SIGTERM while a session is open: the daemon exits 0 soon, after
+# the callbacks inside the store are done, and the store stays consistent
+conf=$T/term.conf
+milter_conf "$conf" Socket "inet:$((PORT + 4))@127.0.0.1" UserID nobody:nogroup \
+	TagThreshold 100 RejectThreshold 200
+if milter_start term "$conf"; then
+	tpid=$(milter_pid term)
+	stop="kill -TERM $tpid && for i in \$(seq 100); do grep -q ': stopping\$' $T/term.log && break; sleep 0.1; done"
+	: > "$T/miltertest.out"
+	# once the daemon is gone, EOM is written to a closed socket: EPIPE
+	# for miltertest to report, not SIGPIPE to kill it
+	(trap '' PIPE; mt sigterm.lua $((PORT + 4)) -D stop="$stop")
+	check "SIGTERM with a session open: sigterm.lua passes" test $? -eq 0
+	milter_wait term 20
+	check_eq "SIGTERM with a session open: exit status 0" 0 $?
+	check "SIGTERM with a session open: store closed after its users" \
+		grep -q 'stopped: store closed' "$T/term.log"
+	tcid=$(sed -n 's/^cluster id=\([0-9]*\)$/\1/p' "$T/miltertest.out")
+	tcount=1
+	grep -q '^copy2=joined' "$T/miltertest.out" && tcount=2
+	echo "# $(grep '^copy2=' "$T/miltertest.out")"
+	milter_start term "$conf" || bad "SIGTERM: restart"
+	check "SIGTERM: after restart copy 3 joins cluster $tcid at count $((tcount + 1)) (store consistent)" \
+		mt campaign.lua $((PORT + 4)) -D first=3 -D last=3 -D id="${tcid:-0}" -D count=$tcount
+	# SIGTERM while messages stream in: no crash, exit 0, a store that opens
+	(trap '' PIPE; mt campaign.lua $((PORT + 4)) -D first=4 -D last=400 -D id="${tcid:-0}") &
+	mtpid=$!
+	sleep 1
+	kill -TERM "$(milter_pid term)"
+	milter_wait term 20
+	check_eq "SIGTERM during a stream of messages: exit status 0" 0 $?
+	wait $mtpid
+	check "SIGTERM during a stream of messages: store closed after its users" \
+		test "$(grep -c 'stopped: store closed' "$T/term.log")" -eq 2
+	milter_start term "$conf" || bad "SIGTERM: restart after the stream"
+	check "SIGTERM: after restart copy 401 joins cluster $tcid (store consistent)" \
+		mt campaign.lua $((PORT + 4)) -D first=401 -D last=401 -D id="${tcid:-0}"
+	# SIGTERM while a message's end is inside the store: another process
+	# holds the store's writer lock, so EOM waits in the store; SIGTERM;
+	# only after smfi_main() returned is the lock let go (its holder
+	# killed; LMDB recovers the lock). The daemon must wait for that EOM
+	# before it closes the store: the copy gets its verdict, exit 0. (The
+	# daemon of before closed the store under it and exited: no reply.)
+	"$top_builddir/tests/ctl_holdlock" "$T/term.store" 60 >"$T/hold.out" 2>&1 &
+	holdpid=$!
+	for i in $(seq 50); do grep -q locked "$T/hold.out" && break; sleep 0.1; done
+	(trap '' PIPE; mt campaign.lua $((PORT + 4)) -D first=402 -D last=402 -D id="${tcid:-0}") &
+	mtpid=$!
+	sleep 1
+	kill -TERM "$(milter_pid term)"
+	for i in $(seq 100); do [ "$(grep -c ': stopping$' "$T/term.log")" -eq 3 ] && break; sleep 0.1; done
+	sleep 1
+	kill -KILL "$holdpid"
+	wait "$holdpid" 2>/dev/null
+	milter_wait term 20
+	check_eq "SIGTERM while EOM waits in the store: exit status 0" 0 $?
+	wait "$mtpid"
+	check "SIGTERM while EOM waits in the store: that copy still gets its verdict" \
+		test $? -eq 0
+	check "SIGTERM while EOM waits in the store: the store is closed after it" \
+		test "$(grep -c 'stopped: store closed' "$T/term.log")" -eq 3
+else
+	bad "SIGTERM with a session open: start"
+fi
+
+# ---- SIGUSR1 during start-up: a storm of reload signals from the moment
+# the daemon's binary runs until it logs "started" must neither kill it
+# nor crash it (the signal is blocked before anything else, and main keeps
+# its own reference to the configuration a reload may replace)
+conf=$T/race.conf
+milter_conf "$conf" Socket "inet:$((PORT + 5))@127.0.0.1" UserID nobody:nogroup
+died=0 lived=0
+for i in $(seq 25); do
+	: > "$T/race.log"
+	"$MILTER_BIN" -f -c "$conf" >>"$T/race.log" 2>&1 &
+	rpid=$!
+	# Before main() runs no program can hold off a signal: wait until
+	# the daemon blocks SIGUSR1 (bit 10 of SigBlk). The old daemon blocked
+	# it only just before "started", after reading its configuration;
+	# the storm then still hits the reload that frees what main reads.
+	for k in $(seq 20000); do
+		blk=$(awk '$1 == "SigBlk:" { print $2 }' "/proc/$rpid/status" 2>/dev/null)
+		[ -n "$blk" ] && [ $((0x$blk & 0x200)) -ne 0 ] && break
+		alive "$rpid" || break
+	done
+	for k in $(seq 5000); do
+		kill -USR1 "$rpid" 2>/dev/null || break
+		[ $((k % 50)) -eq 0 ] && grep -q 'started: ' "$T/race.log" && break
+	done
+	for k in $(seq 50); do grep -q 'started: ' "$T/race.log" && break; sleep 0.1; done
+	sleep 0.2
+	if alive "$rpid" && grep -q 'started: ' "$T/race.log"; then
+		lived=$((lived + 1))
+		kill -KILL "$rpid"
+		wait "$rpid" 2>/dev/null
+	else
+		wait "$rpid" 2>/dev/null
+		echo "# start $i: died (status $?): $(tail -n 2 "$T/race.log")"
+		died=$((died + 1))
+	fi
+done
+check_eq "SIGUSR1 storm during start-up: 25 starts, all alive" "25 0" "$lived $died"
+
+# The same, deterministic: the configuration is a FIFO, so the daemon is
+# known to be inside main(), reading it, when the storm starts (the daemon
+# of before blocked SIGUSR1 only after that, and died of the first one).
+# The signal left pending is a reload, which reads the FIFO once more.
+mkfifo "$T/race.fifo"
+ok=0
+for i in 1 2 3; do
+	: > "$T/race.log"
+	"$MILTER_BIN" -f -c "$T/race.fifo" >>"$T/race.log" 2>&1 &
+	rpid=$!
+	exec 3>"$T/race.fifo"		# returns once the daemon opened it
+	for k in $(seq 200); do kill -USR1 "$rpid" 2>/dev/null || break; done
+	cat "$conf" >&3
+	exec 3>&-
+	timeout 10 sh -c "cat '$conf' > '$T/race.fifo'" &
+	feeder=$!
+	for k in $(seq 100); do grep -q 'reload: .* loaded' "$T/race.log" && break; sleep 0.1; done
+	if alive "$rpid" && grep -q 'started: ' "$T/race.log" &&
+	    grep -q 'reload: .* loaded' "$T/race.log"; then
+		ok=$((ok + 1))
+	else
+		echo "# FIFO start $i: $(tail -n 2 "$T/race.log")"
+	fi
+	kill -KILL "$rpid" 2>/dev/null
+	wait "$rpid" 2>/dev/null
+	wait "$feeder" 2>/dev/null
+done
+check_eq "SIGUSR1 storm while the daemon reads its configuration: alive, started, then reloaded" \
+	3 "$ok"
 
 # ---- kill -9, restart on the same store: the clusters are kept
 conf=$T/crash.conf

@@ -14,4 +14,4 @@ apt-get install -y -q --no-install-recommends \
 	libmilter-dev liblmdb-dev lmdb-utils libssl-dev libjansson-dev \
 	libhiredis-dev check libsubunit-dev \
 	postfix miltertest swaks redis-server m4 libwrap0 liblockfile1 \
-	python3 procps iproute2 valgrind
+	python3 procps iproute2 valgrind systemd

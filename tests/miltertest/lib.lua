@@ -120,6 +120,8 @@ function L.message(conn, m)
 		ok(mt.bodystring(conn, string.sub(body, 1, cut)), "body")
 		ok(mt.bodystring(conn, string.sub(body, cut + 1)), "body")
 	end
+	-- m.before_eom: a shell command run with the message all sent but EOM
+	if m.before_eom then os.execute(m.before_eom) end
 	ok(mt.eom(conn), "eom")
 	return mt.getreply(conn)
 end

@@ -126,15 +126,17 @@ e2e_done() {
 	exit 1
 }
 
-# milter_conf FILE KEY VALUE ...: a test config; Store, PidFile, Syslog
-# and LogLevel have test defaults, later pairs override earlier ones
-# (the file gets each key once).
+# milter_conf FILE KEY VALUE ...: a test config; Store, PidFile, Syslog,
+# LogLevel and UserID (nobody: the milter refuses to run as root, and the
+# system user it defaults to need not exist here) have test defaults,
+# later pairs override earlier ones (the file gets each key once).
 milter_conf() {
 	local file=$1 base
 	shift
 	base=${file%.conf}
-	declare -A kv=([Syslog]=no [LogLevel]=info [Store]=$base.store [PidFile]=$base.pid)
-	local order=(Syslog LogLevel Store PidFile) k
+	declare -A kv=([Syslog]=no [LogLevel]=info [Store]=$base.store [PidFile]=$base.pid
+	    [UserID]=nobody:nogroup)
+	local order=(Syslog LogLevel Store PidFile UserID) k
 	while [ $# -ge 2 ]; do
 		[ -n "${kv[$1]+x}" ] || order+=("$1")
 		kv[$1]=$2
