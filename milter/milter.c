@@ -229,6 +229,7 @@ cb_eom(SMFICTX *ctx)
 	struct message_result	 r;
 	const char		*v;
 	char			 text[256];
+	int			 tagged, rejected;
 
 	if (c == NULL)
 		return tempfail(ctx, "end of message without connection state");
@@ -241,11 +242,13 @@ cb_eom(SMFICTX *ctx)
 	}
 	if (r.digested && strcmp(r.verdict.reason, "spamtrap") == 0)
 		mark_spam(c, store, &r);
-	if (r.digested)
-		store_note(store, r.res.c.id, time(NULL),
-		    r.verdict.action == VERDICT_TAG,
-		    r.verdict.action == VERDICT_REJECT || r.verdict.action == VERDICT_TEMPFAIL ||
-		    r.verdict.action == VERDICT_PARTIAL);
+	tagged = r.verdict.action == VERDICT_TAG;
+	rejected = r.verdict.action == VERDICT_REJECT ||
+	    r.verdict.action == VERDICT_TEMPFAIL ||
+	    r.verdict.action == VERDICT_PARTIAL;
+	/* A durable commit of its own: only when there is something to add. */
+	if (r.digested && (tagged || rejected))
+		store_note(store, r.res.c.id, time(NULL), tagged, rejected);
 	message_log(c->msg, &r);
 
 	switch (r.verdict.action) {
