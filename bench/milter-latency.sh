@@ -7,14 +7,15 @@
 #   (defaults 300 messages, 5120-byte bodies, 5 runs)
 #
 # One private Postfix (delivering with discard(8)) listens on one port per
-# row: no milter; the milter over TCP; over a unix socket; with -B, the
+# row: no milter; bench/null-milter over TCP (a milter that only answers:
+# the floor); the milter over TCP; over a unix socket; with -B, the
 # milter of another build over TCP (a before/after comparison). Each run
 # sends MSGS messages to every row in turn (bench/smtp-time.py, one
 # session, one message per connection), so the rows share the machine's
 # state. Latency = connect to the reply to the final dot. Printed: p50
 # and p90 per run, their medians, and the median over runs of the p50
 # added to Postfix alone's p50 of the same run. Needs root (Postfix).
-# Ports 13280-13285 on 127.0.0.1.
+# Ports 13280-13286 on 127.0.0.1.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -45,9 +46,9 @@ export top_srcdir top_builddir
 . "$top_srcdir/tests/mta/common.sh"
 e2e_skip() { echo "milter-latency: $*"; exit 1; }
 
-e2e_init latency 13280 6
+e2e_init latency 13280 7
 e2e_need postfix python3
-MTCP=$PORT MOLD=$((PORT + 1)) SMTP=$((PORT + 2))
+MTCP=$PORT MOLD=$((PORT + 1)) MNULL=$((PORT + 2)) SMTP=$((PORT + 3))
 PF=$T/pf
 e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
 
@@ -56,16 +57,19 @@ milter_conf "$T/tcp.conf" Socket "inet:$MTCP@127.0.0.1" "${common[@]}"
 milter_conf "$T/unix.conf" Socket "unix:$T/milter.sock" "${common[@]}" Umask 000
 milter_start tcp "$T/tcp.conf" || { echo "milter (tcp) did not start"; exit 1; }
 milter_start unix "$T/unix.conf" || { echo "milter (unix) did not start"; exit 1; }
-names=("postfix, no milter" "milter over TCP" "milter over a unix socket")
-ports=($SMTP $((SMTP + 1)) $((SMTP + 2)))
-extra="$((SMTP + 1))=inet:127.0.0.1:$MTCP $((SMTP + 2))=unix:$T/milter.sock"
+"$top_builddir/bench/null-milter" "inet:$MNULL@127.0.0.1" 2>>"$T/null.log" &
+e2e_on_exit "kill $!"
+names=("postfix, no milter" "null-milter over TCP" "milter over TCP" "milter over a unix socket")
+ports=($SMTP $((SMTP + 1)) $((SMTP + 2)) $((SMTP + 3)))
+extra="$((SMTP + 1))=inet:127.0.0.1:$MNULL $((SMTP + 2))=inet:127.0.0.1:$MTCP"
+extra="$extra $((SMTP + 3))=unix:$T/milter.sock"
 if [ -n "$old" ]; then
 	milter_conf "$T/old.conf" Socket "inet:$MOLD@127.0.0.1" "${common[@]}"
 	MILTER_BIN=$old/milter/nilsimsa-milter milter_start old "$T/old.conf" ||
 	    { echo "milter (old build) did not start"; exit 1; }
-	names+=("milter over TCP, $old")
-	ports+=($((SMTP + 3)))
-	extra="$extra $((SMTP + 3))=inet:127.0.0.1:$MOLD"
+	names+=("milter over TCP, old build")
+	ports+=($((SMTP + 4)))
+	extra="$extra $((SMTP + 4))=inet:127.0.0.1:$MOLD"
 fi
 EXTRA_SMTPD=$extra DELIVERY=discard "$MTA_DIR/postfix.sh" start "$PF" $SMTP none || exit 1
 

@@ -8,9 +8,10 @@
 #
 # One Postfix (delivering with discard(8), so the figures are smtpd +
 # cleanup + milter + queue manager) listens on one port per row: no
-# milter; the milter over TCP (TCP_NODELAY, the default); over TCP with
-# TCPNoDelay no; over a unix socket; with -B, the milter of another build
-# over TCP (before/after). Each run loads every row in turn, so the rows
+# milter; bench/null-milter over TCP (a milter that only answers, and adds
+# two headers: the floor of any milter's cost in Postfix); the milter over
+# TCP (TCP_NODELAY, the default); over TCP with TCPNoDelay no; over a unix
+# socket; with -B, the milter of another build over TCP (before/after). Each run loads every row in turn, so the rows
 # share the machine's state; a ratio is a row's rate over Postfix alone's
 # in the same run, and the median of those is printed.
 # Two loads: "copies", identical messages of BYTES bytes sent by Postfix's
@@ -20,7 +21,7 @@
 # run, so the store grows and the scan runs. e2e msgs/s = from the start
 # of the load until every message is logged status=sent and the queue is
 # empty. The milter's thresholds are out of reach: nothing is rejected.
-# Needs root (Postfix). Ports 13180-13187 on 127.0.0.1.
+# Needs root (Postfix). Ports 13180-13189 on 127.0.0.1.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -53,9 +54,10 @@ export top_srcdir top_builddir
 . "$top_srcdir/tests/mta/common.sh"
 e2e_skip() { echo "milter-load: $*"; exit 1; }
 
-e2e_init bench 13180 8
+e2e_init bench 13180 10
 e2e_need postfix smtp-source python3
-MPORT=$PORT NPORT=$((PORT + 1)) OPORT=$((PORT + 2)) SMTP=$((PORT + 3))
+MPORT=$PORT NPORT=$((PORT + 1)) OPORT=$((PORT + 2)) ZPORT=$((PORT + 3))
+SMTP=$((PORT + 4))
 PF=$T/pf
 e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
 
@@ -67,9 +69,12 @@ milter_conf "$T/unix.conf" Socket "unix:$T/milter.sock" "${common[@]}" Umask 000
 milter_start tcp "$T/tcp.conf" || { echo "milter (tcp) did not start"; exit 1; }
 milter_start nagle "$T/nagle.conf" || { echo "milter (nagle) did not start"; exit 1; }
 milter_start unix "$T/unix.conf" || { echo "milter (unix) did not start"; exit 1; }
-names=("postfix, no milter" "milter over TCP (TCP_NODELAY)"
+"$top_builddir/bench/null-milter" "inet:$ZPORT@127.0.0.1" 2>>"$T/null.log" &
+e2e_on_exit "kill $!"
+names=("postfix, no milter" "null-milter over TCP" "milter over TCP (TCP_NODELAY)"
     "milter over TCP (TCPNoDelay no)" "milter over a unix socket")
-specs=(none "inet:127.0.0.1:$MPORT" "inet:127.0.0.1:$NPORT" "unix:$T/milter.sock")
+specs=(none "inet:127.0.0.1:$ZPORT" "inet:127.0.0.1:$MPORT" "inet:127.0.0.1:$NPORT"
+    "unix:$T/milter.sock")
 if [ -n "$old" ]; then
 	milter_conf "$T/old.conf" Socket "inet:$OPORT@127.0.0.1" "${common[@]}"
 	MILTER_BIN=$old/milter/nilsimsa-milter milter_start old "$T/old.conf" ||
