@@ -1,18 +1,27 @@
 #!/bin/bash
 # milter-load.sh: throughput of a private Postfix with and without the
-# milter, driven by Postfix's smtp-source, on loopback only. Not part of
-# make check.
+# milter, on loopback only. Not part of make check.
 #
 #   bench/milter-load.sh [-m MSGS] [-s SESSIONS] [-l BYTES] [-r RUNS] [-b BUILDDIR]
-#   (defaults 2000 messages, 20 sessions, 5120-byte bodies, 3 runs)
+#                        [-B OLDBUILDDIR] [-k copies|corpus|both]
+#   (defaults 2000 messages, 20 sessions, 5120-byte bodies, 3 runs, both)
 #
-# Rows: Postfix alone; the milter over TCP (TCP_NODELAY, the default);
-# over TCP with TCPNoDelay no; over a unix socket. Postfix delivers with
-# discard(8), so the figures are smtpd + cleanup + milter + queue manager.
-# e2e msgs/s = from the start of smtp-source until every message is logged
-# status=sent and the queue is empty. The milter's thresholds are set out
-# of reach: every copy joins one cluster, and a reject would make
-# smtp-source abort. Needs root (Postfix). Ports 13180-13182 on 127.0.0.1.
+# One Postfix (delivering with discard(8), so the figures are smtpd +
+# cleanup + milter + queue manager) listens on one port per row: no
+# milter; bench/null-milter over TCP (a milter that only answers, and adds
+# two headers: the floor of any milter's cost in Postfix); the milter over
+# TCP (TCP_NODELAY, the default); over TCP with TCPNoDelay no; over a unix
+# socket; with -B, the milter of another build over TCP (before/after). Each run loads every row in turn, so the rows
+# share the machine's state; a ratio is a row's rate over Postfix alone's
+# in the same run, and the median of those is printed.
+# Two loads: "copies", identical messages of BYTES bytes sent by Postfix's
+# smtp-source, which all join one cluster; "corpus", distinct real
+# messages of the shared corpus (../shared/corpus or $NSM_SHARED/corpus,
+# spamassassin-public) sent by bench/smtp-time.py, each once per row and
+# run, so the store grows and the scan runs. e2e msgs/s = from the start
+# of the load until every message is logged status=sent and the queue is
+# empty. The milter's thresholds are out of reach: nothing is rejected.
+# Needs root (Postfix). Ports 13180-13189 on 127.0.0.1.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -30,21 +39,25 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top_srcdir=$(cd "$here/.." && pwd)
-msgs=2000 sess=20 len=5120 runs=3 top_builddir=$top_srcdir
-while getopts "m:s:l:r:b:" o; do
+msgs=2000 sess=20 len=5120 runs=3 top_builddir=$top_srcdir old= kinds=both
+while getopts "m:s:l:r:b:B:k:" o; do
 	case $o in
 	m) msgs=$OPTARG ;; s) sess=$OPTARG ;; l) len=$OPTARG ;; r) runs=$OPTARG ;;
 	b) top_builddir=$(cd "$OPTARG" && pwd) ;;
-	*) sed -n '2,17p' "$0"; exit 2 ;;
+	B) old=$(cd "$OPTARG" && pwd) ;;
+	k) kinds=$OPTARG ;;
+	*) sed -n '2,26p' "$0"; exit 2 ;;
 	esac
 done
+[ "$kinds" = both ] && kinds="copies corpus"
 export top_srcdir top_builddir
 . "$top_srcdir/tests/mta/common.sh"
 e2e_skip() { echo "milter-load: $*"; exit 1; }
 
-e2e_init bench 13180 3
-e2e_need postfix smtp-source
-MPORT=$PORT NPORT=$((PORT + 1)) SMTP=$((PORT + 2))
+e2e_init bench 13180 10
+e2e_need postfix smtp-source python3
+MPORT=$PORT NPORT=$((PORT + 1)) OPORT=$((PORT + 2)) ZPORT=$((PORT + 3))
+SMTP=$((PORT + 4))
 PF=$T/pf
 e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
 
@@ -53,43 +66,95 @@ milter_conf "$T/tcp.conf" Socket "inet:$MPORT@127.0.0.1" "${common[@]}"
 milter_conf "$T/nagle.conf" Socket "inet:$NPORT@127.0.0.1" "${common[@]}" TCPNoDelay no
 # Postfix's cleanup and smtpd run as postfix: the socket must be writable
 milter_conf "$T/unix.conf" Socket "unix:$T/milter.sock" "${common[@]}" Umask 000
+milter_start tcp "$T/tcp.conf" || { echo "milter (tcp) did not start"; exit 1; }
+milter_start nagle "$T/nagle.conf" || { echo "milter (nagle) did not start"; exit 1; }
+milter_start unix "$T/unix.conf" || { echo "milter (unix) did not start"; exit 1; }
+"$top_builddir/bench/null-milter" "inet:$ZPORT@127.0.0.1" 2>>"$T/null.log" &
+e2e_on_exit "kill $!"
+names=("postfix, no milter" "null-milter over TCP" "milter over TCP (TCP_NODELAY)"
+    "milter over TCP (TCPNoDelay no)" "milter over a unix socket")
+specs=(none "inet:127.0.0.1:$ZPORT" "inet:127.0.0.1:$MPORT" "inet:127.0.0.1:$NPORT"
+    "unix:$T/milter.sock")
+if [ -n "$old" ]; then
+	milter_conf "$T/old.conf" Socket "inet:$OPORT@127.0.0.1" "${common[@]}"
+	MILTER_BIN=$old/milter/nilsimsa-milter milter_start old "$T/old.conf" ||
+	    { echo "milter (old build) did not start"; exit 1; }
+	names+=("milter over TCP, old build")
+	specs+=("inet:127.0.0.1:$OPORT")
+fi
+extra=
+for i in "${!specs[@]}"; do
+	[ "$i" -gt 0 ] && extra="$extra $((SMTP + i))=${specs[$i]}"
+done
+EXTRA_SMTPD=$extra DELIVERY=discard "$MTA_DIR/postfix.sh" start "$PF" $SMTP none || exit 1
+
+# The corpus: every message of spamassassin-public, in a fixed order.
+corpus=${NSM_SHARED:-$top_srcdir/../shared}/corpus/spamassassin-public
+if [[ $kinds == *corpus* ]]; then
+	[ -d "$corpus" ] || { echo "milter-load: no corpus at $corpus"; exit 1; }
+	find "$corpus" -type f ! -name '.*' | LC_ALL=C sort > "$T/corpus.all"
+fi
 
 sent() { grep -c ' status=sent ' "$PF/maillog" 2>/dev/null || true; }
 now() { date +%s%N; }
 
-# row NAME MILTER-SPEC: RUNS runs against a fresh Postfix
-row() {
-	local name=$1 spec=$2 run base t0 t1 want end line rates=()
-	DELIVERY=discard "$MTA_DIR/postfix.sh" start "$PF" $SMTP "$spec" || return 1
-	for run in $(seq "$runs"); do
-		base=$(sent)
-		t0=$(now)
-		if ! smtp-source -s "$sess" -m "$msgs" -l "$len" -M load.e2e.test \
-		    -f load@e2e.test -t sink@example.test -S "load test" 127.0.0.1:$SMTP; then
-			echo "$name: smtp-source failed (a 4xx/5xx reply?)"
-			break
-		fi
-		t1=$(now)
-		want=$((base + msgs)) end=$((SECONDS + 300))
-		while [ "$(sent)" -lt "$want" ] && [ $SECONDS -lt $end ]; do sleep 0.02; done
-		"$MTA_DIR/postfix.sh" wait-empty "$PF" 60
-		rates+=("$(awk -v n="$msgs" -v a="$t0" -v b="$(now)" -v i="$t1" \
-			'BEGIN { printf "%.0f (inject %.0f)", n / ((b - a) / 1e9), n / ((i - a) / 1e9) }')")
-	done
-	"$MTA_DIR/postfix.sh" stop "$PF"
-	line=$(IFS=/; echo "${rates[*]}")
-	printf '%-34s %s\n' "$name" "${line//\// / }"
+# load KIND RUN PORT: send one run's messages to PORT
+load() {
+	local n skip
+	case $1 in
+	copies)
+		smtp-source -s "$sess" -m "$msgs" -l "$len" -M load.e2e.test \
+		    -f load@e2e.test -t sink@example.test -S "load test" 127.0.0.1:$3
+		;;
+	corpus)
+		# run R takes the R-th slice, so every run brings new content
+		n=$(wc -l < "$T/corpus.all")
+		skip=$(( (($2 - 1) * msgs) % n ))
+		{ tail -n +$((skip + 1)) "$T/corpus.all"; cat "$T/corpus.all"; } |
+		    head -n "$msgs" > "$T/corpus.run"
+		python3 "$here/smtp-time.py" -s "$sess" -m "$msgs" -c "$T/corpus.run" \
+		    127.0.0.1:$3 >/dev/null
+		;;
+	esac
 }
 
-echo "# $msgs messages of $len bytes over $sess sessions, $runs runs; e2e msgs/s (inject msgs/s)"
-row "postfix, no milter" none
-milter_start tcp "$T/tcp.conf" || { echo "milter (tcp) did not start"; exit 1; }
-row "milter over TCP (TCP_NODELAY)" "inet:127.0.0.1:$MPORT"
-if "$MILTER_BIN" -n -c "$T/nagle.conf" >/dev/null 2>&1; then
-	milter_start nagle "$T/nagle.conf" || { echo "milter (nagle) did not start"; exit 1; }
-	row "milter over TCP (TCPNoDelay no)" "inet:127.0.0.1:$NPORT"
-else
-	printf '%-34s %s\n' "milter over TCP (TCPNoDelay no)" "n/a: this daemon has no TCPNoDelay key"
-fi
-milter_start unix "$T/unix.conf" || { echo "milter (unix) did not start"; exit 1; }
-row "milter over a unix socket" "unix:$T/milter.sock"
+# measure KIND RUN ROW: e2e msgs/s of one row
+measure() {
+	local base t0 want end
+	base=$(sent)
+	t0=$(now)
+	load "$1" "$2" $((SMTP + $3)) || { echo "${names[$3]}: load failed (a 4xx/5xx reply?)" >&2; return 1; }
+	want=$((base + msgs)) end=$((SECONDS + 300))
+	while [ "$(sent)" -lt "$want" ] && [ $SECONDS -lt $end ]; do sleep 0.02; done
+	"$MTA_DIR/postfix.sh" wait-empty "$PF" 60
+	awk -v n="$msgs" -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", n / ((b - a) / 1e9) }'
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+for kind in $kinds; do
+	case $kind in
+	copies) what="identical copies of $len bytes" ;;
+	corpus) what="distinct messages of the corpus" ;;
+	*) echo "milter-load: -k copies, corpus or both"; exit 2 ;;
+	esac
+	echo "# $kind: $msgs $what over $sess sessions, $runs runs; e2e msgs/s"
+	declare -A rate=()
+	for run in $(seq "$runs"); do
+		for i in "${!specs[@]}"; do
+			rate[$i,$run]=$(measure "$kind" "$run" "$i") || exit 1
+		done
+	done
+	printf '%-34s %-24s %8s %10s\n' "" "msgs/s per run" "median" "vs alone"
+	for i in "${!specs[@]}"; do
+		line= ratios=()
+		for run in $(seq "$runs"); do
+			line="$line ${rate[$i,$run]}"
+			ratios+=("$(awk -v a="${rate[$i,$run]}" -v b="${rate[0,$run]}" 'BEGIN { printf "%.2f", a / b }')")
+		done
+		printf '%-34s %-24s %8s %10s\n' "${names[$i]}" "$line" \
+		    "$(tr ' ' '\n' <<<"$line" | grep . | median)" \
+		    "$(printf '%s\n' "${ratios[@]}" | median)"
+	done
+	unset rate
+done

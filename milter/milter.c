@@ -125,6 +125,20 @@ cb_envrcpt(SMFICTX *ctx, char **argv)
 	return SMFIS_CONTINUE;
 }
 
+/*
+ * DATA has nothing to check, but the stage is asked for all the same:
+ * Postfix sends the DATA macros even for a milter that skips DATA, a
+ * packet without a reply, and the first header then waits behind it
+ * (Nagle's algorithm in the MTA) until our delayed ACK, 40 ms later.
+ * The command after the macros and our reply to it carry the ACK.
+ */
+static sfsistat
+cb_data(SMFICTX *ctx)
+{
+	(void)ctx;
+	return SMFIS_CONTINUE;
+}
+
 static sfsistat
 cb_header(SMFICTX *ctx, char *name, char *value)
 {
@@ -215,6 +229,7 @@ eom(SMFICTX *ctx, struct store *store)
 	struct message_result	 r;
 	const char		*v;
 	char			 text[256];
+	int			 tagged, rejected;
 
 	if (c == NULL)
 		return tempfail(ctx, "end of message without connection state");
@@ -227,11 +242,13 @@ eom(SMFICTX *ctx, struct store *store)
 	}
 	if (r.digested && strcmp(r.verdict.reason, "spamtrap") == 0)
 		mark_spam(c, store, &r);
-	if (r.digested)
-		store_note(store, r.res.c.id, time(NULL),
-		    r.verdict.action == VERDICT_TAG,
-		    r.verdict.action == VERDICT_REJECT || r.verdict.action == VERDICT_TEMPFAIL ||
-		    r.verdict.action == VERDICT_PARTIAL);
+	tagged = r.verdict.action == VERDICT_TAG;
+	rejected = r.verdict.action == VERDICT_REJECT ||
+	    r.verdict.action == VERDICT_TEMPFAIL ||
+	    r.verdict.action == VERDICT_PARTIAL;
+	/* A durable commit of its own: only when there is something to add. */
+	if (r.digested && (tagged || rejected))
+		store_note(store, r.res.c.id, time(NULL), tagged, rejected);
 	message_log(c->msg, &r);
 
 	switch (r.verdict.action) {
@@ -300,6 +317,7 @@ struct smfiDesc milter_desc = {
 	.xxfi_connect = cb_connect,
 	.xxfi_envfrom = cb_envfrom,
 	.xxfi_envrcpt = cb_envrcpt,
+	.xxfi_data = cb_data,
 	.xxfi_header = cb_header,
 	.xxfi_body = cb_body,
 	.xxfi_eom = cb_eom,

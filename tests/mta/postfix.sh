@@ -14,7 +14,9 @@
 # DIR/etc (config), DIR/spool (queue), DIR/data, DIR/maillog (the log),
 # DIR/mail/inbox/new (every delivered message, DELIVERY=maildir).
 # Env: DELIVERY=maildir (default) | discard; MILTER_ACTION (default tempfail);
-# MAIN_CF_EXTRA: lines appended to main.cf (later settings win).
+# MAIN_CF_EXTRA: lines appended to main.cf (later settings win);
+# EXTRA_SMTPD="PORT=MILTER ..." more smtpd listeners, each with its own
+# milter (none: no milter), so that a benchmark compares them in one run.
 # Needs root: master runs as root and drops to user postfix.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
@@ -106,6 +108,10 @@ CF
 		cat >> "$etc/main.cf" <<CF
 smtpd_milters = $milter
 non_smtpd_milters = $milter
+CF
+	fi
+	if [ "$milter" != none ] || [ -n "${EXTRA_SMTPD:-}" ]; then
+		cat >> "$etc/main.cf" <<CF
 milter_default_action = ${MILTER_ACTION:-tempfail}
 milter_protocol = 6
 CF
@@ -158,6 +164,12 @@ anvil     unix  -       -       n       -       1       anvil
 scache    unix  -       -       n       -       1       scache
 postlog   unix-dgram n  -       n       -       1       postlogd
 CF
+	for x in ${EXTRA_SMTPD:-}; do
+		m=${x#*=}
+		[ "$m" = none ] && m=
+		printf '127.0.0.1:%s inet n - n - - smtpd -o smtpd_milters=%s\n' \
+		    "${x%%=*}" "$m" >> "$etc/master.cf"
+	done
 	postfix -c "$etc" check
 	postfix -c "$etc" start >/dev/null 2>&1
 	for i in $(seq 100); do
