@@ -48,6 +48,21 @@
 #define CTL_EDATA	8	/* invalid input data (import lines, short message) */
 #define CTL_ESTORE	9	/* any other store failure (full, permission) */
 
+/*
+ * What a command does with the store. The command table says it for each
+ * command, and dispatch enforces it: the store is opened so, once, on the
+ * command's first ctl_store() (after it has read its arguments, so that a
+ * usage error creates nothing), and closed by main.
+ */
+enum ctl_access {
+	CTL_ACC_NONE = 0,	/* no store (digest, compare, profile ...) */
+	CTL_ACC_READ,		/* read-only; must exist */
+	CTL_ACC_WRITE,		/* read-write; must exist (a pin on a
+				   mistyped path leaves nothing there) */
+	CTL_ACC_CREATE		/* read-write, created if absent (learn,
+				   import) */
+};
+
 /* What a command gets. */
 struct ctl {
 	struct config	*cfg;
@@ -56,16 +71,18 @@ struct ctl {
 	int		 json;		/* --json */
 	int		 lock_wait;	/* seconds a write waits for the lock */
 	int64_t		 now;		/* unix seconds */
+	enum ctl_access	 access;	/* the command's, from the table */
+	struct store	*store;		/* opened by ctl_store(), closed by main */
 };
 
 /* nilsimsactl.c */
 void	ctl_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
- * Open the store: write 0 read-only, 1 for writing an existing store,
- * 2 for writing and creating it if absent (learn, import). On failure
- * prints one line and returns the exit status.
+ * The store, opened as the command table says (ctl->access) on the first
+ * call: CTL_OK with *sp set, or, having printed one line, the exit
+ * status.
  */
-int	ctl_store_open(struct ctl *ctl, int write, struct store **sp);
+int	ctl_store(struct ctl *ctl, struct store **sp);
 /*
  * Around every write: a writer that waits longer than ctl->lock_wait
  * seconds for the store's writer lock ends the program with CTL_ELOCKED.
@@ -143,6 +160,7 @@ int	cmd_forget(struct ctl *, int, char **);
 int	cmd_expire(struct ctl *, int, char **);
 int	cmd_export(struct ctl *, int, char **);
 int	cmd_import(struct ctl *, int, char **);
-int	cmd_profile(struct ctl *, int, char **);
+int	cmd_profile_learn(struct ctl *, int, char **);
+int	cmd_profile_show(struct ctl *, int, char **);
 
 #endif /* CTL_H */

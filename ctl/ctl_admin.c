@@ -45,7 +45,7 @@ set_status(struct ctl *ctl, int argc, char **argv, int status,
 		ctl_err("not a cluster id: %s", argv[1]);
 		return CTL_EUSAGE;
 	}
-	if ((rc = ctl_store_open(ctl, 1, &s)) != CTL_OK)
+	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
 	ctl_lock_arm(ctl);
 	if (status < 0)
@@ -53,7 +53,6 @@ set_status(struct ctl *ctl, int argc, char **argv, int status,
 	else
 		rc = store_set_status(s, id, status);
 	ctl_lock_disarm();
-	store_close(s);
 	if (rc == STORE_ENOTFOUND) {
 		ctl_err("no cluster %llu", (unsigned long long)id);
 		return CTL_ENOTFOUND;
@@ -109,12 +108,11 @@ cmd_expire(struct ctl *ctl, int argc, char **argv)
 		ctl_err("usage: expire [--dry-run]");
 		return CTL_EUSAGE;
 	}
-	if ((rc = ctl_store_open(ctl, dry ? 0 : 1, &s)) != CTL_OK)
+	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
 	ctl_lock_arm(ctl);
 	rc = store_expire(s, ctl->now, dry, &n);
 	ctl_lock_disarm();
-	store_close(s);
 	if (rc != 0)
 		return ctl_store_fail(rc, "expire");
 	printf("%zu cluster%s %s\n", n, n == 1 ? "" : "s",
@@ -150,11 +148,9 @@ cmd_export(struct ctl *ctl, int argc, char **argv)
 		ctl_err("usage: export");
 		return CTL_EUSAGE;
 	}
-	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
+	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
-	/* One read transaction: a consistent snapshot while the milter writes. */
 	rc = store_iterate(s, export_one, &out);
-	store_close(s);
 	if (rc != 0)
 		return ctl_store_fail(rc, "export");
 	return out;
@@ -284,12 +280,11 @@ cmd_import(struct ctl *ctl, int argc, char **argv)
 		return rc;
 	}
 	rewind(fp);
-	if ((rc = ctl_store_open(ctl, 2, &s)) != CTL_OK) {
+	if ((rc = ctl_store(ctl, &s)) != CTL_OK) {
 		fclose(fp);
 		return rc;
 	}
 	rc = import_pass(ctl, name, fp, s, &count);
-	store_close(s);
 	fclose(fp);
 	printf("%zu cluster%s imported\n", count, count == 1 ? "" : "s");
 	return rc;

@@ -144,10 +144,9 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 		ctl_err("clusters: unexpected argument: %s", argv[optind]);
 		return CTL_EUSAGE;
 	}
-	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
+	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
 	rc = store_iterate(s, collect, &f);
-	store_close(s);
 	if (rc != 0 || f.err) {
 		free(f.v);
 		return f.err ? (ctl_err("out of memory"), CTL_ESTORE) :
@@ -188,10 +187,9 @@ get_cluster(struct ctl *ctl, const char *arg, struct cluster *c)
 		ctl_err("not a cluster id: %s", arg);
 		return CTL_EUSAGE;
 	}
-	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
+	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
 	rc = store_get(s, id, c);
-	store_close(s);
 	if (rc == STORE_ENOTFOUND) {
 		ctl_err("no cluster %llu", (unsigned long long)id);
 		return CTL_ENOTFOUND;
@@ -297,10 +295,9 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 		ctl_err("usage: stats [--json]");
 		return CTL_EUSAGE;
 	}
-	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
+	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
 	rc = store_stats(s, ctl->now, &st);
-	store_close(s);
 	if (rc != 0)
 		return ctl_store_fail(rc, "stats");
 	autos = st.clusters - st.spam - st.ham;

@@ -420,9 +420,8 @@ cmd_check(struct ctl *ctl, int argc, char **argv)
 		free(env.rcpt);
 		return rc;
 	}
-	if ((rc = ctl_store_open(ctl, 0, &s)) == CTL_OK) {
+	if ((rc = ctl_store(ctl, &s)) == CTL_OK) {
 		rc = run_message(ctl, argv[optind], fp, s, 1, &env, &r);
-		store_close(s);
 		if (rc == CTL_OK && r.store_err != 0)
 			rc = ctl_store_fail(r.store_err, "check");
 	}
@@ -521,7 +520,7 @@ cmd_learn(struct ctl *ctl, int argc, char **argv)
 		ctl_err("usage: learn spam|ham FILE...");
 		return CTL_EUSAGE;
 	}
-	if ((rc = ctl_store_open(ctl, 2, &s)) != CTL_OK)
+	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
 	for (i = 2; i < argc; i++)
 		if ((rc = learn_one(ctl, s, argv[i], status)) != CTL_OK) {
@@ -529,6 +528,5 @@ cmd_learn(struct ctl *ctl, int argc, char **argv)
 			if (rc != CTL_EFILE && rc != CTL_EDATA)
 				break;	/* the store failed: the rest would too */
 		}
-	store_close(s);
 	return ret;
 }

@@ -393,8 +393,8 @@ write_profile(const struct ctl *ctl, const nilsimsa_profile *p, uint64_t seen,
 	return CTL_OK;
 }
 
-static int
-profile_learn(struct ctl *ctl, int argc, char **argv)
+int
+cmd_profile_learn(struct ctl *ctl, int argc, char **argv)
 {
 	static const struct option	lo[] = {
 		{ "name", required_argument, NULL, 'n' },
@@ -583,8 +583,8 @@ summarise(const nilsimsa_profile *p, struct summary *s)
 	s->effective = exp(h);
 }
 
-static int
-profile_show(struct ctl *ctl, int argc, char **argv)
+int
+cmd_profile_show(struct ctl *ctl, int argc, char **argv)
 {
 	nilsimsa_profile	*p;
 	struct config		 tmp;
@@ -642,15 +642,4 @@ profile_show(struct ctl *ctl, int argc, char **argv)
 	    s.min, s.max, s.top[0], s.top[1], s.top[2]);
 	free(p);
 	return CTL_OK;
-}
-
-int
-cmd_profile(struct ctl *ctl, int argc, char **argv)
-{
-	if (argc >= 2 && strcmp(argv[1], "learn") == 0)
-		return profile_learn(ctl, argc - 1, argv + 1);
-	if (argc >= 2 && strcmp(argv[1], "show") == 0)
-		return profile_show(ctl, argc - 1, argv + 1);
-	ctl_err("usage: profile learn|show ... (see nilsimsactl -h)");
-	return CTL_EUSAGE;
 }

@@ -47,37 +47,52 @@
 #define DEFAULT_CONFIG	SYSCONFDIR "/nilsimsa-milter.conf"
 #define DEFAULT_WAIT	10	/* seconds a write waits for the writer lock */
 
+/*
+ * The commands, as smtpctl has them: the words that name a command (one
+ * or two), its arguments and help for usage, its handler, and what it
+ * does with the store, which dispatch enforces (enum ctl_access).
+ */
 struct ctl_cmd {
-	const char	*name;
+	const char	*name;		/* "stats", "profile learn" */
 	const char	*args;
 	int		(*fn)(struct ctl *, int, char **);
-	int		 write;		/* changes the store */
+	enum ctl_access	 access;
 	const char	*help;
 };
 
 static const struct ctl_cmd cmds[] = {
 	{ "clusters", "[--top N] [--sort KEY] [--status S] [--since TIME] [--json]",
-	    cmd_clusters, 0, "list clusters, largest first" },
-	{ "show", "[--json] ID", cmd_show, 0, "everything known about a cluster" },
-	{ "check", "[--json] [--client IP] [--rcpt ADDR]... FILE|-", cmd_check, 0,
+	    cmd_clusters, CTL_ACC_READ, "list clusters, largest first" },
+	{ "show", "[--json] ID", cmd_show, CTL_ACC_READ,
+	    "everything known about a cluster" },
+	{ "check", "[--json] [--client IP] [--rcpt ADDR]... FILE|-", cmd_check,
+	    CTL_ACC_READ,
 	    "what the milter would do with a message (changes nothing)" },
-	{ "predigest", "FILE|-", cmd_predigest, 0, "the canonical text digested" },
-	{ "digest", "[--json] FILE...", cmd_digest, 0, "nilsimsa codes of messages" },
-	{ "compare", "[--json] A B", cmd_compare, 0,
+	{ "predigest", "FILE|-", cmd_predigest, CTL_ACC_NONE,
+	    "the canonical text digested" },
+	{ "digest", "[--json] FILE...", cmd_digest, CTL_ACC_NONE,
+	    "nilsimsa codes of messages" },
+	{ "compare", "[--json] A B", cmd_compare, CTL_ACC_NONE,
 	    "score of two codes or message files" },
-	{ "learn", "spam|ham FILE...", cmd_learn, 1,
+	{ "learn", "spam|ham FILE...", cmd_learn, CTL_ACC_CREATE,
 	    "mark the messages' clusters spam, or pin them ham" },
-	{ "pin", "ID", cmd_pin, 1, "pin a cluster as ham: never rejected" },
-	{ "unpin", "ID", cmd_unpin, 1, "give a cluster back to the counts" },
-	{ "forget", "ID", cmd_forget, 1, "delete a cluster" },
-	{ "expire", "[--dry-run]", cmd_expire, 1,
+	{ "pin", "ID", cmd_pin, CTL_ACC_WRITE,
+	    "pin a cluster as ham: never rejected" },
+	{ "unpin", "ID", cmd_unpin, CTL_ACC_WRITE,
+	    "give a cluster back to the counts" },
+	{ "forget", "ID", cmd_forget, CTL_ACC_WRITE, "delete a cluster" },
+	{ "expire", "[--dry-run]", cmd_expire, CTL_ACC_WRITE,
 	    "delete clusters unseen for longer than their TTL" },
-	{ "stats", "[--json]", cmd_stats, 0, "clusters by status, counters per hour" },
-	{ "export", "", cmd_export, 0, "the store as JSON lines" },
-	{ "import", "[FILE|-]", cmd_import, 1, "read JSON lines back" },
-	{ "profile", "learn [--name NAME] [--dirs K] [--mbox] [-o FILE] "
-	    "FILE|DIR...\n          | show [--json] [NAME|FILE]", cmd_profile, 0,
-	    "learn a calibration profile from ham; show a profile" },
+	{ "stats", "[--json]", cmd_stats, CTL_ACC_READ,
+	    "clusters by status, counters per hour" },
+	{ "export", "", cmd_export, CTL_ACC_READ, "the store as JSON lines" },
+	{ "import", "[FILE|-]", cmd_import, CTL_ACC_CREATE,
+	    "read JSON lines back" },
+	{ "profile learn", "[--name NAME] [--dirs K] [--mbox] [-o FILE] "
+	    "FILE|DIR...", cmd_profile_learn, CTL_ACC_NONE,
+	    "learn a calibration profile from ham" },
+	{ "profile show", "[--json] [NAME|FILE]", cmd_profile_show,
+	    CTL_ACC_NONE, "show a profile" },
 };
 #define NCMDS	(sizeof(cmds) / sizeof(cmds[0]))
 
@@ -90,7 +105,8 @@ usage(FILE *fp)
 	    "[--json] command [args]\n\ncommands:\n");
 	for (i = 0; i < NCMDS; i++)
 		fprintf(fp, "  %s %s\n      %s%s\n", cmds[i].name, cmds[i].args,
-		    cmds[i].help, cmds[i].write ? " (writes)" : "");
+		    cmds[i].help, cmds[i].access >= CTL_ACC_WRITE ?
+		    " (writes)" : "");
 	fprintf(fp, "\nSee nilsimsactl(8).\n");
 }
 
@@ -195,17 +211,23 @@ ctl_store_own(const struct ctl *ctl)
 }
 
 int
-ctl_store_open(struct ctl *ctl, int write, struct store **sp)
+ctl_store(struct ctl *ctl, struct store **sp)
 {
 	struct stat		sb;
 	char			path[4096];
-	int			rc;
+	int			rc, write = ctl->access >= CTL_ACC_WRITE;
 
-	/*
-	 * Only learn and import may create a store (write == 2): a pin or
-	 * forget on a mistyped path must not leave an empty store there.
-	 */
-	if (write == 1 && ctl->cfg->store_backend == BACKEND_LMDB) {
+	if (ctl->store != NULL) {
+		*sp = ctl->store;
+		return CTL_OK;
+	}
+	if (ctl->access == CTL_ACC_NONE) {
+		ctl_err("internal error: a command without a store asked for it");
+		return CTL_ESTORE;
+	}
+	/* Only CTL_ACC_CREATE may create a store. */
+	if (ctl->access != CTL_ACC_CREATE &&
+	    ctl->cfg->store_backend == BACKEND_LMDB) {
 		snprintf(path, sizeof(path), "%s/data.mdb", ctl->store_path);
 		if (stat(path, &sb) == -1) {
 			ctl_err("store %s: %s", ctl->store_path, strerror(errno));
@@ -215,13 +237,16 @@ ctl_store_open(struct ctl *ctl, int write, struct store **sp)
 	if (write)
 		ctl_lock_arm(ctl);
 	/* The same score mode as the milter's, or the store refuses. */
-	rc = message_store_open(ctl->cfg, ctl->store_path, write ? 0 : STORE_RDONLY, sp);
+	rc = message_store_open(ctl->cfg, ctl->store_path, write ? 0 : STORE_RDONLY,
+	    &ctl->store);
 	ctl_lock_disarm();
 	if (rc != 0) {
+		ctl->store = NULL;
 		ctl_err("store %s: %s", ctl->store_path, store_strerror(rc));
 		return ctl_store_status(rc);
 	}
 	ctl_store_own(ctl);
+	*sp = ctl->store;
 	return CTL_OK;
 }
 
@@ -274,14 +299,33 @@ ctl_bad_option(const char *cmd, char **argv)
 		    argv[optind - 1]);
 }
 
+/*
+ * The command named by the first words of argv: a row whose words all
+ * match (two-word rows first, so "profile learn" is never "profile").
+ * *nwords gets how many words it took.
+ */
 static const struct ctl_cmd *
-find_cmd(const char *name)
+find_cmd(int argc, char **argv, int *nwords)
 {
-	size_t	i;
+	const char	*sp;
+	size_t		 i, n;
 
-	for (i = 0; i < NCMDS; i++)
-		if (strcmp(cmds[i].name, name) == 0)
+	for (i = 0; i < NCMDS; i++) {
+		if ((sp = strchr(cmds[i].name, ' ')) == NULL)
+			continue;
+		n = (size_t)(sp - cmds[i].name);
+		if (argc >= 2 && strlen(argv[0]) == n &&
+		    strncmp(argv[0], cmds[i].name, n) == 0 &&
+		    strcmp(argv[1], sp + 1) == 0) {
+			*nwords = 2;
 			return &cmds[i];
+		}
+	}
+	for (i = 0; i < NCMDS; i++)
+		if (strcmp(cmds[i].name, argv[0]) == 0) {
+			*nwords = 1;
+			return &cmds[i];
+		}
 	return NULL;
 }
 
@@ -298,7 +342,7 @@ main(int argc, char *argv[])
 	struct ctl		 ctl;
 	char			 err[512];
 	uint64_t		 n;
-	int			 ch, rc;
+	int			 ch, rc, nwords;
 
 	memset(&ctl, 0, sizeof(ctl));
 	ctl.lock_wait = DEFAULT_WAIT;
@@ -343,10 +387,15 @@ main(int argc, char *argv[])
 		usage(stdout);
 		return CTL_OK;
 	}
-	if ((cmd = find_cmd(argv[0])) == NULL) {
-		ctl_err("unknown command: %s (see nilsimsactl -h)", argv[0]);
+	if ((cmd = find_cmd(argc, argv, &nwords)) == NULL) {
+		ctl_err("unknown command: %s%s%s (see nilsimsactl -h)", argv[0],
+		    argc > 1 && strcmp(argv[0], "profile") == 0 ? " " : "",
+		    argc > 1 && strcmp(argv[0], "profile") == 0 ? argv[1] : "");
 		return CTL_EUSAGE;
 	}
+	/* the handler sees its last word as argv[0], as getopt wants */
+	argc -= nwords - 1;
+	argv += nwords - 1;
 
 	/* As the milter: no -c and no file at the default place, defaults. */
 	if (ctl.config_path == NULL && access(DEFAULT_CONFIG, F_OK) == 0)
@@ -368,11 +417,13 @@ main(int argc, char *argv[])
 	log_init("nilsimsactl", 1, 0, 0);
 	log_setlevel(LOG_LEVEL_WARNING);
 	ctl.now = time(NULL);
+	ctl.access = cmd->access;
 	rc = cmd->fn(&ctl, argc, argv);
 	if (fflush(stdout) == EOF && rc == CTL_OK) {
 		ctl_err("stdout: %s", strerror(errno));
 		rc = CTL_ESTORE;
 	}
+	store_close(ctl.store);
 	config_free(ctl.cfg);
 	return rc;
 }
