@@ -113,7 +113,13 @@ int	ctl_cluster_cmp(const struct cluster *a, const struct cluster *b, int key);
 size_t	ctl_fit(const char *s, size_t cols, char *out, size_t outlen);
 /* Local time in 11 columns: "MM-DD HH:MM" within now's year, else "YYYY-MM-DD ". */
 void	ctl_fmt_when(int64_t t, int64_t now, char *buf, size_t len);
-/* Local time as "YYYY-MM-DD HH:MM:SS"; "-" for 0. */
+/*
+ * Unix seconds of hour `hour + i` (hours since the epoch, as hist_start):
+ * 0, or -1 when it does not fit in 64 bits (a record or import may hold
+ * any hist_start).
+ */
+int	ctl_hour_secs(int64_t hour, int i, int64_t *t);
+/* Local time as "YYYY-MM-DD HH:MM:SS"; "-" for 0 or a year out of range. */
 void	ctl_fmt_time(int64_t t, char *buf, size_t len);
 /* 1 if the bytes are valid UTF-8 without NUL. */
 int	ctl_utf8_valid(const char *s, size_t len);

@@ -390,6 +390,22 @@ status 0 "export after a failed import" -s "$W/store2" export
 same "$W/export1" "$W/out" "a failed import changed the store"
 status 6 "import an unreadable file" import "$W/nonexistent"
 
+# show of an imported hist_start at either end of the range an import
+# accepts: (hist_start + i) * 3600 does not fit in 64 bits; the hours
+# print as "-" (null in JSON), never a wrapped date.
+for hs in 4611686018427387903 -4611686018427387904; do
+	cat >"$W/hist.jsonl" <<EOF
+{"id": 70, "code": "89abcdef0123456789abcdef0123456789abcdef0123456789abcdef01234567", "first_seen": 1700000000, "last_seen": 1700000000, "messages": 3, "hist_start": $hs, "hist": [1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2]}
+EOF
+	status 0 "import hist_start $hs" -s "$W/store6" import "$W/hist.jsonl"
+	status 0 "show hist_start $hs" -s "$W/store6" show 70
+	[ "$(grep -c '^  - ' "$W/out")" -eq 24 ] && ok ||
+	    fail "show hist_start $hs: $(cat "$W/out")"
+	status 0 "show --json hist_start $hs" -s "$W/store6" show --json 70
+	pyjson "hours out of range are null" \
+	    "all(h['hour'] is None for h in j['history']) and j['history'][23]['messages'] == 2 and j['hist_start'] == $hs"
+done
+
 # --------------------------------------------------------------- expire
 cat >"$W/old.jsonl" <<EOF
 {"id": 50, "code": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "first_seen": 1030000000, "last_seen": 1030000000, "messages": 1}
