@@ -1081,6 +1081,33 @@ cluster_valid(const struct cluster *c)
 	    memchr(c->subject, '\0', CLUSTER_SUBJECT_MAX) != NULL;
 }
 
+/*
+ * Choose the id store_put writes under: a new one for id 0 or for an id
+ * that another cluster (another anchor code) holds; the given one when
+ * free or held by the same cluster, which is replaced (its exact entries
+ * stay: they are that cluster's). A damaged record under the id is
+ * deleted first, with the exact entries that point to it.
+ */
+static int
+put_id(struct store *s, struct store_btxn *t, struct cluster *c)
+{
+	struct cluster	old;
+	int		rc;
+
+	if (c->id == 0)
+		return s->ops->new_id(t, &c->id);
+	rc = load(s, t, c->id, &old);
+	if (rc == 0 && memcmp(old.code.b, c->code.b, sizeof(old.code.b)) != 0)
+		return s->ops->new_id(t, &c->id);
+	if (rc == STORE_ECORRUPT) {
+		if ((rc = s->ops->rec_del(t, c->id)) != 0)
+			return rc;
+		arr_apply(s, NULL, c->id);
+	} else if (rc != 0 && rc != STORE_ENOTFOUND)
+		return rc;
+	return s->ops->reserve_id(t, c->id);
+}
+
 int
 store_put(struct store *s, struct cluster *c)
 {
@@ -1092,10 +1119,7 @@ store_put(struct store *s, struct cluster *c)
 	pthread_mutex_lock(&s->wmu);
 	if ((rc = wbegin(s, &t)) != 0)
 		goto out;
-	if (c->id == 0)
-		rc = s->ops->new_id(t, &c->id);
-	else
-		rc = s->ops->reserve_id(t, c->id);
+	rc = put_id(s, t, c);
 	if (rc == 0 && (rc = save(s, t, c)) == 0)
 		rc = arr_apply(s, c, 0);
 	if (rc == 0)

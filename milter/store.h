@@ -210,7 +210,12 @@ int	store_note(struct store *s, uint64_t id, int64_t now,
 int	store_get(struct store *s, uint64_t id, struct cluster *c);
 int	store_set_status(struct store *s, uint64_t id, enum cluster_status st);
 int	store_forget(struct store *s, uint64_t id);
-/* Put a whole record (import); id 0 assigns a new id. */
+/*
+ * Put a whole record (import). Id 0, or the id of another cluster (one
+ * with another anchor code), assigns a new id, returned in c->id: an
+ * import never replaces a different cluster. The same id with the same
+ * anchor replaces that cluster, keeping its exact-duplicate entries.
+ */
 int	store_put(struct store *s, struct cluster *c);
 
 /* Remove clusters unseen for longer than their TTL; *n gets how many. */

@@ -662,6 +662,64 @@ START_TEST(test_admin)
 }
 END_TEST
 
+/*
+ * put (import) never replaces another cluster: an id held by a cluster
+ * with another anchor gets a new id; the same anchor replaces the cluster
+ * and keeps its exact entries, which then still find it.
+ */
+START_TEST(test_put_ids)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r, r2;
+	struct store_obs	 o;
+	struct cluster		 c, got;
+	nilsimsa_code		 a, b;
+
+	rnd_code(&a);
+	o = obs_of(&a, 100, 100);
+	memset(o.sha256, 0x42, 32);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 1);
+
+	/* another cluster under the same id: a new id, the old one stays */
+	memset(&c, 0, sizeof(c));
+	rnd_code(&b);
+	c.code = b;
+	c.id = r.c.id;
+	c.messages = 7;
+	c.first_seen = c.last_seen = 100;
+	ck_assert_int_eq(store_put(s, &c), 0);
+	ck_assert_uint_ne(c.id, r.c.id);
+	ck_assert_int_eq(store_get(s, r.c.id, &got), 0);
+	ck_assert_mem_eq(got.code.b, a.b, 32);
+	ck_assert_uint_eq(got.messages, 1);
+	ck_assert_int_eq(store_get(s, c.id, &got), 0);
+	ck_assert_mem_eq(got.code.b, b.b, 32);
+	ck_assert_uint_eq(got.messages, 7);
+	/* the exact entry still leads to the cluster it was made for */
+	r2 = observe_ok(s, &o);
+	ck_assert_int_eq(r2.exact, 1);
+	ck_assert_uint_eq(r2.c.id, r.c.id);
+
+	/* the same cluster (same anchor): replaced in place */
+	memset(&c, 0, sizeof(c));
+	c.code = a;
+	c.id = r.c.id;
+	c.messages = 50;
+	c.first_seen = c.last_seen = 100;
+	ck_assert_int_eq(store_put(s, &c), 0);
+	ck_assert_uint_eq(c.id, r.c.id);
+	ck_assert_int_eq(store_get(s, r.c.id, &got), 0);
+	ck_assert_uint_eq(got.messages, 50);
+	r2 = observe_ok(s, &o);
+	ck_assert_int_eq(r2.exact, 1);
+	ck_assert_uint_eq(r2.c.id, r.c.id);
+	ck_assert_uint_eq(r2.c.messages, 51);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_stats)
 {
 	struct store_config	 cfg = cfg_default();
@@ -1833,6 +1891,7 @@ store_suite(void)
 	tcase_add_test(tc, test_expire);
 	tcase_add_test(tc, test_evict);
 	tcase_add_test(tc, test_admin);
+	tcase_add_test(tc, test_put_ids);
 	tcase_add_test(tc, test_stats);
 	tcase_add_test(tc, test_reopen);
 	tcase_add_test(tc, test_profile_mismatch);
