@@ -163,23 +163,33 @@ cmd_export(struct ctl *ctl, int argc, char **argv)
 /* ------------------------------------------------------------ import */
 
 /*
- * Read one line (without its newline) into *line. Returns its length,
- * -1 at the end, -2 when longer than IMPORT_LINE_MAX (the rest of the
- * line is skipped).
+ * Read one line (without its newline) into line, which holds
+ * IMPORT_LINE_MAX + 1 bytes: the length is checked as the bytes come, so
+ * a line of any length costs no more memory. Returns its length, -1 at
+ * the end, -2 when longer than IMPORT_LINE_MAX (the rest of the line is
+ * read and dropped).
  */
 static ssize_t
-read_line(FILE *fp, char **line, size_t *cap)
+read_line(FILE *fp, char *line)
 {
-	ssize_t	n;
+	size_t	n = 0;
+	int	ch, over = 0;
 
 	errno = 0;
-	if ((n = getline(line, cap, fp)) == -1)
+	while ((ch = getc(fp)) != EOF && ch != '\n') {
+		if (n < IMPORT_LINE_MAX)
+			line[n++] = (char)ch;
+		else
+			over = 1;
+	}
+	if (ch == EOF && n == 0 && !over)
 		return -1;
-	if (n > 0 && (*line)[n - 1] == '\n')
-		(*line)[--n] = '\0';
-	if (n > 0 && (*line)[n - 1] == '\r')
-		(*line)[--n] = '\0';
-	return n > IMPORT_LINE_MAX ? -2 : n;
+	if (over)
+		return -2;
+	if (n > 0 && line[n - 1] == '\r')
+		n--;
+	line[n] = '\0';
+	return (ssize_t)n;
 }
 
 /*
@@ -194,13 +204,18 @@ import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
 	struct cluster	 c;
 	json_error_t	 jerr;
 	json_t		*j;
-	char		*line = NULL, err[160];
-	size_t		 cap = 0, lineno = 0, p;
+	char		*line, err[160];
+	size_t		 lineno = 0, p;
 	ssize_t		 n;
+	uint64_t	 want;
 	int		 rc = CTL_OK, src;
 
 	*count = 0;
-	while ((n = read_line(fp, &line, &cap)) != -1) {
+	if ((line = malloc(IMPORT_LINE_MAX + 1)) == NULL) {
+		ctl_err("out of memory");
+		return CTL_ESTORE;
+	}
+	while ((n = read_line(fp, line)) != -1) {
 		lineno++;
 		for (p = 0; n >= 0 && (line[p] == ' ' || line[p] == '\t'); p++)
 			;
@@ -226,6 +241,7 @@ import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
 			continue;
 		}
 		if (s != NULL) {
+			want = c.id;
 			ctl_lock_arm(ctl);
 			src = store_put(s, &c);
 			ctl_lock_disarm();
@@ -235,6 +251,11 @@ import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
 				rc = ctl_store_status(src);
 				break;
 			}
+			if (want != 0 && c.id != want)
+				ctl_err("%s:%zu: id %llu is another cluster's: "
+				    "imported as %llu", name, lineno,
+				    (unsigned long long)want,
+				    (unsigned long long)c.id);
 		}
 		(*count)++;
 	}

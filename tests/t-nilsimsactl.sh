@@ -406,6 +406,41 @@ EOF
 	    "all(h['hour'] is None for h in j['history']) and j['history'][23]['messages'] == 2 and j['hist_start'] == $hs"
 done
 
+# An id held by another cluster: the import gives the line a new id and
+# says so; the cluster that had the id is untouched.
+cat >"$W/clash.jsonl" <<EOF
+{"id": 70, "code": "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210", "first_seen": 1700000000, "last_seen": 1700000000, "messages": 9}
+EOF
+ctl -s "$W/store6" import "$W/clash.jsonl"
+[ $? -eq 0 ] && grep -q 'clash.jsonl:1: id 70 is another cluster.s: imported as 71$' "$W/err" &&
+    ok || fail "import of a taken id: $(cat "$W/err")"
+status 0 "show the cluster that had the id" -s "$W/store6" show --json 70
+pyjson "id 70 kept its code" 'j["code"].startswith("89abcdef") and j["messages"] == 3'
+status 0 "show the clashing cluster" -s "$W/store6" show --json 71
+pyjson "the clash is under a new id" 'j["code"].startswith("fedcba98") and j["messages"] == 9'
+# The same cluster (same id and anchor) replaces it in place, silently.
+sed 's/"id": 70/"id": 71/; s/"messages": 9/"messages": 10/' "$W/clash.jsonl" >"$W/same.jsonl"
+status 0 "import the same cluster again" -s "$W/store6" import "$W/same.jsonl"
+[ -s "$W/err" ] && fail "re-import of the same cluster: $(cat "$W/err")" || ok
+status 0 "show the replaced cluster" -s "$W/store6" show --json 71
+pyjson "replaced in place" 'j["code"].startswith("fedcba98") and j["messages"] == 10'
+
+# A line of 64 MB: refused as it is read, in bounded memory (the whole
+# line was read into memory before the length was checked).
+python3 -c 'import sys; sys.stdout.write("{\"code\": \"" + "a" * (64 << 20) + "\"}\n{}\n")' \
+    >"$W/long.jsonl"
+python3 -c '
+import resource, subprocess, sys
+rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+print(rc, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' \
+    "$CTL" -c "$W/conf" -s "$W/store6" import "$W/long.jsonl" >"$W/rss" 2>"$W/err"
+read lrc lrss <"$W/rss"
+[ "$lrc" -eq 8 ] && grep -q 'long.jsonl:1: line longer than 65536 bytes' "$W/err" &&
+    ok || fail "over-long line: exit $lrc: $(cat "$W/err")"
+[ "$lrss" -lt 40000 ] && ok || fail "over-long line: $lrss KB resident"
+echo "import of a 64 MB line: at most $lrss KB resident"
+rm -f "$W/long.jsonl"
+
 # --------------------------------------------------------------- expire
 cat >"$W/old.jsonl" <<EOF
 {"id": 50, "code": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "first_seen": 1030000000, "last_seen": 1030000000, "messages": 1}
