@@ -152,7 +152,7 @@ cmd_export(struct ctl *ctl, int argc, char **argv)
 	}
 	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
 		return rc;
-	/* One read transaction: a consistent snapshot while the milter writes. */
+	/* Batches in short read transactions: a stalled stdout pins nothing. */
 	rc = store_iterate(s, export_one, &out);
 	store_close(s);
 	if (rc != 0)

@@ -17,8 +17,9 @@
 /*
  * nilsimsactl: the administrator's tool for nilsimsa-milter's cluster
  * store. It opens the same store as the running milter, at the same
- * time: listings read a snapshot (an LMDB read transaction never blocks
- * the milter nor is blocked by it), changes are single write
+ * time: listings read short snapshots, 256 clusters each (an LMDB read
+ * transaction never blocks the milter nor is blocked by it, but one held
+ * open pins the pages the milter frees), changes are single write
  * transactions like the milter's own.
  *
  * The commands are a table, as in OpenSMTPD's smtpctl: name, argument

@@ -417,7 +417,7 @@ rebuild(struct store *s, struct store_btxn *t, uint64_t gen)
 	s->n = 0;
 	if (s->mkey != NULL)
 		memset(s->mkey, 0, s->mcap * sizeof(*s->mkey));
-	rc = s->ops->rec_iter(t, rebuild_one, &rb);
+	rc = s->ops->rec_iter(t, 0, rebuild_one, &rb);
 	if (rc == 1)
 		rc = rb.err;
 	if (rc == 0) {
@@ -1204,40 +1204,82 @@ store_set_ttl(struct store *s, int64_t singleton_ttl, int64_t bulk_ttl)
 
 /* ------------------------------------------------------------ reading */
 
+/*
+ * Reading every cluster: in batches of ITER_BATCH, each in a short read
+ * transaction that ends before the caller sees any of them. A reader
+ * that keeps a transaction open pins every page freed since it began,
+ * and the milter's commits then grow the file until the map is full: an
+ * export piped to a reader that stalls would do that for as long as it
+ * stalls. The next batch resumes after the last id seen, so each cluster
+ * is seen once, as of the batch that read it.
+ */
+#define ITER_BATCH	256
+
 struct iter {
-	int	(*fn)(const struct cluster *, void *);
-	void	*arg;
-	size_t	 corrupt;
-	int	 stopped;
+	struct cluster	*batch;
+	size_t		 n;
+	uint64_t	 last;		/* id of the last record read */
+	size_t		 corrupt;
 };
 
 static int
 iter_one(uint64_t id, const void *rec, size_t len, void *arg)
 {
 	struct iter	*it = arg;
-	struct cluster	 c;
 
-	if (rec_decode(id, rec, len, &c) != 0) {
+	it->last = id;
+	if (rec_decode(id, rec, len, &it->batch[it->n]) != 0)
 		it->corrupt++;
-		return 0;
-	}
-	if (it->fn(&c, it->arg) != 0) {
-		it->stopped = 1;
-		return 1;
-	}
-	return 0;
+	else
+		it->n++;
+	return it->n == ITER_BATCH;
 }
 
+/* Read the next batch: the clusters from id `from` on. */
 static int
-iterate(struct store *s, struct iter *it)
+iter_batch(struct store *s, struct iter *it, uint64_t from, int *done)
 {
 	struct store_btxn	*t;
 	int			 rc;
 
+	it->n = 0;
 	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
 		return rc;
-	rc = s->ops->rec_iter(t, iter_one, it);
+	rc = s->ops->rec_iter(t, from, iter_one, it);
 	s->ops->abort(t);
+	*done = rc == 0;
+	return rc == 1 ? 0 : rc;
+}
+
+/* Every cluster to fn, in id order; *corrupt counts what did not parse. */
+static int
+iterate(struct store *s, int (*fn)(const struct cluster *, void *),
+    void *arg, size_t *corrupt)
+{
+	struct iter	it = { NULL, 0, 0, 0 };
+	uint64_t	from = 0;
+	size_t		i;
+	int		rc, done = 0;
+
+	if ((it.batch = calloc(ITER_BATCH, sizeof(*it.batch))) == NULL)
+		return ENOMEM;
+	while (!done) {
+		if ((rc = iter_batch(s, &it, from, &done)) != 0)
+			break;
+		for (i = 0; i < it.n && rc == 0; i++)
+			rc = fn(&it.batch[i], arg) != 0;
+		if (rc != 0) {
+			rc = 0;		/* fn stopped it */
+			break;
+		}
+		/* A key of the wrong size reads as id 0: stop there. */
+		if (it.last == 0 || it.last == UINT64_MAX)
+			break;
+		from = it.last + 1;
+	}
+	free(it.batch);
+	if (corrupt != NULL)
+		*corrupt = it.corrupt;
 	return rc;
 }
 
@@ -1245,13 +1287,9 @@ int
 store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
     void *arg)
 {
-	struct iter	it = { fn, arg, 0, 0 };
-	int		rc;
-
 	if (s == NULL || fn == NULL)
 		return STORE_EINVAL;
-	rc = iterate(s, &it);
-	return it.stopped ? 0 : rc;
+	return iterate(s, fn, arg, NULL);
 }
 
 int
@@ -1290,7 +1328,6 @@ stats_one(const struct cluster *c, void *arg)
 int
 store_stats(struct store *s, int64_t now, struct store_stats *st)
 {
-	struct iter		 it = { stats_one, st, 0, 0 };
 	struct store_btxn	*t;
 	struct store_hour	 h;
 	int			 rc, i;
@@ -1298,9 +1335,8 @@ store_stats(struct store *s, int64_t now, struct store_stats *st)
 	if (s == NULL || st == NULL)
 		return STORE_EINVAL;
 	memset(st, 0, sizeof(*st));
-	if ((rc = iterate(s, &it)) != 0)
+	if ((rc = iterate(s, stats_one, st, &st->corrupt)) != 0)
 		return rc;
-	st->corrupt = it.corrupt;
 	st->hour0 = hour_of(now) - 23;
 	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
 		return rc;

@@ -226,7 +226,12 @@ int	store_set_ttl(struct store *s, int64_t singleton_ttl, int64_t bulk_ttl);
 
 /*
  * Call fn for every cluster, in id order; a non-zero return stops.
- * Records that do not parse are skipped. fn must not write to the store.
+ * Records that do not parse are skipped. The clusters are read in batches
+ * of 256, each in its own short read transaction, and fn is called with
+ * no transaction open: a slow fn (a stalled pipe) pins nothing in the
+ * store. Each cluster is seen once, as of the batch that read it; one
+ * changed or added meanwhile may be seen in its later state. fn may
+ * write to the store.
  */
 int	store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
 	    void *arg);

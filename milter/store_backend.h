@@ -83,8 +83,12 @@ struct store_backend_ops {
 		    size_t len);
 	/* Delete a record and the exact-index entries pointing to it. */
 	int	(*rec_del)(struct store_btxn *t, uint64_t id);
-	/* In id order; a non-zero return from fn stops and is returned. */
-	int	(*rec_iter)(struct store_btxn *t, store_rec_fn fn, void *arg);
+	/*
+	 * In id order from id `from` on; a non-zero return from fn stops
+	 * and is returned.
+	 */
+	int	(*rec_iter)(struct store_btxn *t, uint64_t from, store_rec_fn fn,
+		    void *arg);
 	int	(*rec_count)(struct store_btxn *t, size_t *n);
 
 	/* Exact index: SHA-256 of the canonical body to a cluster id. */

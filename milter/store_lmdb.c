@@ -614,15 +614,18 @@ lmdb_rec_del(struct store_btxn *t, uint64_t id)
 }
 
 static int
-lmdb_rec_iter(struct store_btxn *t, store_rec_fn fn, void *arg)
+lmdb_rec_iter(struct store_btxn *t, uint64_t from, store_rec_fn fn,
+    void *arg)
 {
 	MDB_cursor	*cur;
-	MDB_val		 k, d;
+	unsigned char	 kb[8];
+	MDB_val		 k = { 8, kb }, d;
 	int		 rc, r;
 
+	put_be64(kb, from);
 	if ((rc = mdb_cursor_open(t->txn, t->b->clusters, &cur)) != 0)
 		return map_err(rc);
-	for (rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST); rc == 0;
+	for (rc = mdb_cursor_get(cur, &k, &d, MDB_SET_RANGE); rc == 0;
 	    rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) {
 		/* A key of the wrong size still reaches fn, as id 0: corrupt. */
 		r = fn(k.mv_size == 8 ? get_be64(k.mv_data) : 0, d.mv_data,
