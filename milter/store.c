@@ -65,6 +65,8 @@
 #define REC_VERSION	1
 #define REC_SIZE	536
 #define EVICT_MAX	64	/* evictions one observe may do */
+#define FULL_RETRIES	4	/* a write that finds the store full: grow
+				   or make room, and try again, this often */
 
 struct slot {
 	uint64_t	id;
@@ -767,6 +769,119 @@ evict(struct store *s, struct store_btxn *t, int64_t now)
 	return 0;
 }
 
+/*
+ * Eviction by size: the map is at its limit and a write found it full.
+ * The clusters evict() would take first (expired, then the oldest auto
+ * singletons, then the oldest auto clusters, spam and ham last) are
+ * deleted, 1/ROOM_SHARE of them, in a transaction of their own: the
+ * pages they free serve the write tried again and those after it. A
+ * deletion needs pages too (the B-tree is copied on write), so it runs
+ * with the backend's reserve opened, closed again afterwards.
+ */
+#define ROOM_SHARE	32	/* delete 1/ROOM_SHARE of the clusters */
+#define ROOM_MIN	16	/* ... but at least this many */
+#define ROOM_LOW	16	/* keep 1/ROOM_LOW of the map free */
+
+struct victim {
+	int		rank;
+	int64_t		last_seen;
+	uint64_t	id;
+};
+
+/* qsort: evict()'s order, then least recently seen first. */
+static int
+victim_cmp(const void *a, const void *b)
+{
+	const struct victim	*x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->last_seen != y->last_seen)
+		return x->last_seen < y->last_seen ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Delete the first k victims in one transaction; the caller holds wmu. */
+static int
+room_delete(struct store *s, const struct victim *v, size_t k)
+{
+	struct store_btxn	*t;
+	size_t			 i;
+	int			 rc;
+
+	if ((rc = wbegin(s, &t)) != 0)
+		return rc;
+	for (i = 0; i < k; i++) {
+		rc = s->ops->rec_del(t, v[i].id);
+		if (rc != 0 && rc != STORE_ENOTFOUND) {
+			wabort(s, t);
+			return rc;
+		}
+		arr_apply(s, NULL, v[i].id);
+	}
+	return wcommit(s, t);
+}
+
+/* Evict the oldest share of the clusters to free pages; 0 if any went. */
+static int
+make_room(struct store *s, int64_t now)
+{
+	struct victim	*v;
+	size_t		 i, n, k;
+	int		 rc = STORE_EFULL;
+
+	pthread_rwlock_rdlock(&s->lock);
+	n = s->n;
+	if ((v = n ? reallocarray(NULL, n, sizeof(*v)) : NULL) != NULL)
+		for (i = 0; i < n; i++) {
+			v[i].rank = evict_rank(s, i, now);
+			v[i].last_seen = s->slot[i].last_seen;
+			v[i].id = s->slot[i].id;
+		}
+	pthread_rwlock_unlock(&s->lock);
+	if (v == NULL)
+		return n ? ENOMEM : STORE_EFULL;
+	qsort(v, n, sizeof(*v), victim_cmp);
+	k = n / ROOM_SHARE > ROOM_MIN ? n / ROOM_SHARE : ROOM_MIN;
+	k = k < n ? k : n;
+	/* The reserve above the soft limit is for this transaction. */
+	if ((rc = s->ops->grow(s->b, 1)) == 0 || rc == STORE_EFULL)
+		rc = room_delete(s, v, k);
+
+	s->ops->settle(s->b);
+	free(v);
+	return rc;
+}
+
+/*
+ * After a commit: a store at its limit with less than 1/ROOM_LOW of it
+ * left makes room now, while the deletions still find free pages. Waiting
+ * until it is full would have them take pages from the reserve each time,
+ * and the file would creep up to the maximum.
+ */
+static void
+keep_room(struct store *s, int64_t now)
+{
+	unsigned int	left;
+
+	if (s->ops->room(s->b, &left) == 0 && left < 1024 / ROOM_LOW)
+		(void)make_room(s, now);
+}
+
+/*
+ * After a write failed with rc: when the store was full, grow it, or at
+ * its maximum evict the oldest clusters. 1: try the write again.
+ */
+static int
+retry_full(struct store *s, int rc, int64_t now, int *tries)
+{
+	if (rc != STORE_EFULL || (*tries)++ >= FULL_RETRIES)
+		return 0;
+	if ((rc = s->ops->grow(s->b, 0)) == STORE_EFULL)
+		rc = make_room(s, now);
+	return rc == 0;
+}
+
 /* ---------------------------------------------------------- observing */
 
 static void
@@ -936,18 +1051,22 @@ store_observe(struct store *s, const struct store_obs *obs,
     struct store_result *res)
 {
 	struct store_btxn	*t;
-	int			 rc;
+	int			 rc, tries = 0;
 
 	if (s == NULL || obs == NULL || res == NULL)
 		return STORE_EINVAL;
-	memset(res, 0, sizeof(*res));
 	pthread_mutex_lock(&s->wmu);
-	if ((rc = wbegin(s, &t)) == 0) {
-		if ((rc = observe(s, t, obs, res)) == 0)
-			rc = wcommit(s, t);
-		else
-			wabort(s, t);
-	}
+	do {
+		memset(res, 0, sizeof(*res));
+		if ((rc = wbegin(s, &t)) == 0) {
+			if ((rc = observe(s, t, obs, res)) == 0)
+				rc = wcommit(s, t);
+			else
+				wabort(s, t);
+		}
+	} while (retry_full(s, rc, obs->now, &tries));
+	if (rc == 0 && res->created)
+		keep_room(s, obs->now);
 	pthread_mutex_unlock(&s->wmu);
 	return rc;
 }
@@ -976,38 +1095,52 @@ store_lookup(struct store *s, const struct store_obs *obs,
 
 /* ------------------------------------------------------- admin writes */
 
+/* store_note's transaction; the caller holds wmu. */
+static int
+note(struct store *s, uint64_t id, int64_t now, const struct store_hour *hp,
+    int *foundp)
+{
+	struct store_btxn	*t;
+	struct cluster		 c;
+	int			 rc, found;
+
+	*foundp = 0;
+	if ((rc = wbegin(s, &t)) != 0)
+		return rc;
+	/* The cluster may have been evicted since: count the hour anyway. */
+	found = load(s, t, id, &c);
+	if (found == 0) {
+		c.tagged = add32(c.tagged, hp->tagged);
+		c.rejected = add32(c.rejected, hp->rejected);
+		rc = save(s, t, &c);
+	} else if (found != STORE_ENOTFOUND)
+		rc = found;
+	if (rc == 0)
+		rc = s->ops->hour_add(t, hour_of(now), hp);
+	if (rc == 0)
+		rc = wcommit(s, t);
+	else
+		wabort(s, t);
+	*foundp = found;
+	return rc;
+}
+
 int
 store_note(struct store *s, uint64_t id, int64_t now, uint32_t tagged,
     uint32_t rejected)
 {
 	struct store_hour	 h = { 0, tagged, rejected };
-	struct store_btxn	*t;
-	struct cluster		 c;
-	int			 rc, found;
+	int			 rc, found = 0, tries = 0;
 
 	if (s == NULL)
 		return STORE_EINVAL;
 	pthread_mutex_lock(&s->wmu);
-	if ((rc = wbegin(s, &t)) != 0)
-		goto out;
-	/* The cluster may have been evicted since: count the hour anyway. */
-	found = load(s, t, id, &c);
-	if (found == 0) {
-		c.tagged = add32(c.tagged, tagged);
-		c.rejected = add32(c.rejected, rejected);
-		rc = save(s, t, &c);
-	} else if (found != STORE_ENOTFOUND)
-		rc = found;
-	if (rc == 0)
-		rc = s->ops->hour_add(t, hour_of(now), &h);
-	if (rc == 0)
-		rc = wcommit(s, t);
-	else
-		wabort(s, t);
+	do {
+		rc = note(s, id, now, &h, &found);
+	} while (retry_full(s, rc, now, &tries));
+	pthread_mutex_unlock(&s->wmu);
 	if (rc == 0 && found == STORE_ENOTFOUND)
 		rc = STORE_ENOTFOUND;
-out:
-	pthread_mutex_unlock(&s->wmu);
 	return rc;
 }
 
@@ -1112,21 +1245,27 @@ int
 store_put(struct store *s, struct cluster *c)
 {
 	struct store_btxn	*t;
-	int			 rc;
+	uint64_t		 id;
+	int			 rc, tries = 0;
 
 	if (s == NULL || c == NULL || !cluster_valid(c))
 		return STORE_EINVAL;
+	id = c->id;
 	pthread_mutex_lock(&s->wmu);
-	if ((rc = wbegin(s, &t)) != 0)
-		goto out;
-	rc = put_id(s, t, c);
-	if (rc == 0 && (rc = save(s, t, c)) == 0)
-		rc = arr_apply(s, c, 0);
+	do {
+		c->id = id;
+		if ((rc = wbegin(s, &t)) != 0)
+			continue;
+		rc = put_id(s, t, c);
+		if (rc == 0 && (rc = save(s, t, c)) == 0)
+			rc = arr_apply(s, c, 0);
+		if (rc == 0)
+			rc = wcommit(s, t);
+		else
+			wabort(s, t);
+	} while (retry_full(s, rc, c->last_seen, &tries));
 	if (rc == 0)
-		rc = wcommit(s, t);
-	else
-		wabort(s, t);
-out:
+		keep_room(s, c->last_seen);
 	pthread_mutex_unlock(&s->wmu);
 	return rc;
 }

@@ -174,7 +174,14 @@ struct store_config {
 					   one message (<= 0: never expire) */
 	const char	*score_mode;	/* "profile:<name>" or "reference": recorded
 					   at creation, checked at open */
-	size_t		map_size;	/* LMDB map size in bytes (0: default) */
+	size_t		map_size;	/* LMDB map at open, in bytes (0: 16 MiB
+					   or map_max if smaller): it doubles
+					   when full, up to map_max */
+	size_t		map_max;	/* LMDB map at most (0: 1 GiB); there,
+					   the oldest clusters make room */
+	int		damaged_reset;	/* a damaged store is moved aside
+					   (data.mdb.damaged-<time>) and a new
+					   one started, instead of refused */
 };
 
 #define STORE_RDONLY	0x01	/* open for reading only (nilsimsactl) */

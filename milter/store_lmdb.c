@@ -29,6 +29,12 @@
  *             (3 x u32 little-endian); hours older than STATS_KEEP_HOURS
  *             are pruned as new hours are added
  *
+ * The map starts at 16 MiB and doubles when a write finds it full, up to
+ * 7/8 of map_max (StoreMaxSize); the last 1/8 is a reserve for the
+ * deletions that make room there (store.c: make_room), since a deletion
+ * copies pages too. Another process that grew the map is followed when a
+ * transaction begins (MDB_MAP_RESIZED).
+ *
  * Durability is LMDB's default (synchronous commit, no MDB_NOSYNC), so a
  * process killed at any moment leaves the last committed state. MDB_NOTLS
  * because libmilter runs callbacks on a pool of threads and read
@@ -42,6 +48,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <lmdb.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +59,8 @@
 #include "store_backend.h"
 
 #define FORMAT_VERSION		1
-#define DEFAULT_MAP_SIZE	((size_t)1 << 30)	/* sparse: costs nothing */
+#define START_MAP_SIZE		((size_t)16 << 20)	/* doubles when full */
+#define DEFAULT_MAP_MAX		((size_t)1 << 30)
 #define MAX_READERS		254
 #define STATS_KEEP_HOURS	(24 * 62)
 
@@ -60,6 +68,13 @@ struct store_backend {
 	MDB_env		*env;
 	MDB_dbi		 clusters, exact, exactrev, meta, stats;
 	int		 rdonly;
+	size_t		 map_max;
+	/*
+	 * mdb_env_set_mapsize() needs every transaction of the process
+	 * ended: each transaction holds the read side from begin to end,
+	 * a resize the write side.
+	 */
+	pthread_rwlock_t resize;
 };
 
 struct store_btxn {
@@ -382,6 +397,19 @@ verify(const char *path)
 	return 0;
 }
 
+/*
+ * The map to open with: small, so that a store costs what it holds; a
+ * store already bigger maps its data (LMDB raises the size to it).
+ */
+static size_t
+start_size(const struct store_config *cfg, size_t max)
+{
+	size_t	size = cfg->map_size ? cfg->map_size : START_MAP_SIZE;
+
+	max -= max / 8;
+	return size < max ? size : max;
+}
+
 static int
 lmdb_open(struct store_backend **bp, const struct store_config *cfg,
     int flags)
@@ -397,7 +425,12 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 		return rc;
 	if ((b = calloc(1, sizeof(*b))) == NULL)
 		return errno;
+	if ((rc = pthread_rwlock_init(&b->resize, NULL)) != 0) {
+		free(b);
+		return rc;
+	}
 	b->rdonly = (flags & STORE_RDONLY) != 0;
+	b->map_max = cfg->map_max ? cfg->map_max : DEFAULT_MAP_MAX;
 	if (!b->rdonly && mkdir(cfg->path, 0700) == -1 && errno != EEXIST) {
 		rc = errno;
 		goto fail;
@@ -414,8 +447,7 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 		goto fail;
 	if ((rc = mdb_env_set_maxdbs(b->env, 8)) != 0 ||
 	    (rc = mdb_env_set_maxreaders(b->env, MAX_READERS)) != 0 ||
-	    (rc = mdb_env_set_mapsize(b->env, cfg->map_size ? cfg->map_size :
-	    DEFAULT_MAP_SIZE)) != 0)
+	    (rc = mdb_env_set_mapsize(b->env, start_size(cfg, b->map_max))) != 0)
 		goto fail;
 	if ((rc = mdb_env_open(b->env, cfg->path,
 	    MDB_NOTLS | (b->rdonly ? MDB_RDONLY : 0), 0600)) != 0)
@@ -430,6 +462,7 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 fail:
 	if (b->env != NULL)
 		mdb_env_close(b->env);
+	pthread_rwlock_destroy(&b->resize);
 	free(b);
 	return map_err(rc);
 }
@@ -440,7 +473,117 @@ lmdb_close(struct store_backend *b)
 	if (b == NULL)
 		return;
 	mdb_env_close(b->env);
+	pthread_rwlock_destroy(&b->resize);
 	free(b);
+}
+
+/* Adopt the map size another process grew the store to. */
+static int
+adopt_size(struct store_backend *b)
+{
+	int	rc;
+
+	pthread_rwlock_wrlock(&b->resize);
+	rc = mdb_env_set_mapsize(b->env, 0);
+	pthread_rwlock_unlock(&b->resize);
+	return rc;
+}
+
+/*
+ * The most the map grows to by itself: map_max less a reserve of 1/8,
+ * which only make_room's deletions use (a deletion copies pages too, and
+ * a store full to the last page could not even delete).
+ */
+static size_t
+soft_max(const struct store_backend *b)
+{
+	return b->map_max - b->map_max / 8;
+}
+
+/* Double the map, up to the soft limit or, for a reserve, map_max. */
+static int
+lmdb_grow(struct store_backend *b, int reserve)
+{
+	MDB_envinfo	info;
+	size_t		want, max = reserve ? b->map_max : soft_max(b);
+	int		rc;
+
+	pthread_rwlock_wrlock(&b->resize);
+	if ((rc = mdb_env_info(b->env, &info)) == 0) {
+		if (info.me_mapsize >= max)
+			rc = STORE_EFULL;
+		else {
+			want = info.me_mapsize > max / 2 || reserve ? max :
+			    info.me_mapsize * 2;
+			rc = mdb_env_set_mapsize(b->env, want);
+		}
+	}
+	pthread_rwlock_unlock(&b->resize);
+	return map_err(rc);
+}
+
+/* Pages on the free list (free DB: txn id -> count, page numbers). */
+static int
+free_pages(MDB_txn *txn, size_t *n)
+{
+	MDB_cursor	*cur;
+	MDB_val		 k, d;
+	size_t		 c;
+	int		 rc;
+
+	*n = 0;
+	if ((rc = mdb_cursor_open(txn, 0, &cur)) != 0)
+		return rc;
+	while ((rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) == 0)
+		if (d.mv_size >= sizeof(c)) {
+			memcpy(&c, d.mv_data, sizeof(c));
+			*n += c;
+		}
+	mdb_cursor_close(cur);
+	return rc == MDB_NOTFOUND ? 0 : rc;
+}
+
+static int
+lmdb_room(struct store_backend *b, unsigned int *left)
+{
+	MDB_envinfo	 info;
+	MDB_stat	 st;
+	MDB_txn		*txn;
+	size_t		 total, used, nfree = 0;
+	int		 rc;
+
+	*left = 1024;
+	pthread_rwlock_rdlock(&b->resize);
+	if ((rc = mdb_env_info(b->env, &info)) != 0 ||
+	    (rc = mdb_env_stat(b->env, &st)) != 0 ||
+	    info.me_mapsize < soft_max(b)) {
+		pthread_rwlock_unlock(&b->resize);
+		return map_err(rc);
+	}
+	if ((rc = mdb_txn_begin(b->env, NULL, MDB_RDONLY, &txn)) == 0) {
+		rc = free_pages(txn, &nfree);
+		mdb_txn_abort(txn);
+	}
+	pthread_rwlock_unlock(&b->resize);
+	if (rc != 0)
+		return map_err(rc);
+	total = soft_max(b) / st.ms_psize;
+	used = info.me_last_pgno + 1;
+	used = used > nfree ? used - nfree : 0;
+	*left = used >= total ? 0 : (unsigned int)((total - used) * 1024 / total);
+	return 0;
+}
+
+/* Back to the soft limit after a reserve; LMDB keeps what the data need. */
+static void
+lmdb_settle(struct store_backend *b)
+{
+	MDB_envinfo	info;
+
+	pthread_rwlock_wrlock(&b->resize);
+	if (mdb_env_info(b->env, &info) == 0 && info.me_mapsize > soft_max(b))
+		(void)mdb_env_set_mapsize(b->env, soft_max(b));
+	pthread_rwlock_unlock(&b->resize);
 }
 
 static int
@@ -464,10 +607,19 @@ lmdb_begin(struct store_backend *b, int write, struct store_btxn **tp)
 	 */
 	if (write)
 		(void)mdb_reader_check(b->env, NULL);
-	if ((rc = mdb_txn_begin(b->env, NULL, write ? 0 : MDB_RDONLY,
-	    &t->txn)) != 0) {
-		free(t);
-		return map_err(rc);
+	for (int tries = 0; ; tries++) {
+		pthread_rwlock_rdlock(&b->resize);
+		rc = mdb_txn_begin(b->env, NULL, write ? 0 : MDB_RDONLY,
+		    &t->txn);
+		if (rc == 0)
+			break;
+		pthread_rwlock_unlock(&b->resize);
+		/* Another process grew the map past ours. */
+		if (rc != MDB_MAP_RESIZED || tries == 2 ||
+		    (rc = adopt_size(b)) != 0) {
+			free(t);
+			return map_err(rc);
+		}
 	}
 	*tp = t;
 	return 0;
@@ -489,10 +641,12 @@ lmdb_commit(struct store_btxn *t, uint64_t *gen)
 		rc = meta_put_u64(t->txn, t->b->meta, "generation", ++g);
 	if (rc != 0) {
 		mdb_txn_abort(t->txn);
+		pthread_rwlock_unlock(&t->b->resize);
 		free(t);
 		return rc;
 	}
 	rc = mdb_txn_commit(t->txn);
+	pthread_rwlock_unlock(&t->b->resize);
 	free(t);
 	if (rc != 0)
 		return map_err(rc);
@@ -507,6 +661,7 @@ lmdb_abort(struct store_btxn *t)
 	if (t == NULL)
 		return;
 	mdb_txn_abort(t->txn);
+	pthread_rwlock_unlock(&t->b->resize);
 	free(t);
 }
 
@@ -794,5 +949,8 @@ const struct store_backend_ops store_lmdb_ops = {
 	.exact_add = lmdb_exact_add,
 	.hour_add = lmdb_hour_add,
 	.hour_get = lmdb_hour_get,
+	.grow = lmdb_grow,
+	.settle = lmdb_settle,
+	.room = lmdb_room,
 	.strerror = lmdb_strerror,
 };

@@ -1832,6 +1832,91 @@ stale_fn(const struct cluster *c, void *arg)
  * grows with every commit until the map is full: the writer must clear
  * the slots of dead processes itself, not only when it opens.
  */
+/*
+ * The map starts small and doubles when full: 5000 clusters in a store
+ * opened with 64 KiB, all kept, none failed.
+ */
+START_TEST(test_map_grows)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_result	 r;
+	struct store_obs	 o;
+	nilsimsa_code		 a;
+	size_t			 n;
+
+	cfg.map_size = 64 << 10;
+	cfg.map_max = 64 << 20;
+	s = open_ok(&cfg, 0);
+	for (int i = 0; i < 5000; i++) {
+		rnd_code(&a);
+		o = obs_of(&a, 100 + i, 128);
+		r = observe_ok(s, &o);
+		ck_assert_int_eq(r.created, 1);
+	}
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 5000);
+	store_close(s);
+	ck_assert_int_gt(data_size(), 64 << 10);
+	/* reopened with the small start, the store maps all it holds */
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 5000);
+	rnd_code(&a);
+	o = obs_of(&a, 6000, 128);
+	observe_ok(s, &o);
+	store_close(s);
+}
+END_TEST
+
+/*
+ * At its maximum, a full store evicts its oldest clusters instead of
+ * failing: 20000 new clusters into a map of at most 2 MiB (about 2000
+ * fit) with no MaxClusters; every observe succeeds, the file stays
+ * within the map, the newest clusters are there, the oldest gone, and a
+ * spam cluster outlives auto ones as evict() orders them.
+ */
+START_TEST(test_map_max_evicts)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_result	 r, spam;
+	struct store_obs	 o;
+	struct cluster		 c;
+	nilsimsa_code		 a;
+	size_t			 n;
+	uint64_t		 first = 0;
+
+	cfg.map_size = 256 << 10;
+	cfg.map_max = 2 << 20;
+	cfg.singleton_ttl = cfg.bulk_ttl = 1000000;
+	s = open_ok(&cfg, 0);
+	rnd_code(&a);
+	o = obs_of(&a, 50, 128);
+	spam = observe_ok(s, &o);
+	ck_assert_int_eq(store_set_status(s, spam.c.id, CLUSTER_SPAM), 0);
+	for (int i = 0; i < 20000; i++) {
+		rnd_code(&a);
+		o = obs_of(&a, 100 + i, 128);
+		memset(o.sha256, 0, 32);
+		o.sha256[0] = 1;
+		memcpy(o.sha256 + 1, &i, sizeof(i));
+		r = observe_ok(s, &o);
+		ck_assert_int_eq(r.created, 1);
+		if (first == 0)
+			first = r.c.id;
+	}
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_lt(n, 20000);
+	ck_assert_uint_gt(n, 500);
+	ck_assert_int_eq(store_get(s, r.c.id, &c), 0);
+	ck_assert_int_eq(store_get(s, first, &c), STORE_ENOTFOUND);
+	ck_assert_int_eq(store_get(s, spam.c.id, &c), 0);
+	store_close(s);
+	ck_assert_int_le(data_size(), 2 << 20);
+}
+END_TEST
+
 START_TEST(test_stale_reader)
 {
 	struct store_config	 cfg = cfg_default();
@@ -1910,6 +1995,8 @@ store_suite(void)
 	tcase_add_test(tc, test_reps_one_hop);
 	tcase_add_test(tc, test_hist_start_hostile);
 	tcase_add_test(tc, test_stale_reader);
+	tcase_add_test(tc, test_map_grows);
+	tcase_add_test(tc, test_map_max_evicts);
 	suite_add_tcase(s, tc);
 	return s;
 }
