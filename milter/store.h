@@ -179,9 +179,6 @@ struct store_config {
 					   when full, up to map_max */
 	size_t		map_max;	/* LMDB map at most (0: 1 GiB); there,
 					   the oldest clusters make room */
-	int		damaged_reset;	/* a damaged store is moved aside
-					   (data.mdb.damaged-<time>) and a new
-					   one started, instead of refused */
 };
 
 #define STORE_RDONLY	0x01	/* open for reading only (nilsimsactl) */
@@ -190,11 +187,26 @@ struct store;
 
 /*
  * Open or create the store. LMDB trusts its pages, so before opening a
- * store file a child process is forked to read it whole: a damaged file
- * makes that child crash and store_open return STORE_ECORRUPT. Call it
- * before starting threads (or from a process that may fork).
+ * store file a child process is forked to check its structure (every
+ * page and table, the free list, a trial write when opening to write;
+ * store_lmdb.c): a damaged file makes that child report it or crash, and
+ * store_open return STORE_ECORRUPT. Records that do not decode are not
+ * structural: they are skipped (store_stats counts them, store_verify
+ * names them). Call it before starting threads (or from a process that
+ * may fork).
  */
 int	store_open(struct store **sp, const struct store_config *cfg, int flags);
+/*
+ * After store_open returned STORE_ECORRUPT: what the structural check
+ * found ("free list: page 123 twice"), or "" if it was not the check.
+ */
+#define STORE_WHY_MAX	160
+const char *store_damage(void);
+/*
+ * Move a damaged store's data aside as <dir>/data.mdb.damaged-<now>
+ * (named in moved), so that the next store_open starts a new one.
+ */
+int	store_set_aside(const char *dir, int64_t now, char *moved, size_t len);
 void	store_close(struct store *s);
 
 /*

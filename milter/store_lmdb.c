@@ -50,6 +50,7 @@
 #include <lmdb.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,9 @@ struct store_backend {
 	 */
 	pthread_rwlock_t resize;
 };
+
+/* What the last open found damaged (open runs before any thread). */
+static char	damage_why[STORE_WHY_MAX];
 
 struct store_btxn {
 	struct store_backend	*b;
@@ -172,8 +176,12 @@ check_file_size(struct store_backend *b, const char *dir)
 	if (stat(path, &sb) == -1)
 		return errno;
 	if ((uint64_t)sb.st_size <
-	    ((uint64_t)info.me_last_pgno + 1) * st.ms_psize)
+	    ((uint64_t)info.me_last_pgno + 1) * st.ms_psize) {
+		snprintf(damage_why, sizeof(damage_why), "data.mdb has %lld "
+		    "bytes, its pages need %llu", (long long)sb.st_size,
+		    ((unsigned long long)info.me_last_pgno + 1) * st.ms_psize);
 		return STORE_ECORRUPT;
+	}
 	return 0;
 }
 
@@ -279,121 +287,422 @@ setup(struct store_backend *b, const char *mode)
 	return 0;
 }
 
-/* Read every entry of one DB, touching the data so each page is faulted. */
+/*
+ * The structural check, run in a child process before a store is opened
+ * (LMDB keeps no checksums and trusts its pages: garbage inside the
+ * B-trees makes it fail an assertion or fault, in the child instead of
+ * the milter). In one read transaction it
+ *
+ *  - reads every record of every table, touching keys and values, so
+ *    that every page reachable from the meta page is faulted in;
+ *  - checks each table's shape: the main table holds exactly our five
+ *    tables, keys and values have their sizes, meta its values, the
+ *    exactrev lists at most STORE_EXACT_PER_CLUSTER entries a cluster;
+ *  - checks the free list: page numbers in range, none twice, none a
+ *    page that holds a record (a write would reuse it and overwrite
+ *    live data: the damage that crashed writes, not reads);
+ *  - checks the accounting: pages of every tree + free pages + the two
+ *    meta pages = the pages in use (mdb_audit's invariant).
+ *
+ * A store opened for writing is then given a trial write, aborted: page
+ * allocation reads the free list in ways a read does not. The child
+ * exits 0 (sound), 1 (damaged: the reason on the pipe), 2 (could not
+ * tell); a child killed by a signal means damaged.
+ */
+struct check {
+	MDB_txn		*txn;
+	const char	*base;		/* the map */
+	size_t		 psize, npages;	/* page size, pages in use */
+	unsigned char	*held;		/* bitmap: pages that hold records */
+	size_t		 tree_pages;
+	char		 why[STORE_WHY_MAX];
+};
+
+/* Record the first problem; returns STORE_ECORRUPT. */
+static int __attribute__((format(printf, 2, 3)))
+damaged(struct check *ck, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (ck->why[0] == '\0') {
+		va_start(ap, fmt);
+		vsnprintf(ck->why, sizeof(ck->why), fmt, ap);
+		va_end(ap);
+	}
+	return STORE_ECORRUPT;
+}
+
+/* Mark the page under p as holding a record (p is inside the map). */
+static void
+hold(struct check *ck, const void *p, size_t len)
+{
+	size_t	off, pg;
+
+	if ((const char *)p < ck->base)
+		return;
+	off = (size_t)((const char *)p - ck->base);
+	for (pg = off / ck->psize; pg < ck->npages &&
+	    pg <= (off + (len ? len - 1 : 0)) / ck->psize; pg++)
+		ck->held[pg / 8] |= 1 << (pg % 8);
+}
+
+/* The size a table's keys and values must have (0: any). */
+struct shape {
+	const char	*name;
+	unsigned int	 flags;
+	size_t		 klen, dlen;
+};
+
+static const struct shape shapes[] = {
+	{ "meta", 0, 0, 0 },
+	{ "clusters", 0, 8, 0 },
+	{ "exact", 0, 32, 8 },
+	{ "exactrev", MDB_DUPSORT | MDB_DUPFIXED, 8, 32 },
+	{ "stats", 0, 8, 12 },
+};
+#define NSHAPES	(sizeof(shapes) / sizeof(shapes[0]))
+
+/* A meta value: the sizes init_meta writes. */
 static int
-walk_db(MDB_txn *txn, MDB_dbi dbi, unsigned long *sum)
+check_meta_rec(struct check *ck, const MDB_val *k, const MDB_val *d)
+{
+	static const struct { const char *name; size_t len; } m[] = {
+		{ "format", 4 }, { "next_id", 8 }, { "generation", 8 },
+		{ "score_mode", 0 }
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (k->mv_size == strlen(m[i].name) &&
+		    memcmp(k->mv_data, m[i].name, k->mv_size) == 0)
+			break;
+	if (i == sizeof(m) / sizeof(m[0]))
+		return damaged(ck, "meta: unknown key");
+	if (m[i].len != 0 ? d->mv_size != m[i].len :
+	    d->mv_size == 0 || d->mv_size > 256)
+		return damaged(ck, "meta: %s: value of %zu bytes", m[i].name,
+		    d->mv_size);
+	return 0;
+}
+
+/* Every record of one table: sizes, and each page holding one marked. */
+static int
+check_table(struct check *ck, MDB_dbi dbi, const struct shape *sh)
 {
 	MDB_cursor	*cur;
 	MDB_val		 k, d;
+	MDB_stat	 st;
+	size_t		 ndup;
 	int		 rc;
 
-	if ((rc = mdb_cursor_open(txn, dbi, &cur)) != 0)
+	if ((rc = mdb_stat(ck->txn, dbi, &st)) != 0)
+		return rc;
+	ck->tree_pages += st.ms_branch_pages + st.ms_leaf_pages +
+	    st.ms_overflow_pages;
+	if ((rc = mdb_cursor_open(ck->txn, dbi, &cur)) != 0)
 		return rc;
 	for (rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST); rc == 0;
 	    rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) {
-		for (size_t i = 0; i < d.mv_size; i += 512)
-			*sum += ((unsigned char *)d.mv_data)[i];
-		if (k.mv_size > 0)
-			*sum += ((unsigned char *)k.mv_data)[0];
+		hold(ck, k.mv_data, k.mv_size);
+		hold(ck, d.mv_data, d.mv_size);
+		if (sh == NULL)
+			continue;
+		if ((sh->klen && k.mv_size != sh->klen) ||
+		    (sh->dlen && d.mv_size != sh->dlen)) {
+			rc = damaged(ck, "%s: a record of %zu+%zu bytes",
+			    sh->name, k.mv_size, d.mv_size);
+			break;
+		}
+		if (dbi == 0)
+			continue;
+		if (strcmp(sh->name, "meta") == 0 &&
+		    (rc = check_meta_rec(ck, &k, &d)) != 0)
+			break;
+		if ((sh->flags & MDB_DUPSORT) &&
+		    ((rc = mdb_cursor_count(cur, &ndup)) != 0 ||
+		    ndup > STORE_EXACT_PER_CLUSTER)) {
+			if (rc == 0)
+				rc = damaged(ck, "%s: %zu entries for one key",
+				    sh->name, ndup);
+			break;
+		}
 	}
 	mdb_cursor_close(cur);
 	return rc == MDB_NOTFOUND ? 0 : rc;
 }
 
+/* The main table names our five tables and nothing else. */
 static int
-verify_code(int rc)
+check_tables(struct check *ck)
 {
-	if (rc == 0)
-		return 0;
-	return rc == MDB_INCOMPATIBLE || map_err(rc) == STORE_ECORRUPT ? 1 : 2;
-}
-
-/* Every DB of the store, the free list (dbi 0: writers read it) first. */
-static int
-verify_txn(MDB_txn *txn)
-{
-	static const struct { const char *name; unsigned int flags; } dbs[] = {
-		{ NULL, 0 }, { "meta", 0 }, { "clusters", 0 }, { "exact", 0 },
-		{ "exactrev", MDB_DUPSORT | MDB_DUPFIXED }, { "stats", 0 }
-	};
+	MDB_cursor	*cur;
+	MDB_val		 k, d;
 	MDB_dbi		 dbi;
-	unsigned long	 sum = 0;
-	size_t		 i;
+	size_t		 i, n = 0;
 	int		 rc;
 
-	if ((rc = walk_db(txn, 0, &sum)) != 0)
+	if ((rc = mdb_dbi_open(ck->txn, NULL, 0, &dbi)) != 0 ||
+	    (rc = check_table(ck, dbi, NULL)) != 0 ||
+	    (rc = mdb_cursor_open(ck->txn, dbi, &cur)) != 0)
 		return rc;
-	for (i = 0; i < sizeof(dbs) / sizeof(dbs[0]); i++) {
-		rc = mdb_dbi_open(txn, dbs[i].name, dbs[i].flags, &dbi);
-		if (rc == MDB_NOTFOUND)
-			continue;
-		if (rc != 0 || (rc = walk_db(txn, dbi, &sum)) != 0)
+	for (rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST); rc == 0;
+	    rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) {
+		for (i = 0; i < NSHAPES; i++)
+			if (k.mv_size == strlen(shapes[i].name) &&
+			    memcmp(k.mv_data, shapes[i].name, k.mv_size) == 0)
+				break;
+		if (i == NSHAPES) {
+			rc = damaged(ck, "an unknown table");
+			break;
+		}
+		n++;
+	}
+	mdb_cursor_close(cur);
+	if (rc != MDB_NOTFOUND)
+		return rc;
+	for (i = 0; i < NSHAPES; i++) {
+		rc = mdb_dbi_open(ck->txn, shapes[i].name, shapes[i].flags, &dbi);
+		if (rc == MDB_NOTFOUND && n == 0)
+			continue;	/* a store never initialised */
+		if (rc == MDB_INCOMPATIBLE)
+			return damaged(ck, "%s: wrong table flags",
+			    shapes[i].name);
+		if (rc != 0 || (rc = check_table(ck, dbi, &shapes[i])) != 0)
 			return rc;
 	}
-	*(volatile unsigned long *)&sum = sum;	/* keep the reads */
 	return 0;
+}
+
+/* The free list: counts and page numbers in range, none twice or in use. */
+static int
+check_free(struct check *ck, size_t *nfree)
+{
+	static const struct shape	 fsh = { "free list", 0, 8, 0 };
+	MDB_cursor			*cur;
+	MDB_val				 k, d;
+	unsigned char			*seen;
+	size_t				 c, i, pg;
+	int				 rc;
+
+	*nfree = 0;
+	if ((rc = check_table(ck, 0, &fsh)) != 0)
+		return rc;
+	if ((seen = calloc(ck->npages / 8 + 1, 1)) == NULL)
+		return ENOMEM;
+	if ((rc = mdb_cursor_open(ck->txn, 0, &cur)) != 0) {
+		free(seen);
+		return rc;
+	}
+	while (rc == 0 && (rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) == 0) {
+		memcpy(&c, d.mv_data, sizeof(c));
+		if (d.mv_size % sizeof(c) != 0 ||
+		    c != d.mv_size / sizeof(c) - 1) {
+			rc = damaged(ck, "free list: a list of %zu bytes "
+			    "claims %zu pages", d.mv_size, c);
+			break;
+		}
+		for (i = 1; i <= c && rc == 0; i++) {
+			memcpy(&pg, (const char *)d.mv_data + i * sizeof(pg),
+			    sizeof(pg));
+			if (pg < 2 || pg >= ck->npages)
+				rc = damaged(ck, "free list: page %zu of %zu",
+				    pg, ck->npages);
+			else if (seen[pg / 8] & 1 << (pg % 8))
+				rc = damaged(ck, "free list: page %zu twice", pg);
+			else if (ck->held[pg / 8] & 1 << (pg % 8))
+				rc = damaged(ck, "free list: page %zu holds "
+				    "records", pg);
+			seen[pg / 8] |= 1 << (pg % 8);
+		}
+		*nfree += c;
+	}
+	mdb_cursor_close(cur);
+	free(seen);
+	return rc == MDB_NOTFOUND ? 0 : rc;
+}
+
+/* The whole structural check in read transaction txn of env. */
+static int
+check_env(MDB_env *env, MDB_txn *txn, struct check *ck)
+{
+	MDB_envinfo	 info;
+	MDB_stat	 st;
+	size_t		 nfree;
+	int		 rc;
+
+	if ((rc = mdb_env_info(env, &info)) != 0 ||
+	    (rc = mdb_env_stat(env, &st)) != 0)
+		return rc;
+	/* The pages in use are the last commit's: the snapshot's only if
+	 * nothing was committed since it began. */
+	if (info.me_last_txnid != mdb_txn_id(txn))
+		return EAGAIN;
+	ck->txn = txn;
+	ck->base = info.me_mapaddr;
+	ck->psize = st.ms_psize;
+	ck->npages = info.me_last_pgno + 1;
+	if ((ck->held = calloc(ck->npages / 8 + 1, 1)) == NULL)
+		return ENOMEM;
+	if ((rc = check_tables(ck)) == 0 && (rc = check_free(ck, &nfree)) == 0 &&
+	    ck->tree_pages + nfree + 2 != ck->npages)
+		rc = damaged(ck, "%zu pages in use, but the tables hold %zu "
+		    "and the free list %zu", ck->npages, ck->tree_pages, nfree);
+	free(ck->held);
+	ck->held = NULL;
+	return rc;
+}
+
+/* A trial write, aborted: what the milter's first writes do. */
+static int
+trial_write(MDB_env *env)
+{
+	MDB_txn		*txn;
+	MDB_dbi		 dbi;
+	MDB_val		 k, d;
+	unsigned char	 kb[8], rec[536];
+	int		 rc, i;
+
+	if ((rc = mdb_txn_begin(env, NULL, 0, &txn)) != 0)
+		return rc;
+	memset(rec, 0, sizeof(rec));
+	for (i = 0; i < (int)NSHAPES && rc == 0; i++) {
+		rc = mdb_dbi_open(txn, shapes[i].name, shapes[i].flags, &dbi);
+		if (rc == MDB_NOTFOUND) {
+			rc = 0;
+			continue;
+		}
+		for (int j = 0; j < 64 && rc == 0; j++) {
+			put_be64(kb, UINT64_MAX - (uint64_t)j);
+			k = (MDB_val){ shapes[i].klen ? shapes[i].klen : 8, kb };
+			d = (MDB_val){ shapes[i].dlen ? shapes[i].dlen : 536, rec };
+			if (shapes[i].klen == 32)
+				k.mv_data = rec;
+			rec[0] = (unsigned char)j;
+			rc = mdb_put(txn, dbi, &k, &d, 0);
+		}
+		if (rc == 0 && (rc = mdb_get(txn, dbi, &k, &d)) == 0)
+			rc = mdb_del(txn, dbi, &k, NULL);
+	}
+	mdb_txn_abort(txn);
+	return rc == MDB_MAP_FULL ? 0 : rc;
 }
 
 /* The child's half of verify(): 0 sound, 1 damaged, 2 could not tell. */
 static int
-verify_child(const char *path)
+verify_child(const char *path, int rw, int fd)
 {
+	struct check	 ck;
 	MDB_env		*env;
 	MDB_txn		*txn;
 	int		 rc;
 
+	memset(&ck, 0, sizeof(ck));
 	if (mdb_env_create(&env) != 0)
 		return 2;
 	if ((rc = mdb_env_set_maxdbs(env, 8)) == 0 &&
-	    (rc = mdb_env_open(env, path, MDB_RDONLY | MDB_NOTLS, 0600)) == 0 &&
-	    (rc = mdb_txn_begin(env, NULL, MDB_RDONLY, &txn)) == 0) {
-		rc = verify_txn(txn);
-		mdb_txn_abort(txn);
+	    (rc = mdb_env_open(env, path, MDB_NOTLS | (rw ? 0 : MDB_RDONLY),
+	    0600)) == 0) {
+		/* Another process commits meanwhile: try a newer snapshot. */
+		for (int tries = 0; tries < 100; tries++) {
+			if ((rc = mdb_txn_begin(env, NULL, MDB_RDONLY, &txn)) != 0)
+				break;
+			rc = check_env(env, txn, &ck);
+			mdb_txn_abort(txn);
+			if (rc != EAGAIN)
+				break;
+		}
+		if (rc == 0 && rw) {
+			rc = trial_write(env);
+			if (rc != 0)
+				damaged(&ck, "a trial write failed: %s",
+				    mdb_strerror(rc));
+		}
 	}
 	mdb_env_close(env);
-	return verify_code(rc);
+	if (rc == 0)
+		return 0;
+	if (ck.why[0] == '\0' && (rc == MDB_INCOMPATIBLE ||
+	    map_err(rc) == STORE_ECORRUPT))
+		damaged(&ck, "%s", mdb_strerror(rc));
+	if (ck.why[0] == '\0')
+		return 2;
+	(void)!write(fd, ck.why, strlen(ck.why));
+	return 1;
 }
 
 /*
- * LMDB keeps no checksums and trusts its pages: garbage inside the
- * B-trees makes it fail an assertion (abort) or fault. So before opening,
- * a child process reads every page reachable from the meta page; if it
- * dies, the store is damaged and we say so instead of dying. This is a
- * full read of the file, about what loading the match array costs anyway.
- * Returns 0 to go on (also when the check could not be made: a new store,
- * a process that reaps its children itself), or STORE_ECORRUPT.
+ * Fork the check (see above). Returns 0 to go on (also when the check
+ * could not be made: a new store, no fork), or STORE_ECORRUPT with the
+ * reason in damage_why. Before any allocation, so that the child
+ * inherits nothing to leak.
  */
 static int
-verify(const char *path)
+verify(const char *path, int rw)
 {
 	struct sigaction	sa, old;
 	pid_t			pid, w;
-	int			st;
+	ssize_t			n;
+	int			st, p[2];
 
+	damage_why[0] = '\0';
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGCHLD, &sa, &old) == -1)
+	if (pipe2(p, O_CLOEXEC) == -1)
 		return 0;
-	if ((pid = fork()) == -1) {
-		sigaction(SIGCHLD, &old, NULL);
+	if (sigaction(SIGCHLD, &sa, &old) == -1 || (pid = fork()) == -1) {
+		close(p[0]);
+		close(p[1]);
 		return 0;
 	}
 	if (pid == 0) {
 		int	fd;
 
+		close(p[0]);
 		/* LMDB prints its failed assertion: not to our stderr. */
 		if ((fd = open("/dev/null", O_WRONLY)) != -1)
 			dup2(fd, STDERR_FILENO);
-		_exit(verify_child(path));
+		_exit(verify_child(path, rw, p[1]));
 	}
+	close(p[1]);
+	while ((n = read(p[0], damage_why, sizeof(damage_why) - 1)) == -1 &&
+	    errno == EINTR)
+		;
+	damage_why[n > 0 ? n : 0] = '\0';
+	close(p[0]);
 	while ((w = waitpid(pid, &st, 0)) == -1 && errno == EINTR)
 		;
 	sigaction(SIGCHLD, &old, NULL);
 	if (w != pid)
 		return 0;
-	if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) == 1))
+	if (WIFSIGNALED(st)) {
+		snprintf(damage_why, sizeof(damage_why), "reading its pages "
+		    "crashed the check (signal %d)", WTERMSIG(st));
 		return STORE_ECORRUPT;
+	}
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 1)
+		return STORE_ECORRUPT;
+	damage_why[0] = '\0';
+	return 0;
+}
+
+const char *
+store_damage(void)
+{
+	return damage_why;
+}
+
+int
+store_set_aside(const char *dir, int64_t now, char *moved, size_t len)
+{
+	char	from[PATH_MAX];
+
+	if ((size_t)snprintf(from, sizeof(from), "%s/data.mdb", dir) >=
+	    sizeof(from) || (size_t)snprintf(moved, len,
+	    "%s/data.mdb.damaged-%lld", dir, (long long)now) >= len)
+		return ENAMETOOLONG;
+	if (rename(from, moved) == -1)
+		return errno;
 	return 0;
 }
 
@@ -421,7 +730,7 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 	if (cfg->path == NULL || cfg->score_mode == NULL)
 		return STORE_EINVAL;
 	/* Before any allocation: the child inherits nothing to leak. */
-	if ((rc = verify(cfg->path)) != 0)
+	if ((rc = verify(cfg->path, !(flags & STORE_RDONLY))) != 0)
 		return rc;
 	if ((b = calloc(1, sizeof(*b))) == NULL)
 		return errno;
@@ -460,6 +769,10 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 	*bp = b;
 	return 0;
 fail:
+	if (map_err(rc) == STORE_ECORRUPT && damage_why[0] == '\0')
+		snprintf(damage_why, sizeof(damage_why), "%s", rc < 0 &&
+		    rc >= MDB_KEYEXIST ? mdb_strerror(rc) :
+		    "its tables or meta values");
 	if (b->env != NULL)
 		mdb_env_close(b->env);
 	pthread_rwlock_destroy(&b->resize);
