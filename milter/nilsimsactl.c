@@ -195,6 +195,11 @@ ctl_store_open(struct ctl *ctl, int write, struct store **sp)
 	/* The same score mode as the milter's, or the store refuses. */
 	rc = message_store_open(ctl->cfg, ctl->store_path, write ? 0 : STORE_RDONLY, sp);
 	ctl_lock_disarm();
+	if (rc == STORE_ECORRUPT && *store_damage() != '\0') {
+		ctl_err("store %s: %s: %s", ctl->store_path, store_strerror(rc),
+		    store_damage());
+		return ctl_store_status(rc);
+	}
 	if (rc != 0) {
 		ctl_err("store %s: %s", ctl->store_path, store_strerror(rc));
 		return ctl_store_status(rc);
