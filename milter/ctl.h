@@ -21,7 +21,7 @@
  * ctl_json.c (a cluster to and from JSON: export, import, --json),
  * ctl_list.c (clusters, show, stats), ctl_msg.c (check, predigest,
  * digest, compare, learn), ctl_admin.c (pin, unpin, forget, expire,
- * export, import) and ctl_profile.c (profile learn, profile show).
+ * export, import, verify) and ctl_profile.c (profile learn, profile show).
  */
 #ifndef CTL_H
 #define CTL_H
@@ -149,6 +149,7 @@ int	cmd_forget(struct ctl *, int, char **);
 int	cmd_expire(struct ctl *, int, char **);
 int	cmd_export(struct ctl *, int, char **);
 int	cmd_import(struct ctl *, int, char **);
+int	cmd_verify(struct ctl *, int, char **);
 int	cmd_profile(struct ctl *, int, char **);
 
 #endif /* CTL_H */

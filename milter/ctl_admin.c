@@ -16,7 +16,8 @@
 
 /*
  * ctl_admin.c: the commands that change clusters by id (pin, unpin,
- * forget), expire, and the store as JSON lines (export, import).
+ * forget), expire, the store as JSON lines (export, import), and the
+ * store's check (verify).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -314,4 +315,40 @@ cmd_import(struct ctl *ctl, int argc, char **argv)
 	fclose(fp);
 	printf("%zu cluster%s imported\n", count, count == 1 ? "" : "s");
 	return rc;
+}
+
+/* ------------------------------------------------------------ verify */
+
+/*
+ * Opening the store runs the structural check (every page and table, the
+ * free list, in a child process); a damaged store fails there, with the
+ * reason. Then every record is decoded and range-checked.
+ */
+int
+cmd_verify(struct ctl *ctl, int argc, char **argv)
+{
+	struct store_check	 chk;
+	struct store		*s;
+	int			 rc;
+
+	(void)argv;
+	if (argc != 1) {
+		ctl_err("usage: verify");
+		return CTL_EUSAGE;
+	}
+	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
+		return rc;
+	rc = store_verify(s, &chk);
+	store_close(s);
+	if (rc != 0)
+		return ctl_store_fail(rc, "verify");
+	if (chk.bad != 0) {
+		ctl_err("store %s: damaged: %zu of %zu records fail the check; "
+		    "the first, cluster %llu: %s", ctl->store_path, chk.bad,
+		    chk.clusters, (unsigned long long)chk.first_bad, chk.why);
+		return CTL_ECORRUPT;
+	}
+	printf("store %s: sound: %zu cluster%s\n", ctl->store_path,
+	    chk.clusters, chk.clusters == 1 ? "" : "s");
+	return CTL_OK;
 }

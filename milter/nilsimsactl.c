@@ -75,6 +75,8 @@ static const struct ctl_cmd cmds[] = {
 	{ "stats", "[--json]", cmd_stats, 0, "clusters by status, counters per hour" },
 	{ "export", "", cmd_export, 0, "the store as JSON lines" },
 	{ "import", "[FILE|-]", cmd_import, 1, "read JSON lines back" },
+	{ "verify", "", cmd_verify, 0,
+	    "check every page, table and record of the store" },
 	{ "profile", "learn [--name NAME] [--dirs K] [--mbox] [-o FILE] "
 	    "FILE|DIR...\n          | show [--json] [NAME|FILE]", cmd_profile, 0,
 	    "learn a calibration profile from ham; show a profile" },

@@ -53,6 +53,7 @@
  * skipped (and counted) when the array is built, never trusted.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -1429,6 +1430,77 @@ store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
 	if (s == NULL || fn == NULL)
 		return STORE_EINVAL;
 	return iterate(s, fn, arg, NULL);
+}
+
+/* ------------------------------------------------------------ verify */
+
+/* Bytes that must be zero: reserved ones, and slots past a count. */
+static int
+rec_padding_zero(const unsigned char *r, const struct cluster *c)
+{
+	size_t	i;
+
+	if (r[3] != 0 || get32(r + 436) != 0)
+		return 0;
+	for (i = 88 + 4 * (size_t)c->networks; i < 216; i++)
+		if (r[i] != 0)
+			return 0;
+	for (i = 404 + 4 * (size_t)c->senders; i < 436; i++)
+		if (r[i] != 0)
+			return 0;
+	for (i = 440 + 32 * (size_t)c->nreps; i < REC_SIZE; i++)
+		if (r[i] != 0)
+			return 0;
+	return 1;
+}
+
+/* One record: decodes, and every field in the range the code writes. */
+static const char *
+rec_check(uint64_t id, const void *rec, size_t len)
+{
+	struct cluster	c;
+
+	if (id == 0)
+		return "a key that is not a cluster id";
+	if (rec_decode(id, rec, len, &c) != 0)
+		return "does not decode (size, version, status, counts or id)";
+	if (!rec_padding_zero(rec, &c))
+		return "bytes past its counts or reserved bytes not zero";
+	if (c.first_seen < 0 || c.last_seen < c.first_seen)
+		return "first_seen negative or after last_seen";
+	if (c.hist_start < INT64_MIN / 2 || c.hist_start > INT64_MAX / 2)
+		return "hist_start out of range";
+	return NULL;
+}
+
+static int
+verify_one(uint64_t id, const void *rec, size_t len, void *arg)
+{
+	struct store_check	*chk = arg;
+	const char		*why;
+
+	chk->clusters++;
+	if ((why = rec_check(id, rec, len)) != NULL && chk->bad++ == 0) {
+		chk->first_bad = id;
+		snprintf(chk->why, sizeof(chk->why), "%s", why);
+	}
+	return 0;
+}
+
+int
+store_verify(struct store *s, struct store_check *chk)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if (s == NULL || chk == NULL)
+		return STORE_EINVAL;
+	memset(chk, 0, sizeof(*chk));
+	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
+		return rc;
+	rc = s->ops->rec_iter(t, 0, verify_one, chk);
+	s->ops->abort(t);
+	return rc;
 }
 
 int

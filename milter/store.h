@@ -256,6 +256,19 @@ int	store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
 	    void *arg);
 
 int	store_count(struct store *s, size_t *n);
+
+/*
+ * The record check of nilsimsactl verify (the structural check runs at
+ * every open): every cluster record decoded and its fields range-checked
+ * (counts, padding, timestamps, hist_start), in one read transaction.
+ */
+struct store_check {
+	size_t		clusters;	/* records */
+	size_t		bad;		/* records that fail the check */
+	uint64_t	first_bad;	/* id of the first of them */
+	char		why[STORE_WHY_MAX];	/* what is wrong with it */
+};
+int	store_verify(struct store *s, struct store_check *chk);
 int	store_stats(struct store *s, int64_t now, struct store_stats *st);
 
 const char *store_strerror(int err);

@@ -1262,6 +1262,17 @@ START_TEST(test_corrupt_record)
 	free(rec);
 
 	s = open_ok(&cfg, 0);
+	/* verify names them: the first is cluster 2 */
+	{
+		struct store_check	chk;
+
+		ck_assert_int_eq(store_verify(s, &chk), 0);
+		ck_assert_uint_eq(chk.clusters, 3);
+		ck_assert_uint_eq(chk.bad, 2);
+		ck_assert_uint_eq(chk.first_bad, 2);
+		ck_assert_str_eq(chk.why, "does not decode (size, version, "
+		    "status, counts or id)");
+	}
 	ck_assert_int_eq(store_get(s, 2, &c), STORE_ECORRUPT);
 	ck_assert_int_eq(store_get(s, 3, &c), STORE_ECORRUPT);
 	ck_assert_int_eq(store_get(s, 1, &c), 0);
@@ -1277,6 +1288,56 @@ START_TEST(test_corrupt_record)
 	ck_assert_uint_eq(r.c.id, 4);
 	/* a damaged record can be forgotten */
 	ck_assert_int_eq(store_forget(s, 2), 0);
+	store_close(s);
+}
+END_TEST
+
+/* verify: a sound store passes; fields out of range are named. */
+START_TEST(test_verify_records)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_check	 chk;
+	struct cluster		 c;
+	MDB_env			*env;
+	MDB_txn			*txn;
+	MDB_dbi			 dbi;
+	MDB_val			 k, d;
+	unsigned char		 key[8] = { 0, 0, 0, 0, 0, 0, 0, 5 }, rec[536];
+
+	fill(10);
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_verify(s, &chk), 0);
+	ck_assert_uint_eq(chk.clusters, 10);
+	ck_assert_uint_eq(chk.bad, 0);
+	ck_assert_int_eq(store_get(s, 5, &c), 0);
+	store_close(s);
+
+	ck_assert_int_eq(mdb_env_create(&env), 0);
+	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
+	ck_assert_int_eq(mdb_env_open(env, dbdir, 0, 0600), 0);
+	ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
+	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
+	k = (MDB_val){ 8, key };
+	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
+	memcpy(rec, d.mv_data, sizeof(rec));
+	rec[48] = 0xff;			/* first_seen after last_seen */
+	d = (MDB_val){ sizeof(rec), rec };
+	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
+	key[7] = 7;
+	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
+	memcpy(rec, d.mv_data, sizeof(rec));
+	rec[200] = 1;			/* a network past the count */
+	d = (MDB_val){ sizeof(rec), rec };
+	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
+	ck_assert_int_eq(mdb_txn_commit(txn), 0);
+	mdb_env_close(env);
+
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_verify(s, &chk), 0);
+	ck_assert_uint_eq(chk.bad, 2);
+	ck_assert_uint_eq(chk.first_bad, 5);
+	ck_assert_str_eq(chk.why, "first_seen negative or after last_seen");
 	store_close(s);
 }
 END_TEST
@@ -1987,6 +2048,7 @@ store_suite(void)
 	tcase_add_test(tc, test_corrupt_truncated);
 	tcase_add_test(tc, test_corrupt_pages);
 	tcase_add_test(tc, test_corrupt_record);
+	tcase_add_test(tc, test_verify_records);
 	tcase_add_test(tc, test_strerror);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_reps_drift);
