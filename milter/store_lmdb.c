@@ -332,18 +332,33 @@ damaged(struct check *ck, const char *fmt, ...)
 	return STORE_ECORRUPT;
 }
 
-/* Mark the page under p as holding a record (p is inside the map). */
-static void
+/*
+ * Mark the page under p as holding a record (p is inside the map), and
+ * check that the page names itself: a page copied or swapped elsewhere,
+ * or zeroed, does not. (Overflow pages after the first have no header.)
+ */
+static int
 hold(struct check *ck, const void *p, size_t len)
 {
-	size_t	off, pg;
+	size_t		off, pg, first;
+	uint64_t	self;
 
-	if ((const char *)p < ck->base)
-		return;
+	if (ck->base == NULL || (const char *)p < ck->base)
+		return 0;
 	off = (size_t)((const char *)p - ck->base);
-	for (pg = off / ck->psize; pg < ck->npages &&
+	first = off / ck->psize;
+	if (first >= ck->npages)
+		return 0;	/* not in the map: a copy LMDB made */
+	if (!(ck->held[first / 8] & 1 << (first % 8))) {
+		memcpy(&self, ck->base + first * ck->psize, sizeof(self));
+		if (self != first)
+			return damaged(ck, "page %zu says it is page %llu", first,
+			    (unsigned long long)self);
+	}
+	for (pg = first; pg < ck->npages &&
 	    pg <= (off + (len ? len - 1 : 0)) / ck->psize; pg++)
 		ck->held[pg / 8] |= 1 << (pg % 8);
+	return 0;
 }
 
 /* The size a table's keys and values must have (0: any). */
@@ -403,8 +418,9 @@ check_table(struct check *ck, MDB_dbi dbi, const struct shape *sh)
 		return rc;
 	for (rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST); rc == 0;
 	    rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) {
-		hold(ck, k.mv_data, k.mv_size);
-		hold(ck, d.mv_data, d.mv_size);
+		if ((rc = hold(ck, k.mv_data, k.mv_size)) != 0 ||
+		    (rc = hold(ck, d.mv_data, d.mv_size)) != 0)
+			break;
 		if (sh == NULL)
 			continue;
 		if ((sh->klen && k.mv_size != sh->klen) ||
@@ -521,6 +537,34 @@ check_free(struct check *ck, size_t *nfree)
 	return rc == MDB_NOTFOUND ? 0 : rc;
 }
 
+/*
+ * Where LMDB mapped data.mdb (mdb_env_info() gives the address only for
+ * MDB_FIXEDMAP): the mapping of the file's inode at offset 0, from
+ * /proc/self/maps. NULL if not found: the page checks are then skipped.
+ */
+static const char *
+map_base(MDB_env *env)
+{
+	const char		*dir;
+	char			 path[PATH_MAX], line[PATH_MAX + 128];
+	struct stat		 sb;
+	unsigned long long	 start, end, off, ino;
+	const char		*base = NULL;
+	FILE			*fp;
+
+	if (mdb_env_get_path(env, &dir) != 0 || (size_t)snprintf(path,
+	    sizeof(path), "%s/data.mdb", dir) >= sizeof(path) ||
+	    stat(path, &sb) == -1 || (fp = fopen("/proc/self/maps", "re")) == NULL)
+		return NULL;
+	while (base == NULL && fgets(line, sizeof(line), fp) != NULL)
+		if (sscanf(line, "%llx-%llx %*s %llx %*s %llu", &start, &end,
+		    &off, &ino) == 4 && ino == (unsigned long long)sb.st_ino &&
+		    off == 0)
+			base = (const char *)(uintptr_t)start;
+	fclose(fp);
+	return base;
+}
+
 /* The whole structural check in read transaction txn of env. */
 static int
 check_env(MDB_env *env, MDB_txn *txn, struct check *ck)
@@ -538,7 +582,7 @@ check_env(MDB_env *env, MDB_txn *txn, struct check *ck)
 	if (info.me_last_txnid != mdb_txn_id(txn))
 		return EAGAIN;
 	ck->txn = txn;
-	ck->base = info.me_mapaddr;
+	ck->base = map_base(env);
 	ck->psize = st.ms_psize;
 	ck->npages = info.me_last_pgno + 1;
 	if ((ck->held = calloc(ck->npages / 8 + 1, 1)) == NULL)
@@ -587,6 +631,59 @@ trial_write(MDB_env *env)
 	return rc == MDB_MAP_FULL ? 0 : rc;
 }
 
+/*
+ * The two meta pages, read before LMDB maps the file: the newer one's
+ * page count must fit in the file (a damaged count makes LMDB map
+ * terabytes, ENOMEM), and a meta page LMDB refuses as another version
+ * is damage here (every LMDB 0.9 writes data version 1). Layout of
+ * MDB_meta on a 64-bit host: magic at 16, version 20, dbs[0].md_pad (the
+ * page size) 40, last_pg 136, txnid 144.
+ */
+static int
+check_header(const char *path, struct check *ck)
+{
+	unsigned char	 m[2][152];
+	uint32_t	 magic, version, psize;
+	uint64_t	 last[2], txnid[2];
+	struct stat	 sb;
+	int		 fd, i, best = -1;
+
+	if (sizeof(size_t) != 8)
+		return 0;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return 0;	/* no file yet, or LMDB will say */
+	if (fstat(fd, &sb) == -1 || pread(fd, m[0], sizeof(m[0]), 0) !=
+	    (ssize_t)sizeof(m[0])) {
+		close(fd);
+		return 0;
+	}
+	memcpy(&psize, m[0] + 40, 4);
+	if (psize < 512 || psize > 65536 || (psize & (psize - 1)) != 0 ||
+	    pread(fd, m[1], sizeof(m[1]), psize) != (ssize_t)sizeof(m[1])) {
+		close(fd);
+		return 0;	/* LMDB refuses it: MDB_INVALID */
+	}
+	close(fd);
+	for (i = 0; i < 2; i++) {
+		memcpy(&magic, m[i] + 16, 4);
+		memcpy(&version, m[i] + 20, 4);
+		memcpy(&last[i], m[i] + 136, 8);
+		memcpy(&txnid[i], m[i] + 144, 8);
+		if (magic != 0xBEEFC0DE)
+			continue;
+		if (version != 1)
+			return damaged(ck, "meta page %d: data version %u", i,
+			    version);
+		if (best == -1 || txnid[i] > txnid[best])
+			best = i;
+	}
+	if (best != -1 && (last[best] >= (uint64_t)sb.st_size / psize))
+		return damaged(ck, "meta page %d claims %llu pages, the file "
+		    "has %lld", best, (unsigned long long)last[best] + 1,
+		    (long long)sb.st_size / psize);
+	return 0;
+}
+
 /* The child's half of verify(): 0 sound, 1 damaged, 2 could not tell. */
 static int
 verify_child(const char *path, int rw, int fd)
@@ -594,9 +691,15 @@ verify_child(const char *path, int rw, int fd)
 	struct check	 ck;
 	MDB_env		*env;
 	MDB_txn		*txn;
+	char		 file[PATH_MAX];
 	int		 rc;
 
 	memset(&ck, 0, sizeof(ck));
+	snprintf(file, sizeof(file), "%s/data.mdb", path);
+	if (check_header(file, &ck) != 0) {
+		(void)!write(fd, ck.why, strlen(ck.why));
+		return 1;
+	}
 	if (mdb_env_create(&env) != 0)
 		return 2;
 	if ((rc = mdb_env_set_maxdbs(env, 8)) == 0 &&
