@@ -444,7 +444,12 @@ check_table(struct check *ck, MDB_dbi dbi, const struct shape *sh)
 		}
 	}
 	mdb_cursor_close(cur);
-	return rc == MDB_NOTFOUND ? 0 : rc;
+	if (rc == MDB_NOTFOUND)
+		return 0;
+	if (rc != ENOMEM)
+		return damaged(ck, "%s: %s", sh != NULL ? sh->name :
+		    "main table", mdb_strerror(rc));
+	return rc;
 }
 
 /* The main table names our five tables and nothing else. */
@@ -478,11 +483,17 @@ check_tables(struct check *ck)
 		return rc;
 	for (i = 0; i < NSHAPES; i++) {
 		rc = mdb_dbi_open(ck->txn, shapes[i].name, shapes[i].flags, &dbi);
-		if (rc == MDB_NOTFOUND && n == 0)
+		if (rc == MDB_NOTFOUND && n == 0 && ck->npages <= 4)
 			continue;	/* a store never initialised */
+		if (rc == MDB_NOTFOUND)
+			return damaged(ck, "no table %s in a file of %zu pages",
+			    shapes[i].name, ck->npages);
 		if (rc == MDB_INCOMPATIBLE)
 			return damaged(ck, "%s: wrong table flags",
 			    shapes[i].name);
+		if (rc != 0 && rc != ENOMEM)
+			return damaged(ck, "%s: %s", shapes[i].name,
+			    mdb_strerror(rc));
 		if (rc != 0 || (rc = check_table(ck, dbi, &shapes[i])) != 0)
 			return rc;
 	}
@@ -635,7 +646,8 @@ trial_write(MDB_env *env)
  * The two meta pages, read before LMDB maps the file: the newer one's
  * page count must fit in the file (a damaged count makes LMDB map
  * terabytes, ENOMEM), and a meta page LMDB refuses as another version
- * is damage here (every LMDB 0.9 writes data version 1). Layout of
+ * is damage here (every LMDB 0.9 writes data version 1), as are page
+ * sizes that differ (LMDB would map with a wrong one: SIGBUS). Layout of
  * MDB_meta on a 64-bit host: magic at 16, version 20, dbs[0].md_pad (the
  * page size) 40, last_pg 136, txnid 144.
  */
@@ -665,8 +677,11 @@ check_header(const char *path, struct check *ck)
 	}
 	close(fd);
 	for (i = 0; i < 2; i++) {
+		uint32_t	ps;
+
 		memcpy(&magic, m[i] + 16, 4);
 		memcpy(&version, m[i] + 20, 4);
+		memcpy(&ps, m[i] + 40, 4);
 		memcpy(&last[i], m[i] + 136, 8);
 		memcpy(&txnid[i], m[i] + 144, 8);
 		if (magic != 0xBEEFC0DE)
@@ -674,6 +689,10 @@ check_header(const char *path, struct check *ck)
 		if (version != 1)
 			return damaged(ck, "meta page %d: data version %u", i,
 			    version);
+		/* LMDB maps with the newer meta's page size: both must agree. */
+		if (ps != psize)
+			return damaged(ck, "meta page %d: page size %u, not %u",
+			    i, ps, psize);
 		if (best == -1 || txnid[i] > txnid[best])
 			best = i;
 	}
@@ -702,7 +721,9 @@ verify_child(const char *path, int rw, int fd)
 	}
 	if (mdb_env_create(&env) != 0)
 		return 2;
+	/* The map the data need, not the meta's mapsize (damaged: ENOMEM). */
 	if ((rc = mdb_env_set_maxdbs(env, 8)) == 0 &&
+	    (rc = mdb_env_set_mapsize(env, 1 << 20)) == 0 &&
 	    (rc = mdb_env_open(env, path, MDB_NOTLS | (rw ? 0 : MDB_RDONLY),
 	    0600)) == 0) {
 		/* Another process commits meanwhile: try a newer snapshot. */
@@ -714,6 +735,9 @@ verify_child(const char *path, int rw, int fd)
 			if (rc != EAGAIN)
 				break;
 		}
+		/* Our tables refused by LMDB (damaged flags): damage. */
+		if (rc != 0 && rc != EAGAIN && rc != ENOMEM && ck.why[0] == '\0')
+			damaged(&ck, "%s", mdb_strerror(rc));
 		if (rc == 0 && rw) {
 			rc = trial_write(env);
 			if (rc != 0)
