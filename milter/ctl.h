@@ -62,7 +62,8 @@ struct ctl {
 void	ctl_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
  * Open the store: write 0 read-only, 1 for writing an existing store,
- * 2 for writing and creating it if absent (learn, import). On failure
+ * 2 for writing and creating it if absent (learn, import), 3 read-only
+ * but with the open-time check's trial write (verify). On failure
  * prints one line and returns the exit status.
  */
 int	ctl_store_open(struct ctl *ctl, int write, struct store **sp);

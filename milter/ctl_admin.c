@@ -336,7 +336,7 @@ cmd_verify(struct ctl *ctl, int argc, char **argv)
 		ctl_err("usage: verify");
 		return CTL_EUSAGE;
 	}
-	if ((rc = ctl_store_open(ctl, 0, &s)) != CTL_OK)
+	if ((rc = ctl_store_open(ctl, 3, &s)) != CTL_OK)
 		return rc;
 	rc = store_verify(s, &chk);
 	store_close(s);

@@ -192,10 +192,11 @@ ctl_store_open(struct ctl *ctl, int write, struct store **sp)
 			return ctl_store_status(errno);
 		}
 	}
-	if (write)
+	if (write == 1 || write == 2)
 		ctl_lock_arm(ctl);
 	/* The same score mode as the milter's, or the store refuses. */
-	rc = message_store_open(ctl->cfg, ctl->store_path, write ? 0 : STORE_RDONLY, sp);
+	rc = message_store_open(ctl->cfg, ctl->store_path, write == 3 ?
+	    STORE_RDONLY | STORE_TRIAL : write ? 0 : STORE_RDONLY, sp);
 	ctl_lock_disarm();
 	if (rc == STORE_ECORRUPT && *store_damage() != '\0') {
 		ctl_err("store %s: %s: %s", ctl->store_path, store_strerror(rc),

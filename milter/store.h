@@ -182,6 +182,9 @@ struct store_config {
 };
 
 #define STORE_RDONLY	0x01	/* open for reading only (nilsimsactl) */
+#define STORE_TRIAL	0x02	/* with STORE_RDONLY: the open-time check
+				   still makes its trial write (aborted),
+				   if the store is writable (verify) */
 
 struct store;
 

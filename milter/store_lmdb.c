@@ -670,7 +670,13 @@ check_header(const char *path, struct check *ck)
 		return 0;
 	}
 	memcpy(&psize, m[0] + 40, 4);
-	if (psize < 512 || psize > 65536 || (psize & (psize - 1)) != 0 ||
+	memcpy(&magic, m[0] + 16, 4);
+	if (magic == 0xBEEFC0DE && (psize < 512 || psize > 65536 ||
+	    (psize & (psize - 1)) != 0)) {
+		close(fd);
+		return damaged(ck, "meta page 0: page size %u", psize);
+	}
+	if (magic != 0xBEEFC0DE ||
 	    pread(fd, m[1], sizeof(m[1]), psize) != (ssize_t)sizeof(m[1])) {
 		close(fd);
 		return 0;	/* LMDB refuses it: MDB_INVALID */
@@ -857,7 +863,8 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 	if (cfg->path == NULL || cfg->score_mode == NULL)
 		return STORE_EINVAL;
 	/* Before any allocation: the child inherits nothing to leak. */
-	if ((rc = verify(cfg->path, !(flags & STORE_RDONLY))) != 0)
+	if ((rc = verify(cfg->path, !(flags & STORE_RDONLY) ||
+	    (flags & STORE_TRIAL))) != 0)
 		return rc;
 	if ((b = calloc(1, sizeof(*b))) == NULL)
 		return errno;
