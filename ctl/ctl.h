@@ -21,7 +21,7 @@
  * ctl_json.c (a cluster to and from JSON: export, import, --json),
  * ctl_list.c (clusters, show, stats), ctl_msg.c (check, predigest,
  * digest, compare, learn), ctl_admin.c (pin, unpin, forget, expire,
- * export, import) and ctl_profile.c (profile learn, profile show).
+ * export, import, verify) and ctl_profile.c (profile learn, profile show).
  */
 #ifndef CTL_H
 #define CTL_H
@@ -57,6 +57,8 @@
 enum ctl_access {
 	CTL_ACC_NONE = 0,	/* no store (digest, compare, profile ...) */
 	CTL_ACC_READ,		/* read-only; must exist */
+	CTL_ACC_VERIFY,		/* read-only, and the open-time check makes
+				   its trial write (verify) */
 	CTL_ACC_WRITE,		/* read-write; must exist (a pin on a
 				   mistyped path leaves nothing there) */
 	CTL_ACC_CREATE		/* read-write, created if absent (learn,
@@ -130,7 +132,13 @@ int	ctl_cluster_cmp(const struct cluster *a, const struct cluster *b, int key);
 size_t	ctl_fit(const char *s, size_t cols, char *out, size_t outlen);
 /* Local time in 11 columns: "MM-DD HH:MM" within now's year, else "YYYY-MM-DD ". */
 void	ctl_fmt_when(int64_t t, int64_t now, char *buf, size_t len);
-/* Local time as "YYYY-MM-DD HH:MM:SS"; "-" for 0. */
+/*
+ * Unix seconds of hour `hour + i` (hours since the epoch, as hist_start):
+ * 0, or -1 when it does not fit in 64 bits (a record or import may hold
+ * any hist_start).
+ */
+int	ctl_hour_secs(int64_t hour, int i, int64_t *t);
+/* Local time as "YYYY-MM-DD HH:MM:SS"; "-" for 0 or a year out of range. */
 void	ctl_fmt_time(int64_t t, char *buf, size_t len);
 /* 1 if the bytes are valid UTF-8 without NUL. */
 int	ctl_utf8_valid(const char *s, size_t len);
@@ -160,6 +168,7 @@ int	cmd_forget(struct ctl *, int, char **);
 int	cmd_expire(struct ctl *, int, char **);
 int	cmd_export(struct ctl *, int, char **);
 int	cmd_import(struct ctl *, int, char **);
+int	cmd_verify(struct ctl *, int, char **);
 int	cmd_profile_learn(struct ctl *, int, char **);
 int	cmd_profile_show(struct ctl *, int, char **);
 

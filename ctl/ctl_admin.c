@@ -16,7 +16,8 @@
 
 /*
  * ctl_admin.c: the commands that change clusters by id (pin, unpin,
- * forget), expire, and the store as JSON lines (export, import).
+ * forget), expire, the store as JSON lines (export, import), and the
+ * store's check (verify).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -150,6 +151,7 @@ cmd_export(struct ctl *ctl, int argc, char **argv)
 	}
 	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
+	/* Batches in short read transactions: a stalled stdout pins nothing. */
 	rc = store_iterate(s, export_one, &out);
 	if (rc != 0)
 		return ctl_store_fail(rc, "export");
@@ -159,23 +161,33 @@ cmd_export(struct ctl *ctl, int argc, char **argv)
 /* ------------------------------------------------------------ import */
 
 /*
- * Read one line (without its newline) into *line. Returns its length,
- * -1 at the end, -2 when longer than IMPORT_LINE_MAX (the rest of the
- * line is skipped).
+ * Read one line (without its newline) into line, which holds
+ * IMPORT_LINE_MAX + 1 bytes: the length is checked as the bytes come, so
+ * a line of any length costs no more memory. Returns its length, -1 at
+ * the end, -2 when longer than IMPORT_LINE_MAX (the rest of the line is
+ * read and dropped).
  */
 static ssize_t
-read_line(FILE *fp, char **line, size_t *cap)
+read_line(FILE *fp, char *line)
 {
-	ssize_t	n;
+	size_t	n = 0;
+	int	ch, over = 0;
 
 	errno = 0;
-	if ((n = getline(line, cap, fp)) == -1)
+	while ((ch = getc(fp)) != EOF && ch != '\n') {
+		if (n < IMPORT_LINE_MAX)
+			line[n++] = (char)ch;
+		else
+			over = 1;
+	}
+	if (ch == EOF && n == 0 && !over)
 		return -1;
-	if (n > 0 && (*line)[n - 1] == '\n')
-		(*line)[--n] = '\0';
-	if (n > 0 && (*line)[n - 1] == '\r')
-		(*line)[--n] = '\0';
-	return n > IMPORT_LINE_MAX ? -2 : n;
+	if (over)
+		return -2;
+	if (n > 0 && line[n - 1] == '\r')
+		n--;
+	line[n] = '\0';
+	return (ssize_t)n;
 }
 
 /*
@@ -190,13 +202,18 @@ import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
 	struct cluster	 c;
 	json_error_t	 jerr;
 	json_t		*j;
-	char		*line = NULL, err[160];
-	size_t		 cap = 0, lineno = 0, p;
+	char		*line, err[160];
+	size_t		 lineno = 0, p;
 	ssize_t		 n;
+	uint64_t	 want;
 	int		 rc = CTL_OK, src;
 
 	*count = 0;
-	while ((n = read_line(fp, &line, &cap)) != -1) {
+	if ((line = malloc(IMPORT_LINE_MAX + 1)) == NULL) {
+		ctl_err("out of memory");
+		return CTL_ESTORE;
+	}
+	while ((n = read_line(fp, line)) != -1) {
 		lineno++;
 		for (p = 0; n >= 0 && (line[p] == ' ' || line[p] == '\t'); p++)
 			;
@@ -222,6 +239,7 @@ import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
 			continue;
 		}
 		if (s != NULL) {
+			want = c.id;
 			ctl_lock_arm(ctl);
 			src = store_put(s, &c);
 			ctl_lock_disarm();
@@ -231,6 +249,11 @@ import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
 				rc = ctl_store_status(src);
 				break;
 			}
+			if (want != 0 && c.id != want)
+				ctl_err("%s:%zu: id %llu is another cluster's: "
+				    "imported as %llu", name, lineno,
+				    (unsigned long long)want,
+				    (unsigned long long)c.id);
 		}
 		(*count)++;
 	}
@@ -288,4 +311,39 @@ cmd_import(struct ctl *ctl, int argc, char **argv)
 	fclose(fp);
 	printf("%zu cluster%s imported\n", count, count == 1 ? "" : "s");
 	return rc;
+}
+
+/* ------------------------------------------------------------ verify */
+
+/*
+ * Opening the store runs the structural check (every page and table, the
+ * free list, in a child process); a damaged store fails there, with the
+ * reason. Then every record is decoded and range-checked.
+ */
+int
+cmd_verify(struct ctl *ctl, int argc, char **argv)
+{
+	struct store_check	 chk;
+	struct store		*s;
+	int			 rc;
+
+	(void)argv;
+	if (argc != 1) {
+		ctl_err("usage: verify");
+		return CTL_EUSAGE;
+	}
+	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
+		return rc;
+	rc = store_verify(s, &chk);
+	if (rc != 0)
+		return ctl_store_fail(rc, "verify");
+	if (chk.bad != 0) {
+		ctl_err("store %s: damaged: %zu of %zu records fail the check; "
+		    "the first, cluster %llu: %s", ctl->store_path, chk.bad,
+		    chk.clusters, (unsigned long long)chk.first_bad, chk.why);
+		return CTL_ECORRUPT;
+	}
+	printf("store %s: sound: %zu cluster%s\n", ctl->store_path,
+	    chk.clusters, chk.clusters == 1 ? "" : "s");
+	return CTL_OK;
 }

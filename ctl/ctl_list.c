@@ -202,6 +202,7 @@ show_text(const struct ctl *ctl, const struct cluster *c)
 {
 	char		hex[NILSIMSA_HEX_LEN + 1], t[32], subj[CLUSTER_SUBJECT_MAX * 4];
 	uint32_t	max = 0;
+	int64_t		secs;
 	int		i, bar;
 
 	nilsimsa_to_hex(&c->code, hex);
@@ -241,13 +242,29 @@ show_text(const struct ctl *ctl, const struct cluster *c)
 	if (max == 0)
 		return;
 	for (i = 0; i < CLUSTER_HISTORY; i++) {
-		ctl_fmt_time((c->hist_start + i) * 3600, t, sizeof(t));
-		t[16] = '\0';	/* to the minute */
+		if (ctl_hour_secs(c->hist_start, i, &secs) == -1)
+			snprintf(t, sizeof(t), "-");
+		else
+			ctl_fmt_time(secs, t, sizeof(t));
+		t[strnlen(t, 16)] = '\0';	/* to the minute */
 		bar = c->hist[i] == 0 ? 0 :
 		    1 + (int)((uint64_t)(c->hist[i] - 1) * 39 / max);
 		printf("  %s %8u%s%.*s\n", t, c->hist[i], bar ? " " : "", bar,
 		    "########################################");
 	}
+}
+
+/* One hour of the history for show --json; "hour" null if out of range. */
+static json_t *
+history_hour(const struct cluster *c, int i)
+{
+	int64_t	secs;
+
+	if (ctl_hour_secs(c->hist_start, i, &secs) == -1)
+		return json_pack("{snsI}", "hour", "messages",
+		    (json_int_t)c->hist[i]);
+	return json_pack("{sIsI}", "hour", (json_int_t)secs, "messages",
+	    (json_int_t)c->hist[i]);
 }
 
 int
@@ -273,9 +290,7 @@ cmd_show(struct ctl *ctl, int argc, char **argv)
 	if ((o = ctl_cluster_json(&c)) != NULL &&
 	    json_object_set_new(o, "history", h = json_array()) == 0 && h != NULL)
 		for (i = 0; i < CLUSTER_HISTORY; i++)
-			json_array_append_new(h, json_pack("{sIsI}",
-			    "hour", (json_int_t)((c.hist_start + i) * 3600),
-			    "messages", (json_int_t)c.hist[i]));
+			json_array_append_new(h, history_hour(&c, i));
 	return ctl_json_print(o);
 }
 

@@ -332,6 +332,17 @@ ctl_fmt_when(int64_t t, int64_t now, char *buf, size_t len)
 		strftime(buf, len, "%Y-%m-%d ", &tm);
 }
 
+int
+ctl_hour_secs(int64_t hour, int i, int64_t *t)
+{
+	int64_t	h;
+
+	if (__builtin_add_overflow(hour, (int64_t)i, &h) ||
+	    __builtin_mul_overflow(h, (int64_t)3600, t))
+		return -1;
+	return 0;
+}
+
 void
 ctl_fmt_time(int64_t t, char *buf, size_t len)
 {

@@ -17,8 +17,9 @@
 /*
  * nilsimsactl: the administrator's tool for nilsimsa-milter's cluster
  * store. It opens the same store as the running milter, at the same
- * time: listings read a snapshot (an LMDB read transaction never blocks
- * the milter nor is blocked by it), changes are single write
+ * time: listings read short snapshots, 256 clusters each (an LMDB read
+ * transaction never blocks the milter nor is blocked by it, but one held
+ * open pins the pages the milter frees), changes are single write
  * transactions like the milter's own.
  *
  * The commands are a table, as in OpenSMTPD's smtpctl: name, argument
@@ -88,6 +89,8 @@ static const struct ctl_cmd cmds[] = {
 	{ "export", "", cmd_export, CTL_ACC_READ, "the store as JSON lines" },
 	{ "import", "[FILE|-]", cmd_import, CTL_ACC_CREATE,
 	    "read JSON lines back" },
+	{ "verify", "", cmd_verify, CTL_ACC_VERIFY,
+	    "check every page, table and record of the store" },
 	{ "profile learn", "[--name NAME] [--dirs K] [--mbox] [-o FILE] "
 	    "FILE|DIR...", cmd_profile_learn, CTL_ACC_NONE,
 	    "learn a calibration profile from ham" },
@@ -234,12 +237,18 @@ ctl_store(struct ctl *ctl, struct store **sp)
 			return ctl_store_status(errno);
 		}
 	}
-	if (write)
+	if (write == 1 || write == 2)
 		ctl_lock_arm(ctl);
 	/* The same score mode as the milter's, or the store refuses. */
-	rc = message_store_open(ctl->cfg, ctl->store_path, write ? 0 : STORE_RDONLY,
-	    &ctl->store);
+	rc = message_store_open(ctl->cfg, ctl->store_path,
+	    ctl->access == CTL_ACC_VERIFY ? STORE_RDONLY | STORE_TRIAL :
+	    write ? 0 : STORE_RDONLY, &ctl->store);
 	ctl_lock_disarm();
+	if (rc == STORE_ECORRUPT && *store_damage() != '\0') {
+		ctl_err("store %s: %s: %s", ctl->store_path, store_strerror(rc),
+		    store_damage());
+		return ctl_store_status(rc);
+	}
 	if (rc != 0) {
 		ctl->store = NULL;
 		ctl_err("store %s: %s", ctl->store_path, store_strerror(rc));

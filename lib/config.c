@@ -90,6 +90,9 @@ struct key {
 static const struct name backend_names[] = {
 	{ "lmdb", BACKEND_LMDB }, { "redis", BACKEND_REDIS }, { NULL, 0 }
 };
+static const struct name damaged_names[] = {
+	{ "refuse", DAMAGED_REFUSE }, { "reset", DAMAGED_RESET }, { NULL, 0 }
+};
 /* Parsed here rather than with canon_mode_parse() to keep config.c free
  * of the canonicaliser; the values are enum canon_mode's. */
 static const struct name canon_names[] = {
@@ -156,6 +159,10 @@ static const struct key keys[] = {
 	KEY("RedisServer", CT_REDIS, "127.0.0.1:6379", redis, RESTART),
 	KEY("MaxClusters", CT_INT, "100000", max_clusters, RESTART,
 	    .min = 1, .max = 1000000000),
+	KEY("StoreMaxSize", CT_SIZE, "1G", store_max_size, RESTART,
+	    .min = 1 * K * K, .max = 1024 * K * K * K),
+	KEY("StoreDamaged", CT_ENUM, "refuse", store_damaged, RESTART,
+	    .names = damaged_names),
 	KEY("SingletonTTL", CT_DURATION, "3d", singleton_ttl, RELOAD,
 	    .min = 60, .max = 3650 * DAY),
 	KEY("BulkTTL", CT_DURATION, "30d", bulk_ttl, RELOAD,

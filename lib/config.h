@@ -63,6 +63,11 @@ enum store_backend_kind {
 	BACKEND_REDIS
 };
 
+enum store_damaged_kind {
+	DAMAGED_REFUSE = 0,	/* log, exit: the administrator decides */
+	DAMAGED_RESET		/* move the files aside, start a new store */
+};
+
 struct config {
 	char		*path;		/* the file it was read from, or NULL */
 
@@ -79,6 +84,8 @@ struct config {
 	int		 store_backend;	/* enum store_backend_kind */
 	char		*redis;		/* Redis server: host:port or unix:/path */
 	size_t		 max_clusters;
+	size_t		 store_max_size;	/* LMDB map: grows up to this */
+	int		 store_damaged;	/* enum store_damaged_kind */
 
 	int		 score_mode;	/* enum score_mode */
 	char		*profile;	/* built-in profile name or file path */

@@ -610,6 +610,7 @@ message_store_open(const struct config *cfg, const char *path, int flags,
 	memset(&sc, 0, sizeof(sc));
 	sc.path = path != NULL ? path : cfg->store;
 	sc.max_clusters = cfg->max_clusters;
+	sc.map_max = cfg->store_max_size;
 	sc.singleton_ttl = cfg->singleton_ttl;
 	sc.bulk_ttl = cfg->bulk_ttl;
 	sc.score_mode = mode;

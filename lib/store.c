@@ -53,6 +53,7 @@
  * skipped (and counted) when the array is built, never trusted.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -68,6 +69,8 @@
 			 CLUSTER_MAX_SENDERS * 4 + CLUSTER_MAX_RCPTS * 8)
 #define EVICT_MAX	64	/* evictions one observe may do */
 #define NREP_MASK	0x7f	/* nrep[]: the count; bit 7 the kind */
+#define FULL_RETRIES	4	/* a write that finds the store full: grow
+				   or make room, and try again, this often */
 
 struct slot {
 	uint64_t	id;
@@ -456,7 +459,7 @@ rebuild(struct store *s, struct store_btxn *t, uint64_t gen)
 	s->n = 0;
 	if (s->mkey != NULL)
 		memset(s->mkey, 0, s->mcap * sizeof(*s->mkey));
-	rc = s->ops->rec_iter(t, rebuild_one, &rb);
+	rc = s->ops->rec_iter(t, 0, rebuild_one, &rb);
 	if (rc == 1)
 		rc = rb.err;
 	if (rc == 0) {
@@ -928,6 +931,119 @@ evict(struct store *s, struct store_btxn *t, int64_t now)
 	return 0;
 }
 
+/*
+ * Eviction by size: the map is at its limit and a write found it full.
+ * The clusters evict() would take first (expired, then the oldest auto
+ * singletons, then the oldest auto clusters, spam and ham last) are
+ * deleted, 1/ROOM_SHARE of them, in a transaction of their own: the
+ * pages they free serve the write tried again and those after it. A
+ * deletion needs pages too (the B-tree is copied on write), so it runs
+ * with the backend's reserve opened, closed again afterwards.
+ */
+#define ROOM_SHARE	32	/* delete 1/ROOM_SHARE of the clusters */
+#define ROOM_MIN	16	/* ... but at least this many */
+#define ROOM_LOW	16	/* keep 1/ROOM_LOW of the map free */
+
+struct victim {
+	int		rank;
+	int64_t		last_seen;
+	uint64_t	id;
+};
+
+/* qsort: evict()'s order, then least recently seen first. */
+static int
+victim_cmp(const void *a, const void *b)
+{
+	const struct victim	*x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->last_seen != y->last_seen)
+		return x->last_seen < y->last_seen ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Delete the first k victims in one transaction; the caller holds wmu. */
+static int
+room_delete(struct store *s, const struct victim *v, size_t k)
+{
+	struct store_btxn	*t;
+	size_t			 i;
+	int			 rc;
+
+	if ((rc = wbegin(s, &t)) != 0)
+		return rc;
+	for (i = 0; i < k; i++) {
+		rc = s->ops->rec_del(t, v[i].id);
+		if (rc != 0 && rc != STORE_ENOTFOUND) {
+			wabort(s, t);
+			return rc;
+		}
+		arr_apply(s, NULL, v[i].id);
+	}
+	return wcommit(s, t);
+}
+
+/* Evict the oldest share of the clusters to free pages; 0 if any went. */
+static int
+make_room(struct store *s, int64_t now)
+{
+	struct victim	*v;
+	size_t		 i, n, k;
+	int		 rc = STORE_EFULL;
+
+	pthread_rwlock_rdlock(&s->lock);
+	n = s->n;
+	if ((v = n ? reallocarray(NULL, n, sizeof(*v)) : NULL) != NULL)
+		for (i = 0; i < n; i++) {
+			v[i].rank = evict_rank(s, i, now);
+			v[i].last_seen = s->slot[i].last_seen;
+			v[i].id = s->slot[i].id;
+		}
+	pthread_rwlock_unlock(&s->lock);
+	if (v == NULL)
+		return n ? ENOMEM : STORE_EFULL;
+	qsort(v, n, sizeof(*v), victim_cmp);
+	k = n / ROOM_SHARE > ROOM_MIN ? n / ROOM_SHARE : ROOM_MIN;
+	k = k < n ? k : n;
+	/* The reserve above the soft limit is for this transaction. */
+	if ((rc = s->ops->grow(s->b, 1)) == 0 || rc == STORE_EFULL)
+		rc = room_delete(s, v, k);
+
+	s->ops->settle(s->b);
+	free(v);
+	return rc;
+}
+
+/*
+ * After a commit: a store at its limit with less than 1/ROOM_LOW of it
+ * left makes room now, while the deletions still find free pages. Waiting
+ * until it is full would have them take pages from the reserve each time,
+ * and the file would creep up to the maximum.
+ */
+static void
+keep_room(struct store *s, int64_t now)
+{
+	unsigned int	left;
+
+	if (s->ops->room(s->b, &left) == 0 && left < 1024 / ROOM_LOW)
+		(void)make_room(s, now);
+}
+
+/*
+ * After a write failed with rc: when the store was full, grow it, or at
+ * its maximum evict the oldest clusters. 1: try the write again.
+ */
+static int
+retry_full(struct store *s, int rc, int64_t now, int *tries)
+{
+	if (rc != STORE_EFULL || (*tries)++ >= FULL_RETRIES)
+		return 0;
+	if ((rc = s->ops->grow(s->b, 0)) == STORE_EFULL)
+		rc = make_room(s, now);
+	return rc == 0;
+}
+
 /* ---------------------------------------------------------- observing */
 
 static void
@@ -1104,18 +1220,22 @@ store_observe(struct store *s, const struct store_obs *obs,
     struct store_result *res)
 {
 	struct store_btxn	*t;
-	int			 rc;
+	int			 rc, tries = 0;
 
 	if (s == NULL || obs == NULL || res == NULL)
 		return STORE_EINVAL;
-	memset(res, 0, sizeof(*res));
 	pthread_mutex_lock(&s->wmu);
-	if ((rc = wbegin(s, &t)) == 0) {
-		if ((rc = observe(s, t, obs, res)) == 0)
-			rc = wcommit(s, t);
-		else
-			wabort(s, t);
-	}
+	do {
+		memset(res, 0, sizeof(*res));
+		if ((rc = wbegin(s, &t)) == 0) {
+			if ((rc = observe(s, t, obs, res)) == 0)
+				rc = wcommit(s, t);
+			else
+				wabort(s, t);
+		}
+	} while (retry_full(s, rc, obs->now, &tries));
+	if (rc == 0 && res->created)
+		keep_room(s, obs->now);
 	pthread_mutex_unlock(&s->wmu);
 	return rc;
 }
@@ -1144,38 +1264,52 @@ store_lookup(struct store *s, const struct store_obs *obs,
 
 /* ------------------------------------------------------- admin writes */
 
+/* store_note's transaction; the caller holds wmu. */
+static int
+note(struct store *s, uint64_t id, int64_t now, const struct store_hour *hp,
+    int *foundp)
+{
+	struct store_btxn	*t;
+	struct cluster		 c;
+	int			 rc, found;
+
+	*foundp = 0;
+	if ((rc = wbegin(s, &t)) != 0)
+		return rc;
+	/* The cluster may have been evicted since: count the hour anyway. */
+	found = load(s, t, id, &c);
+	if (found == 0) {
+		c.tagged = add32(c.tagged, hp->tagged);
+		c.rejected = add32(c.rejected, hp->rejected);
+		rc = save(s, t, &c);
+	} else if (found != STORE_ENOTFOUND)
+		rc = found;
+	if (rc == 0)
+		rc = s->ops->hour_add(t, hour_of(now), hp);
+	if (rc == 0)
+		rc = wcommit(s, t);
+	else
+		wabort(s, t);
+	*foundp = found;
+	return rc;
+}
+
 int
 store_note(struct store *s, uint64_t id, int64_t now, uint32_t tagged,
     uint32_t rejected)
 {
 	struct store_hour	 h = { 0, tagged, rejected };
-	struct store_btxn	*t;
-	struct cluster		 c;
-	int			 rc, found;
+	int			 rc, found = 0, tries = 0;
 
 	if (s == NULL)
 		return STORE_EINVAL;
 	pthread_mutex_lock(&s->wmu);
-	if ((rc = wbegin(s, &t)) != 0)
-		goto out;
-	/* The cluster may have been evicted since: count the hour anyway. */
-	found = load(s, t, id, &c);
-	if (found == 0) {
-		c.tagged = add32(c.tagged, tagged);
-		c.rejected = add32(c.rejected, rejected);
-		rc = save(s, t, &c);
-	} else if (found != STORE_ENOTFOUND)
-		rc = found;
-	if (rc == 0)
-		rc = s->ops->hour_add(t, hour_of(now), &h);
-	if (rc == 0)
-		rc = wcommit(s, t);
-	else
-		wabort(s, t);
+	do {
+		rc = note(s, id, now, &h, &found);
+	} while (retry_full(s, rc, now, &tries));
+	pthread_mutex_unlock(&s->wmu);
 	if (rc == 0 && found == STORE_ENOTFOUND)
 		rc = STORE_ENOTFOUND;
-out:
-	pthread_mutex_unlock(&s->wmu);
 	return rc;
 }
 
@@ -1251,28 +1385,58 @@ cluster_valid(const struct cluster *c)
 	    memchr(c->subject, '\0', CLUSTER_SUBJECT_MAX) != NULL;
 }
 
+/*
+ * Choose the id store_put writes under: a new one for id 0 or for an id
+ * that another cluster (another anchor code) holds; the given one when
+ * free or held by the same cluster, which is replaced (its exact entries
+ * stay: they are that cluster's). A damaged record under the id is
+ * deleted first, with the exact entries that point to it.
+ */
+static int
+put_id(struct store *s, struct store_btxn *t, struct cluster *c)
+{
+	struct cluster	old;
+	int		rc;
+
+	if (c->id == 0)
+		return s->ops->new_id(t, &c->id);
+	rc = load(s, t, c->id, &old);
+	if (rc == 0 && memcmp(old.code.b, c->code.b, sizeof(old.code.b)) != 0)
+		return s->ops->new_id(t, &c->id);
+	if (rc == STORE_ECORRUPT) {
+		if ((rc = s->ops->rec_del(t, c->id)) != 0)
+			return rc;
+		arr_apply(s, NULL, c->id);
+	} else if (rc != 0 && rc != STORE_ENOTFOUND)
+		return rc;
+	return s->ops->reserve_id(t, c->id);
+}
+
 int
 store_put(struct store *s, struct cluster *c)
 {
 	struct store_btxn	*t;
-	int			 rc;
+	uint64_t		 id;
+	int			 rc, tries = 0;
 
 	if (s == NULL || c == NULL || !cluster_valid(c))
 		return STORE_EINVAL;
+	id = c->id;
 	pthread_mutex_lock(&s->wmu);
-	if ((rc = wbegin(s, &t)) != 0)
-		goto out;
-	if (c->id == 0)
-		rc = s->ops->new_id(t, &c->id);
-	else
-		rc = s->ops->reserve_id(t, c->id);
-	if (rc == 0 && (rc = save(s, t, c)) == 0)
-		rc = arr_apply(s, c, 0);
+	do {
+		c->id = id;
+		if ((rc = wbegin(s, &t)) != 0)
+			continue;
+		rc = put_id(s, t, c);
+		if (rc == 0 && (rc = save(s, t, c)) == 0)
+			rc = arr_apply(s, c, 0);
+		if (rc == 0)
+			rc = wcommit(s, t);
+		else
+			wabort(s, t);
+	} while (retry_full(s, rc, c->last_seen, &tries));
 	if (rc == 0)
-		rc = wcommit(s, t);
-	else
-		wabort(s, t);
-out:
+		keep_room(s, c->last_seen);
 	pthread_mutex_unlock(&s->wmu);
 	return rc;
 }
@@ -1350,40 +1514,82 @@ store_set_ttl(struct store *s, int64_t singleton_ttl, int64_t bulk_ttl)
 
 /* ------------------------------------------------------------ reading */
 
+/*
+ * Reading every cluster: in batches of ITER_BATCH, each in a short read
+ * transaction that ends before the caller sees any of them. A reader
+ * that keeps a transaction open pins every page freed since it began,
+ * and the milter's commits then grow the file until the map is full: an
+ * export piped to a reader that stalls would do that for as long as it
+ * stalls. The next batch resumes after the last id seen, so each cluster
+ * is seen once, as of the batch that read it.
+ */
+#define ITER_BATCH	256
+
 struct iter {
-	int	(*fn)(const struct cluster *, void *);
-	void	*arg;
-	size_t	 corrupt;
-	int	 stopped;
+	struct cluster	*batch;
+	size_t		 n;
+	uint64_t	 last;		/* id of the last record read */
+	size_t		 corrupt;
 };
 
 static int
 iter_one(uint64_t id, const void *rec, size_t len, void *arg)
 {
 	struct iter	*it = arg;
-	struct cluster	 c;
 
-	if (rec_decode(id, rec, len, &c) != 0) {
+	it->last = id;
+	if (rec_decode(id, rec, len, &it->batch[it->n]) != 0)
 		it->corrupt++;
-		return 0;
-	}
-	if (it->fn(&c, it->arg) != 0) {
-		it->stopped = 1;
-		return 1;
-	}
-	return 0;
+	else
+		it->n++;
+	return it->n == ITER_BATCH;
 }
 
+/* Read the next batch: the clusters from id `from` on. */
 static int
-iterate(struct store *s, struct iter *it)
+iter_batch(struct store *s, struct iter *it, uint64_t from, int *done)
 {
 	struct store_btxn	*t;
 	int			 rc;
 
+	it->n = 0;
 	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
 		return rc;
-	rc = s->ops->rec_iter(t, iter_one, it);
+	rc = s->ops->rec_iter(t, from, iter_one, it);
 	s->ops->abort(t);
+	*done = rc == 0;
+	return rc == 1 ? 0 : rc;
+}
+
+/* Every cluster to fn, in id order; *corrupt counts what did not parse. */
+static int
+iterate(struct store *s, int (*fn)(const struct cluster *, void *),
+    void *arg, size_t *corrupt)
+{
+	struct iter	it = { NULL, 0, 0, 0 };
+	uint64_t	from = 0;
+	size_t		i;
+	int		rc, done = 0;
+
+	if ((it.batch = calloc(ITER_BATCH, sizeof(*it.batch))) == NULL)
+		return ENOMEM;
+	while (!done) {
+		if ((rc = iter_batch(s, &it, from, &done)) != 0)
+			break;
+		for (i = 0; i < it.n && rc == 0; i++)
+			rc = fn(&it.batch[i], arg) != 0;
+		if (rc != 0) {
+			rc = 0;		/* fn stopped it */
+			break;
+		}
+		/* A key of the wrong size reads as id 0: stop there. */
+		if (it.last == 0 || it.last == UINT64_MAX)
+			break;
+		from = it.last + 1;
+	}
+	free(it.batch);
+	if (corrupt != NULL)
+		*corrupt = it.corrupt;
 	return rc;
 }
 
@@ -1391,13 +1597,91 @@ int
 store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
     void *arg)
 {
-	struct iter	it = { fn, arg, 0, 0 };
-	int		rc;
-
 	if (s == NULL || fn == NULL)
 		return STORE_EINVAL;
-	rc = iterate(s, &it);
-	return it.stopped ? 0 : rc;
+	return iterate(s, fn, arg, NULL);
+}
+
+/* ------------------------------------------------------------ verify */
+
+/* Are bytes [from, to) of r zero? */
+static int
+zero_run(const unsigned char *r, size_t from, size_t to)
+{
+	for (; from < to; from++)
+		if (r[from] != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * Bytes that must be zero: reserved ones, and slots past a count (in
+ * both record versions; the layout is above rec_encode).
+ */
+static int
+rec_padding_zero(const unsigned char *r, size_t len, const struct cluster *c)
+{
+	size_t	nets = c->networks, snd = c->senders;
+
+	if (get32(r + 436) != 0 || !zero_run(r, 88 + 4 * nets, 216) ||
+	    !zero_run(r, 404 + 4 * snd, 436) ||
+	    !zero_run(r, 440 + 32 * (size_t)c->nreps, REC_SIZE_V1))
+		return 0;
+	if (len == REC_SIZE_V1)
+		return 1;
+	return zero_run(r, 540 + 4 * nets, 668) &&
+	    zero_run(r, 668 + 4 * snd, 700) &&
+	    zero_run(r, 700 + 8 * (size_t)c->nrset, 1212) &&
+	    zero_run(r, 1212 + 4 * nets, REC_SIZE);
+}
+
+/* One record: decodes, and every field in the range the code writes. */
+static const char *
+rec_check(uint64_t id, const void *rec, size_t len)
+{
+	struct cluster	c;
+
+	if (id == 0)
+		return "a key that is not a cluster id";
+	if (rec_decode(id, rec, len, &c) != 0)
+		return "does not decode (size, version, status, counts or id)";
+	if (!rec_padding_zero(rec, len, &c))
+		return "bytes past its counts or reserved bytes not zero";
+	if (c.first_seen < 0 || c.last_seen < c.first_seen)
+		return "first_seen negative or after last_seen";
+	if (c.hist_start < INT64_MIN / 2 || c.hist_start > INT64_MAX / 2)
+		return "hist_start out of range";
+	return NULL;
+}
+
+static int
+verify_one(uint64_t id, const void *rec, size_t len, void *arg)
+{
+	struct store_check	*chk = arg;
+	const char		*why;
+
+	chk->clusters++;
+	if ((why = rec_check(id, rec, len)) != NULL && chk->bad++ == 0) {
+		chk->first_bad = id;
+		snprintf(chk->why, sizeof(chk->why), "%s", why);
+	}
+	return 0;
+}
+
+int
+store_verify(struct store *s, struct store_check *chk)
+{
+	struct store_btxn	*t;
+	int			 rc;
+
+	if (s == NULL || chk == NULL)
+		return STORE_EINVAL;
+	memset(chk, 0, sizeof(*chk));
+	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
+		return rc;
+	rc = s->ops->rec_iter(t, 0, verify_one, chk);
+	s->ops->abort(t);
+	return rc;
 }
 
 int
@@ -1436,7 +1720,6 @@ stats_one(const struct cluster *c, void *arg)
 int
 store_stats(struct store *s, int64_t now, struct store_stats *st)
 {
-	struct iter		 it = { stats_one, st, 0, 0 };
 	struct store_btxn	*t;
 	struct store_hour	 h;
 	int			 rc, i;
@@ -1444,9 +1727,8 @@ store_stats(struct store *s, int64_t now, struct store_stats *st)
 	if (s == NULL || st == NULL)
 		return STORE_EINVAL;
 	memset(st, 0, sizeof(*st));
-	if ((rc = iterate(s, &it)) != 0)
+	if ((rc = iterate(s, stats_one, st, &st->corrupt)) != 0)
 		return rc;
-	st->corrupt = it.corrupt;
 	st->hour0 = hour_of(now) - 23;
 	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
 		return rc;

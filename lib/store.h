@@ -238,20 +238,42 @@ struct store_config {
 					   one message (<= 0: never expire) */
 	const char	*score_mode;	/* "profile:<name>" or "reference": recorded
 					   at creation, checked at open */
-	size_t		map_size;	/* LMDB map size in bytes (0: default) */
+	size_t		map_size;	/* LMDB map at open, in bytes (0: 16 MiB
+					   or map_max if smaller): it doubles
+					   when full, up to map_max */
+	size_t		map_max;	/* LMDB map at most (0: 1 GiB); there,
+					   the oldest clusters make room */
 };
 
 #define STORE_RDONLY	0x01	/* open for reading only (nilsimsactl) */
+#define STORE_TRIAL	0x02	/* with STORE_RDONLY: the open-time check
+				   still makes its trial write (aborted),
+				   if the store is writable (verify) */
 
 struct store;
 
 /*
  * Open or create the store. LMDB trusts its pages, so before opening a
- * store file a child process is forked to read it whole: a damaged file
- * makes that child crash and store_open return STORE_ECORRUPT. Call it
- * before starting threads (or from a process that may fork).
+ * store file a child process is forked to check its structure (every
+ * page and table, the free list, a trial write when opening to write;
+ * store_lmdb.c): a damaged file makes that child report it or crash, and
+ * store_open return STORE_ECORRUPT. Records that do not decode are not
+ * structural: they are skipped (store_stats counts them, store_verify
+ * names them). Call it before starting threads (or from a process that
+ * may fork).
  */
 int	store_open(struct store **sp, const struct store_config *cfg, int flags);
+/*
+ * After store_open returned STORE_ECORRUPT: what the structural check
+ * found ("free list: page 123 twice"), or "" if it was not the check.
+ */
+#define STORE_WHY_MAX	160
+const char *store_damage(void);
+/*
+ * Move a damaged store's data aside as <dir>/data.mdb.damaged-<now>
+ * (named in moved), so that the next store_open starts a new one.
+ */
+int	store_set_aside(const char *dir, int64_t now, char *moved, size_t len);
 void	store_close(struct store *s);
 
 /*
@@ -274,7 +296,12 @@ int	store_note(struct store *s, uint64_t id, int64_t now,
 int	store_get(struct store *s, uint64_t id, struct cluster *c);
 int	store_set_status(struct store *s, uint64_t id, enum cluster_status st);
 int	store_forget(struct store *s, uint64_t id);
-/* Put a whole record (import); id 0 assigns a new id. */
+/*
+ * Put a whole record (import). Id 0, or the id of another cluster (one
+ * with another anchor code), assigns a new id, returned in c->id: an
+ * import never replaces a different cluster. The same id with the same
+ * anchor replaces that cluster, keeping its exact-duplicate entries.
+ */
 int	store_put(struct store *s, struct cluster *c);
 
 /* Remove clusters unseen for longer than their TTL; *n gets how many. */
@@ -285,7 +312,12 @@ int	store_set_ttl(struct store *s, int64_t singleton_ttl, int64_t bulk_ttl);
 
 /*
  * Call fn for every cluster, in id order; a non-zero return stops.
- * Records that do not parse are skipped. fn must not write to the store.
+ * Records that do not parse are skipped. The clusters are read in batches
+ * of 256, each in its own short read transaction, and fn is called with
+ * no transaction open: a slow fn (a stalled pipe) pins nothing in the
+ * store. Each cluster is seen once, as of the batch that read it; one
+ * changed or added meanwhile may be seen in its later state. fn may
+ * write to the store.
  */
 int	store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
 	    void *arg);
@@ -310,6 +342,18 @@ uint32_t cluster_recent_nets(const struct cluster *c, int64_t now,
  * Copies of unknown network or sender are not counted either way.
  */
 int	cluster_single_source(const struct cluster *c, unsigned share_pct);
+/*
+ * The record check of nilsimsactl verify (the structural check runs at
+ * every open): every cluster record decoded and its fields range-checked
+ * (counts, padding, timestamps, hist_start), in one read transaction.
+ */
+struct store_check {
+	size_t		clusters;	/* records */
+	size_t		bad;		/* records that fail the check */
+	uint64_t	first_bad;	/* id of the first of them */
+	char		why[STORE_WHY_MAX];	/* what is wrong with it */
+};
+int	store_verify(struct store *s, struct store_check *chk);
 int	store_stats(struct store *s, int64_t now, struct store_stats *st);
 
 const char *store_strerror(int err);

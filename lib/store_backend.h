@@ -83,8 +83,12 @@ struct store_backend_ops {
 		    size_t len);
 	/* Delete a record and the exact-index entries pointing to it. */
 	int	(*rec_del)(struct store_btxn *t, uint64_t id);
-	/* In id order; a non-zero return from fn stops and is returned. */
-	int	(*rec_iter)(struct store_btxn *t, store_rec_fn fn, void *arg);
+	/*
+	 * In id order from id `from` on; a non-zero return from fn stops
+	 * and is returned.
+	 */
+	int	(*rec_iter)(struct store_btxn *t, uint64_t from, store_rec_fn fn,
+		    void *arg);
 	int	(*rec_count)(struct store_btxn *t, size_t *n);
 
 	/* Exact index: SHA-256 of the canonical body to a cluster id. */
@@ -99,6 +103,23 @@ struct store_backend_ops {
 		    const struct store_hour *add);
 	int	(*hour_get)(struct store_btxn *t, int64_t hour,
 		    struct store_hour *h);
+
+	/*
+	 * After STORE_EFULL (the transaction is gone): make the store
+	 * bigger, 0; STORE_EFULL when it is at its limit. The limit leaves
+	 * a reserve below the configured maximum, for the deletions that
+	 * make room: grow(b, 1) opens the reserve, settle(b) closes it again
+	 * (as far as the data allow). Called with no transaction of this
+	 * thread open.
+	 */
+	int	(*grow)(struct store_backend *b, int reserve);
+	void	(*settle)(struct store_backend *b);
+	/*
+	 * Room left: *left gets the share (0 .. 1024) of the largest map
+	 * the store may grow to that is neither used nor past it (unused
+	 * pages and pages on the free list). 1024 while it can still grow.
+	 */
+	int	(*room)(struct store_backend *b, unsigned int *left);
 
 	/* Names the backend's own codes; NULL if not one of them. */
 	const char *(*strerror)(int err);

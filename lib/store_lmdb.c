@@ -29,6 +29,12 @@
  *             (3 x u32 little-endian); hours older than STATS_KEEP_HOURS
  *             are pruned as new hours are added
  *
+ * The map starts at 16 MiB and doubles when a write finds it full, up to
+ * 7/8 of map_max (StoreMaxSize); the last 1/8 is a reserve for the
+ * deletions that make room there (store.c: make_room), since a deletion
+ * copies pages too. Another process that grew the map is followed when a
+ * transaction begins (MDB_MAP_RESIZED).
+ *
  * Durability is LMDB's default (synchronous commit, no MDB_NOSYNC), so a
  * process killed at any moment leaves the last committed state. MDB_NOTLS
  * because libmilter runs callbacks on a pool of threads and read
@@ -42,7 +48,9 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <lmdb.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +60,8 @@
 #include "store_backend.h"
 
 #define FORMAT_VERSION		1
-#define DEFAULT_MAP_SIZE	((size_t)1 << 30)	/* sparse: costs nothing */
+#define START_MAP_SIZE		((size_t)16 << 20)	/* doubles when full */
+#define DEFAULT_MAP_MAX		((size_t)1 << 30)
 #define MAX_READERS		254
 #define STATS_KEEP_HOURS	(24 * 62)
 
@@ -60,7 +69,17 @@ struct store_backend {
 	MDB_env		*env;
 	MDB_dbi		 clusters, exact, exactrev, meta, stats;
 	int		 rdonly;
+	size_t		 map_max;
+	/*
+	 * mdb_env_set_mapsize() needs every transaction of the process
+	 * ended: each transaction holds the read side from begin to end,
+	 * a resize the write side.
+	 */
+	pthread_rwlock_t resize;
 };
+
+/* What the last open found damaged (open runs before any thread). */
+static char	damage_why[STORE_WHY_MAX];
 
 struct store_btxn {
 	struct store_backend	*b;
@@ -157,8 +176,12 @@ check_file_size(struct store_backend *b, const char *dir)
 	if (stat(path, &sb) == -1)
 		return errno;
 	if ((uint64_t)sb.st_size <
-	    ((uint64_t)info.me_last_pgno + 1) * st.ms_psize)
+	    ((uint64_t)info.me_last_pgno + 1) * st.ms_psize) {
+		snprintf(damage_why, sizeof(damage_why), "data.mdb has %lld "
+		    "bytes, its pages need %llu", (long long)sb.st_size,
+		    ((unsigned long long)info.me_last_pgno + 1) * st.ms_psize);
 		return STORE_ECORRUPT;
+	}
 	return 0;
 }
 
@@ -264,122 +287,569 @@ setup(struct store_backend *b, const char *mode)
 	return 0;
 }
 
-/* Read every entry of one DB, touching the data so each page is faulted. */
+/*
+ * The structural check, run in a child process before a store is opened
+ * (LMDB keeps no checksums and trusts its pages: garbage inside the
+ * B-trees makes it fail an assertion or fault, in the child instead of
+ * the milter). In one read transaction it
+ *
+ *  - reads every record of every table, touching keys and values, so
+ *    that every page reachable from the meta page is faulted in;
+ *  - checks each table's shape: the main table holds exactly our five
+ *    tables, keys and values have their sizes, meta its values, the
+ *    exactrev lists at most STORE_EXACT_PER_CLUSTER entries a cluster;
+ *  - checks the free list: page numbers in range, none twice, none a
+ *    page that holds a record (a write would reuse it and overwrite
+ *    live data: the damage that crashed writes, not reads);
+ *  - checks the accounting: pages of every tree + free pages + the two
+ *    meta pages = the pages in use (mdb_audit's invariant).
+ *
+ * A store opened for writing is then given a trial write, aborted: page
+ * allocation reads the free list in ways a read does not. The child
+ * exits 0 (sound), 1 (damaged: the reason on the pipe), 2 (could not
+ * tell); a child killed by a signal means damaged.
+ */
+struct check {
+	MDB_txn		*txn;
+	const char	*base;		/* the map */
+	size_t		 psize, npages;	/* page size, pages in use */
+	unsigned char	*held;		/* bitmap: pages that hold records */
+	size_t		 tree_pages;
+	char		 why[STORE_WHY_MAX];
+};
+
+/* Record the first problem; returns STORE_ECORRUPT. */
+static int __attribute__((format(printf, 2, 3)))
+damaged(struct check *ck, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (ck->why[0] == '\0') {
+		va_start(ap, fmt);
+		vsnprintf(ck->why, sizeof(ck->why), fmt, ap);
+		va_end(ap);
+	}
+	return STORE_ECORRUPT;
+}
+
+/*
+ * Mark the page under p as holding a record (p is inside the map), and
+ * check that the page names itself: a page copied or swapped elsewhere,
+ * or zeroed, does not. (Overflow pages after the first have no header.)
+ */
 static int
-walk_db(MDB_txn *txn, MDB_dbi dbi, unsigned long *sum)
+hold(struct check *ck, const void *p, size_t len)
+{
+	size_t		off, pg, first;
+	uint64_t	self;
+
+	if (ck->base == NULL || (const char *)p < ck->base)
+		return 0;
+	off = (size_t)((const char *)p - ck->base);
+	first = off / ck->psize;
+	if (first >= ck->npages)
+		return 0;	/* not in the map: a copy LMDB made */
+	if (!(ck->held[first / 8] & 1 << (first % 8))) {
+		memcpy(&self, ck->base + first * ck->psize, sizeof(self));
+		if (self != first)
+			return damaged(ck, "page %zu says it is page %llu", first,
+			    (unsigned long long)self);
+	}
+	for (pg = first; pg < ck->npages &&
+	    pg <= (off + (len ? len - 1 : 0)) / ck->psize; pg++)
+		ck->held[pg / 8] |= 1 << (pg % 8);
+	return 0;
+}
+
+/* The size a table's keys and values must have (0: any). */
+struct shape {
+	const char	*name;
+	unsigned int	 flags;
+	size_t		 klen, dlen;
+};
+
+static const struct shape shapes[] = {
+	{ "meta", 0, 0, 0 },
+	{ "clusters", 0, 8, 0 },
+	{ "exact", 0, 32, 8 },
+	{ "exactrev", MDB_DUPSORT | MDB_DUPFIXED, 8, 32 },
+	{ "stats", 0, 8, 12 },
+};
+#define NSHAPES	(sizeof(shapes) / sizeof(shapes[0]))
+
+/* A meta value: the sizes init_meta writes. */
+static int
+check_meta_rec(struct check *ck, const MDB_val *k, const MDB_val *d)
+{
+	static const struct { const char *name; size_t len; } m[] = {
+		{ "format", 4 }, { "next_id", 8 }, { "generation", 8 },
+		{ "score_mode", 0 }
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (k->mv_size == strlen(m[i].name) &&
+		    memcmp(k->mv_data, m[i].name, k->mv_size) == 0)
+			break;
+	if (i == sizeof(m) / sizeof(m[0]))
+		return damaged(ck, "meta: unknown key");
+	if (m[i].len != 0 ? d->mv_size != m[i].len :
+	    d->mv_size == 0 || d->mv_size > 256)
+		return damaged(ck, "meta: %s: value of %zu bytes", m[i].name,
+		    d->mv_size);
+	return 0;
+}
+
+/* Every record of one table: sizes, and each page holding one marked. */
+static int
+check_table(struct check *ck, MDB_dbi dbi, const struct shape *sh)
 {
 	MDB_cursor	*cur;
 	MDB_val		 k, d;
+	MDB_stat	 st;
+	size_t		 ndup;
 	int		 rc;
 
-	if ((rc = mdb_cursor_open(txn, dbi, &cur)) != 0)
+	if ((rc = mdb_stat(ck->txn, dbi, &st)) != 0)
+		return rc;
+	ck->tree_pages += st.ms_branch_pages + st.ms_leaf_pages +
+	    st.ms_overflow_pages;
+	if ((rc = mdb_cursor_open(ck->txn, dbi, &cur)) != 0)
 		return rc;
 	for (rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST); rc == 0;
 	    rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) {
-		for (size_t i = 0; i < d.mv_size; i += 512)
-			*sum += ((unsigned char *)d.mv_data)[i];
-		if (k.mv_size > 0)
-			*sum += ((unsigned char *)k.mv_data)[0];
+		if ((rc = hold(ck, k.mv_data, k.mv_size)) != 0 ||
+		    (rc = hold(ck, d.mv_data, d.mv_size)) != 0)
+			break;
+		if (sh == NULL)
+			continue;
+		if ((sh->klen && k.mv_size != sh->klen) ||
+		    (sh->dlen && d.mv_size != sh->dlen)) {
+			rc = damaged(ck, "%s: a record of %zu+%zu bytes",
+			    sh->name, k.mv_size, d.mv_size);
+			break;
+		}
+		if (dbi == 0)
+			continue;
+		if (strcmp(sh->name, "meta") == 0 &&
+		    (rc = check_meta_rec(ck, &k, &d)) != 0)
+			break;
+		if ((sh->flags & MDB_DUPSORT) &&
+		    ((rc = mdb_cursor_count(cur, &ndup)) != 0 ||
+		    ndup > STORE_EXACT_PER_CLUSTER)) {
+			if (rc == 0)
+				rc = damaged(ck, "%s: %zu entries for one key",
+				    sh->name, ndup);
+			break;
+		}
 	}
 	mdb_cursor_close(cur);
+	if (rc == MDB_NOTFOUND)
+		return 0;
+	if (rc != ENOMEM)
+		return damaged(ck, "%s: %s", sh != NULL ? sh->name :
+		    "main table", mdb_strerror(rc));
+	return rc;
+}
+
+/* The main table names our five tables and nothing else. */
+static int
+check_tables(struct check *ck)
+{
+	MDB_cursor	*cur;
+	MDB_val		 k, d;
+	MDB_dbi		 dbi;
+	size_t		 i, n = 0;
+	int		 rc;
+
+	if ((rc = mdb_dbi_open(ck->txn, NULL, 0, &dbi)) != 0 ||
+	    (rc = check_table(ck, dbi, NULL)) != 0 ||
+	    (rc = mdb_cursor_open(ck->txn, dbi, &cur)) != 0)
+		return rc;
+	for (rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST); rc == 0;
+	    rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) {
+		for (i = 0; i < NSHAPES; i++)
+			if (k.mv_size == strlen(shapes[i].name) &&
+			    memcmp(k.mv_data, shapes[i].name, k.mv_size) == 0)
+				break;
+		if (i == NSHAPES) {
+			rc = damaged(ck, "an unknown table");
+			break;
+		}
+		n++;
+	}
+	mdb_cursor_close(cur);
+	if (rc != MDB_NOTFOUND)
+		return rc;
+	for (i = 0; i < NSHAPES; i++) {
+		rc = mdb_dbi_open(ck->txn, shapes[i].name, shapes[i].flags, &dbi);
+		if (rc == MDB_NOTFOUND && n == 0 && ck->npages <= 4)
+			continue;	/* a store never initialised */
+		if (rc == MDB_NOTFOUND)
+			return damaged(ck, "no table %s in a file of %zu pages",
+			    shapes[i].name, ck->npages);
+		if (rc == MDB_INCOMPATIBLE)
+			return damaged(ck, "%s: wrong table flags",
+			    shapes[i].name);
+		if (rc != 0 && rc != ENOMEM)
+			return damaged(ck, "%s: %s", shapes[i].name,
+			    mdb_strerror(rc));
+		if (rc != 0 || (rc = check_table(ck, dbi, &shapes[i])) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* The free list: counts and page numbers in range, none twice or in use. */
+static int
+check_free(struct check *ck, size_t *nfree)
+{
+	static const struct shape	 fsh = { "free list", 0, 8, 0 };
+	MDB_cursor			*cur;
+	MDB_val				 k, d;
+	unsigned char			*seen;
+	size_t				 c, i, pg;
+	int				 rc;
+
+	*nfree = 0;
+	if ((rc = check_table(ck, 0, &fsh)) != 0)
+		return rc;
+	if ((seen = calloc(ck->npages / 8 + 1, 1)) == NULL)
+		return ENOMEM;
+	if ((rc = mdb_cursor_open(ck->txn, 0, &cur)) != 0) {
+		free(seen);
+		return rc;
+	}
+	while (rc == 0 && (rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) == 0) {
+		memcpy(&c, d.mv_data, sizeof(c));
+		if (d.mv_size % sizeof(c) != 0 ||
+		    c != d.mv_size / sizeof(c) - 1) {
+			rc = damaged(ck, "free list: a list of %zu bytes "
+			    "claims %zu pages", d.mv_size, c);
+			break;
+		}
+		for (i = 1; i <= c && rc == 0; i++) {
+			memcpy(&pg, (const char *)d.mv_data + i * sizeof(pg),
+			    sizeof(pg));
+			if (pg < 2 || pg >= ck->npages)
+				rc = damaged(ck, "free list: page %zu of %zu",
+				    pg, ck->npages);
+			else if (seen[pg / 8] & 1 << (pg % 8))
+				rc = damaged(ck, "free list: page %zu twice", pg);
+			else if (ck->held[pg / 8] & 1 << (pg % 8))
+				rc = damaged(ck, "free list: page %zu holds "
+				    "records", pg);
+			seen[pg / 8] |= 1 << (pg % 8);
+		}
+		*nfree += c;
+	}
+	mdb_cursor_close(cur);
+	free(seen);
 	return rc == MDB_NOTFOUND ? 0 : rc;
 }
 
-static int
-verify_code(int rc)
+/*
+ * Where LMDB mapped data.mdb (mdb_env_info() gives the address only for
+ * MDB_FIXEDMAP): the mapping of the file's inode at offset 0, from
+ * /proc/self/maps. NULL if not found: the page checks are then skipped.
+ */
+static const char *
+map_base(MDB_env *env)
 {
-	if (rc == 0)
-		return 0;
-	return rc == MDB_INCOMPATIBLE || map_err(rc) == STORE_ECORRUPT ? 1 : 2;
+	const char		*dir;
+	char			 path[PATH_MAX], line[PATH_MAX + 128];
+	struct stat		 sb;
+	unsigned long long	 start, end, off, ino;
+	const char		*base = NULL;
+	FILE			*fp;
+
+	if (mdb_env_get_path(env, &dir) != 0 || (size_t)snprintf(path,
+	    sizeof(path), "%s/data.mdb", dir) >= sizeof(path) ||
+	    stat(path, &sb) == -1 || (fp = fopen("/proc/self/maps", "re")) == NULL)
+		return NULL;
+	while (base == NULL && fgets(line, sizeof(line), fp) != NULL)
+		if (sscanf(line, "%llx-%llx %*s %llx %*s %llu", &start, &end,
+		    &off, &ino) == 4 && ino == (unsigned long long)sb.st_ino &&
+		    off == 0)
+			base = (const char *)(uintptr_t)start;
+	fclose(fp);
+	return base;
 }
 
-/* Every DB of the store, the free list (dbi 0: writers read it) first. */
+/* The whole structural check in read transaction txn of env. */
 static int
-verify_txn(MDB_txn *txn)
+check_env(MDB_env *env, MDB_txn *txn, struct check *ck)
 {
-	static const struct { const char *name; unsigned int flags; } dbs[] = {
-		{ NULL, 0 }, { "meta", 0 }, { "clusters", 0 }, { "exact", 0 },
-		{ "exactrev", MDB_DUPSORT | MDB_DUPFIXED }, { "stats", 0 }
-	};
-	MDB_dbi		 dbi;
-	unsigned long	 sum = 0;
-	size_t		 i;
+	MDB_envinfo	 info;
+	MDB_stat	 st;
+	size_t		 nfree;
 	int		 rc;
 
-	if ((rc = walk_db(txn, 0, &sum)) != 0)
+	if ((rc = mdb_env_info(env, &info)) != 0 ||
+	    (rc = mdb_env_stat(env, &st)) != 0)
 		return rc;
-	for (i = 0; i < sizeof(dbs) / sizeof(dbs[0]); i++) {
-		rc = mdb_dbi_open(txn, dbs[i].name, dbs[i].flags, &dbi);
-		if (rc == MDB_NOTFOUND)
+	/* The pages in use are the last commit's: the snapshot's only if
+	 * nothing was committed since it began. */
+	if (info.me_last_txnid != mdb_txn_id(txn))
+		return EAGAIN;
+	ck->txn = txn;
+	ck->base = map_base(env);
+	ck->psize = st.ms_psize;
+	ck->npages = info.me_last_pgno + 1;
+	if ((ck->held = calloc(ck->npages / 8 + 1, 1)) == NULL)
+		return ENOMEM;
+	if ((rc = check_tables(ck)) == 0 && (rc = check_free(ck, &nfree)) == 0 &&
+	    ck->tree_pages + nfree + 2 != ck->npages)
+		rc = damaged(ck, "%zu pages in use, but the tables hold %zu "
+		    "and the free list %zu", ck->npages, ck->tree_pages, nfree);
+	free(ck->held);
+	ck->held = NULL;
+	return rc;
+}
+
+/* A trial write, aborted: what the milter's first writes do. */
+static int
+trial_write(MDB_env *env)
+{
+	MDB_txn		*txn;
+	MDB_dbi		 dbi;
+	MDB_val		 k, d;
+	unsigned char	 kb[8], rec[536];
+	int		 rc, i;
+
+	if ((rc = mdb_txn_begin(env, NULL, 0, &txn)) != 0)
+		return rc;
+	memset(rec, 0, sizeof(rec));
+	for (i = 0; i < (int)NSHAPES && rc == 0; i++) {
+		rc = mdb_dbi_open(txn, shapes[i].name, shapes[i].flags, &dbi);
+		if (rc == MDB_NOTFOUND) {
+			rc = 0;
 			continue;
-		if (rc != 0 || (rc = walk_db(txn, dbi, &sum)) != 0)
-			return rc;
+		}
+		for (int j = 0; j < 64 && rc == 0; j++) {
+			put_be64(kb, UINT64_MAX - (uint64_t)j);
+			k = (MDB_val){ shapes[i].klen ? shapes[i].klen : 8, kb };
+			d = (MDB_val){ shapes[i].dlen ? shapes[i].dlen : 536, rec };
+			if (shapes[i].klen == 32)
+				k.mv_data = rec;
+			rec[0] = (unsigned char)j;
+			rc = mdb_put(txn, dbi, &k, &d, 0);
+		}
+		if (rc == 0 && (rc = mdb_get(txn, dbi, &k, &d)) == 0)
+			rc = mdb_del(txn, dbi, &k, NULL);
 	}
-	*(volatile unsigned long *)&sum = sum;	/* keep the reads */
+	mdb_txn_abort(txn);
+	return rc == MDB_MAP_FULL ? 0 : rc;
+}
+
+/*
+ * The two meta pages, read before LMDB maps the file: the newer one's
+ * page count must fit in the file (a damaged count makes LMDB map
+ * terabytes, ENOMEM), and a meta page LMDB refuses as another version
+ * is damage here (every LMDB 0.9 writes data version 1), as are page
+ * sizes that differ (LMDB would map with a wrong one: SIGBUS). Layout of
+ * MDB_meta on a 64-bit host: magic at 16, version 20, dbs[0].md_pad (the
+ * page size) 40, last_pg 136, txnid 144.
+ */
+static int
+check_header(const char *path, struct check *ck)
+{
+	unsigned char	 m[2][152];
+	uint32_t	 magic, version, psize;
+	uint64_t	 last[2], txnid[2];
+	struct stat	 sb;
+	int		 fd, i, best = -1;
+
+	if (sizeof(size_t) != 8)
+		return 0;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return 0;	/* no file yet, or LMDB will say */
+	if (fstat(fd, &sb) == -1 || pread(fd, m[0], sizeof(m[0]), 0) !=
+	    (ssize_t)sizeof(m[0])) {
+		close(fd);
+		return 0;
+	}
+	memcpy(&psize, m[0] + 40, 4);
+	memcpy(&magic, m[0] + 16, 4);
+	if (magic == 0xBEEFC0DE && (psize < 512 || psize > 65536 ||
+	    (psize & (psize - 1)) != 0)) {
+		close(fd);
+		return damaged(ck, "meta page 0: page size %u", psize);
+	}
+	if (magic != 0xBEEFC0DE ||
+	    pread(fd, m[1], sizeof(m[1]), psize) != (ssize_t)sizeof(m[1])) {
+		close(fd);
+		return 0;	/* LMDB refuses it: MDB_INVALID */
+	}
+	close(fd);
+	for (i = 0; i < 2; i++) {
+		uint32_t	ps;
+
+		memcpy(&magic, m[i] + 16, 4);
+		memcpy(&version, m[i] + 20, 4);
+		memcpy(&ps, m[i] + 40, 4);
+		memcpy(&last[i], m[i] + 136, 8);
+		memcpy(&txnid[i], m[i] + 144, 8);
+		if (magic != 0xBEEFC0DE)
+			continue;
+		if (version != 1)
+			return damaged(ck, "meta page %d: data version %u", i,
+			    version);
+		/* LMDB maps with the newer meta's page size: both must agree. */
+		if (ps != psize)
+			return damaged(ck, "meta page %d: page size %u, not %u",
+			    i, ps, psize);
+		if (best == -1 || txnid[i] > txnid[best])
+			best = i;
+	}
+	if (best != -1 && (last[best] >= (uint64_t)sb.st_size / psize))
+		return damaged(ck, "meta page %d claims %llu pages, the file "
+		    "has %lld", best, (unsigned long long)last[best] + 1,
+		    (long long)sb.st_size / psize);
 	return 0;
 }
 
 /* The child's half of verify(): 0 sound, 1 damaged, 2 could not tell. */
 static int
-verify_child(const char *path)
+verify_child(const char *path, int rw, int fd)
 {
+	struct check	 ck;
 	MDB_env		*env;
 	MDB_txn		*txn;
+	char		 file[PATH_MAX];
 	int		 rc;
 
+	memset(&ck, 0, sizeof(ck));
+	snprintf(file, sizeof(file), "%s/data.mdb", path);
+	if (check_header(file, &ck) != 0) {
+		(void)!write(fd, ck.why, strlen(ck.why));
+		return 1;
+	}
 	if (mdb_env_create(&env) != 0)
 		return 2;
+	/* The map the data need, not the meta's mapsize (damaged: ENOMEM). */
 	if ((rc = mdb_env_set_maxdbs(env, 8)) == 0 &&
-	    (rc = mdb_env_open(env, path, MDB_RDONLY | MDB_NOTLS, 0600)) == 0 &&
-	    (rc = mdb_txn_begin(env, NULL, MDB_RDONLY, &txn)) == 0) {
-		rc = verify_txn(txn);
-		mdb_txn_abort(txn);
+	    (rc = mdb_env_set_mapsize(env, 1 << 20)) == 0 &&
+	    (rc = mdb_env_open(env, path, MDB_NOTLS | (rw ? 0 : MDB_RDONLY),
+	    0600)) == 0) {
+		/* Another process commits meanwhile: try a newer snapshot. */
+		for (int tries = 0; tries < 100; tries++) {
+			if ((rc = mdb_txn_begin(env, NULL, MDB_RDONLY, &txn)) != 0)
+				break;
+			rc = check_env(env, txn, &ck);
+			mdb_txn_abort(txn);
+			if (rc != EAGAIN)
+				break;
+		}
+		/* Our tables refused by LMDB (damaged flags): damage. */
+		if (rc != 0 && rc != EAGAIN && rc != ENOMEM && ck.why[0] == '\0')
+			damaged(&ck, "%s", mdb_strerror(rc));
+		if (rc == 0 && rw) {
+			rc = trial_write(env);
+			if (rc != 0)
+				damaged(&ck, "a trial write failed: %s",
+				    mdb_strerror(rc));
+		}
 	}
 	mdb_env_close(env);
-	return verify_code(rc);
+	if (rc == 0)
+		return 0;
+	if (ck.why[0] == '\0' && (rc == MDB_INCOMPATIBLE ||
+	    map_err(rc) == STORE_ECORRUPT))
+		damaged(&ck, "%s", mdb_strerror(rc));
+	if (ck.why[0] == '\0')
+		return 2;
+	(void)!write(fd, ck.why, strlen(ck.why));
+	return 1;
 }
 
 /*
- * LMDB keeps no checksums and trusts its pages: garbage inside the
- * B-trees makes it fail an assertion (abort) or fault. So before opening,
- * a child process reads every page reachable from the meta page; if it
- * dies, the store is damaged and we say so instead of dying. This is a
- * full read of the file, about what loading the match array costs anyway.
- * Returns 0 to go on (also when the check could not be made: a new store,
- * a process that reaps its children itself), or STORE_ECORRUPT.
+ * Fork the check (see above). Returns 0 to go on (also when the check
+ * could not be made: a new store, no fork), or STORE_ECORRUPT with the
+ * reason in damage_why. Before any allocation, so that the child
+ * inherits nothing to leak.
  */
 static int
-verify(const char *path)
+verify(const char *path, int rw)
 {
 	struct sigaction	sa, old;
 	pid_t			pid, w;
-	int			st;
+	ssize_t			n;
+	int			st, p[2];
 
+	damage_why[0] = '\0';
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGCHLD, &sa, &old) == -1)
+	if (pipe2(p, O_CLOEXEC) == -1)
 		return 0;
-	if ((pid = fork()) == -1) {
-		sigaction(SIGCHLD, &old, NULL);
+	if (sigaction(SIGCHLD, &sa, &old) == -1 || (pid = fork()) == -1) {
+		close(p[0]);
+		close(p[1]);
 		return 0;
 	}
 	if (pid == 0) {
 		int	fd;
 
+		close(p[0]);
 		/* LMDB prints its failed assertion: not to our stderr. */
 		if ((fd = open("/dev/null", O_WRONLY)) != -1)
 			dup2(fd, STDERR_FILENO);
-		_exit(verify_child(path));
+		_exit(verify_child(path, rw, p[1]));
 	}
+	close(p[1]);
+	while ((n = read(p[0], damage_why, sizeof(damage_why) - 1)) == -1 &&
+	    errno == EINTR)
+		;
+	damage_why[n > 0 ? n : 0] = '\0';
+	close(p[0]);
 	while ((w = waitpid(pid, &st, 0)) == -1 && errno == EINTR)
 		;
 	sigaction(SIGCHLD, &old, NULL);
 	if (w != pid)
 		return 0;
-	if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) == 1))
+	if (WIFSIGNALED(st)) {
+		snprintf(damage_why, sizeof(damage_why), "reading its pages "
+		    "crashed the check (signal %d)", WTERMSIG(st));
 		return STORE_ECORRUPT;
+	}
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 1)
+		return STORE_ECORRUPT;
+	damage_why[0] = '\0';
 	return 0;
+}
+
+const char *
+store_damage(void)
+{
+	return damage_why;
+}
+
+int
+store_set_aside(const char *dir, int64_t now, char *moved, size_t len)
+{
+	char	from[PATH_MAX];
+
+	if ((size_t)snprintf(from, sizeof(from), "%s/data.mdb", dir) >=
+	    sizeof(from) || (size_t)snprintf(moved, len,
+	    "%s/data.mdb.damaged-%lld", dir, (long long)now) >= len)
+		return ENAMETOOLONG;
+	if (rename(from, moved) == -1)
+		return errno;
+	return 0;
+}
+
+/*
+ * The map to open with: small, so that a store costs what it holds; a
+ * store already bigger maps its data (LMDB raises the size to it).
+ */
+static size_t
+start_size(const struct store_config *cfg, size_t max)
+{
+	size_t	size = cfg->map_size ? cfg->map_size : START_MAP_SIZE;
+
+	max -= max / 8;
+	return size < max ? size : max;
 }
 
 static int
@@ -393,11 +863,17 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 	if (cfg->path == NULL || cfg->score_mode == NULL)
 		return STORE_EINVAL;
 	/* Before any allocation: the child inherits nothing to leak. */
-	if ((rc = verify(cfg->path)) != 0)
+	if ((rc = verify(cfg->path, !(flags & STORE_RDONLY) ||
+	    (flags & STORE_TRIAL))) != 0)
 		return rc;
 	if ((b = calloc(1, sizeof(*b))) == NULL)
 		return errno;
+	if ((rc = pthread_rwlock_init(&b->resize, NULL)) != 0) {
+		free(b);
+		return rc;
+	}
 	b->rdonly = (flags & STORE_RDONLY) != 0;
+	b->map_max = cfg->map_max ? cfg->map_max : DEFAULT_MAP_MAX;
 	if (!b->rdonly && mkdir(cfg->path, 0700) == -1 && errno != EEXIST) {
 		rc = errno;
 		goto fail;
@@ -414,8 +890,7 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 		goto fail;
 	if ((rc = mdb_env_set_maxdbs(b->env, 8)) != 0 ||
 	    (rc = mdb_env_set_maxreaders(b->env, MAX_READERS)) != 0 ||
-	    (rc = mdb_env_set_mapsize(b->env, cfg->map_size ? cfg->map_size :
-	    DEFAULT_MAP_SIZE)) != 0)
+	    (rc = mdb_env_set_mapsize(b->env, start_size(cfg, b->map_max))) != 0)
 		goto fail;
 	if ((rc = mdb_env_open(b->env, cfg->path,
 	    MDB_NOTLS | (b->rdonly ? MDB_RDONLY : 0), 0600)) != 0)
@@ -428,8 +903,13 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 	*bp = b;
 	return 0;
 fail:
+	if (map_err(rc) == STORE_ECORRUPT && damage_why[0] == '\0')
+		snprintf(damage_why, sizeof(damage_why), "%s", rc < 0 &&
+		    rc >= MDB_KEYEXIST ? mdb_strerror(rc) :
+		    "its tables or meta values");
 	if (b->env != NULL)
 		mdb_env_close(b->env);
+	pthread_rwlock_destroy(&b->resize);
 	free(b);
 	return map_err(rc);
 }
@@ -440,7 +920,117 @@ lmdb_close(struct store_backend *b)
 	if (b == NULL)
 		return;
 	mdb_env_close(b->env);
+	pthread_rwlock_destroy(&b->resize);
 	free(b);
+}
+
+/* Adopt the map size another process grew the store to. */
+static int
+adopt_size(struct store_backend *b)
+{
+	int	rc;
+
+	pthread_rwlock_wrlock(&b->resize);
+	rc = mdb_env_set_mapsize(b->env, 0);
+	pthread_rwlock_unlock(&b->resize);
+	return rc;
+}
+
+/*
+ * The most the map grows to by itself: map_max less a reserve of 1/8,
+ * which only make_room's deletions use (a deletion copies pages too, and
+ * a store full to the last page could not even delete).
+ */
+static size_t
+soft_max(const struct store_backend *b)
+{
+	return b->map_max - b->map_max / 8;
+}
+
+/* Double the map, up to the soft limit or, for a reserve, map_max. */
+static int
+lmdb_grow(struct store_backend *b, int reserve)
+{
+	MDB_envinfo	info;
+	size_t		want, max = reserve ? b->map_max : soft_max(b);
+	int		rc;
+
+	pthread_rwlock_wrlock(&b->resize);
+	if ((rc = mdb_env_info(b->env, &info)) == 0) {
+		if (info.me_mapsize >= max)
+			rc = STORE_EFULL;
+		else {
+			want = info.me_mapsize > max / 2 || reserve ? max :
+			    info.me_mapsize * 2;
+			rc = mdb_env_set_mapsize(b->env, want);
+		}
+	}
+	pthread_rwlock_unlock(&b->resize);
+	return map_err(rc);
+}
+
+/* Pages on the free list (free DB: txn id -> count, page numbers). */
+static int
+free_pages(MDB_txn *txn, size_t *n)
+{
+	MDB_cursor	*cur;
+	MDB_val		 k, d;
+	size_t		 c;
+	int		 rc;
+
+	*n = 0;
+	if ((rc = mdb_cursor_open(txn, 0, &cur)) != 0)
+		return rc;
+	while ((rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) == 0)
+		if (d.mv_size >= sizeof(c)) {
+			memcpy(&c, d.mv_data, sizeof(c));
+			*n += c;
+		}
+	mdb_cursor_close(cur);
+	return rc == MDB_NOTFOUND ? 0 : rc;
+}
+
+static int
+lmdb_room(struct store_backend *b, unsigned int *left)
+{
+	MDB_envinfo	 info;
+	MDB_stat	 st;
+	MDB_txn		*txn;
+	size_t		 total, used, nfree = 0;
+	int		 rc;
+
+	*left = 1024;
+	pthread_rwlock_rdlock(&b->resize);
+	if ((rc = mdb_env_info(b->env, &info)) != 0 ||
+	    (rc = mdb_env_stat(b->env, &st)) != 0 ||
+	    info.me_mapsize < soft_max(b)) {
+		pthread_rwlock_unlock(&b->resize);
+		return map_err(rc);
+	}
+	if ((rc = mdb_txn_begin(b->env, NULL, MDB_RDONLY, &txn)) == 0) {
+		rc = free_pages(txn, &nfree);
+		mdb_txn_abort(txn);
+	}
+	pthread_rwlock_unlock(&b->resize);
+	if (rc != 0)
+		return map_err(rc);
+	total = soft_max(b) / st.ms_psize;
+	used = info.me_last_pgno + 1;
+	used = used > nfree ? used - nfree : 0;
+	*left = used >= total ? 0 : (unsigned int)((total - used) * 1024 / total);
+	return 0;
+}
+
+/* Back to the soft limit after a reserve; LMDB keeps what the data need. */
+static void
+lmdb_settle(struct store_backend *b)
+{
+	MDB_envinfo	info;
+
+	pthread_rwlock_wrlock(&b->resize);
+	if (mdb_env_info(b->env, &info) == 0 && info.me_mapsize > soft_max(b))
+		(void)mdb_env_set_mapsize(b->env, soft_max(b));
+	pthread_rwlock_unlock(&b->resize);
 }
 
 static int
@@ -464,10 +1054,19 @@ lmdb_begin(struct store_backend *b, int write, struct store_btxn **tp)
 	 */
 	if (write)
 		(void)mdb_reader_check(b->env, NULL);
-	if ((rc = mdb_txn_begin(b->env, NULL, write ? 0 : MDB_RDONLY,
-	    &t->txn)) != 0) {
-		free(t);
-		return map_err(rc);
+	for (int tries = 0; ; tries++) {
+		pthread_rwlock_rdlock(&b->resize);
+		rc = mdb_txn_begin(b->env, NULL, write ? 0 : MDB_RDONLY,
+		    &t->txn);
+		if (rc == 0)
+			break;
+		pthread_rwlock_unlock(&b->resize);
+		/* Another process grew the map past ours. */
+		if (rc != MDB_MAP_RESIZED || tries == 2 ||
+		    (rc = adopt_size(b)) != 0) {
+			free(t);
+			return map_err(rc);
+		}
 	}
 	*tp = t;
 	return 0;
@@ -489,10 +1088,12 @@ lmdb_commit(struct store_btxn *t, uint64_t *gen)
 		rc = meta_put_u64(t->txn, t->b->meta, "generation", ++g);
 	if (rc != 0) {
 		mdb_txn_abort(t->txn);
+		pthread_rwlock_unlock(&t->b->resize);
 		free(t);
 		return rc;
 	}
 	rc = mdb_txn_commit(t->txn);
+	pthread_rwlock_unlock(&t->b->resize);
 	free(t);
 	if (rc != 0)
 		return map_err(rc);
@@ -507,6 +1108,7 @@ lmdb_abort(struct store_btxn *t)
 	if (t == NULL)
 		return;
 	mdb_txn_abort(t->txn);
+	pthread_rwlock_unlock(&t->b->resize);
 	free(t);
 }
 
@@ -614,15 +1216,18 @@ lmdb_rec_del(struct store_btxn *t, uint64_t id)
 }
 
 static int
-lmdb_rec_iter(struct store_btxn *t, store_rec_fn fn, void *arg)
+lmdb_rec_iter(struct store_btxn *t, uint64_t from, store_rec_fn fn,
+    void *arg)
 {
 	MDB_cursor	*cur;
-	MDB_val		 k, d;
+	unsigned char	 kb[8];
+	MDB_val		 k = { 8, kb }, d;
 	int		 rc, r;
 
+	put_be64(kb, from);
 	if ((rc = mdb_cursor_open(t->txn, t->b->clusters, &cur)) != 0)
 		return map_err(rc);
-	for (rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST); rc == 0;
+	for (rc = mdb_cursor_get(cur, &k, &d, MDB_SET_RANGE); rc == 0;
 	    rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) {
 		/* A key of the wrong size still reaches fn, as id 0: corrupt. */
 		r = fn(k.mv_size == 8 ? get_be64(k.mv_data) : 0, d.mv_data,
@@ -791,5 +1396,8 @@ const struct store_backend_ops store_lmdb_ops = {
 	.exact_add = lmdb_exact_add,
 	.hour_add = lmdb_hour_add,
 	.hour_get = lmdb_hour_get,
+	.grow = lmdb_grow,
+	.settle = lmdb_settle,
+	.room = lmdb_room,
 	.strerror = lmdb_strerror,
 };

@@ -36,6 +36,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -476,6 +477,39 @@ print_hooks(const char *spec)
 	    strncasecmp(spec, "unix:", 5) == 0 ? spec + 5 : spec);
 }
 
+/*
+ * Open the store. A damaged one (StoreDamaged) is refused: exit with
+ * EX_DATAERR, mail deferred until an administrator decides; or reset:
+ * moved aside and a new store started.
+ */
+static void
+open_store(const struct config *cfg)
+{
+	char	moved[PATH_MAX];
+	int	rc;
+
+	rc = message_store_open(cfg, NULL, 0, &the_store);
+	if (rc == STORE_ECORRUPT && cfg->store_damaged == DAMAGED_RESET) {
+		log_warnx("store: %s: %s: %s", cfg->store, store_strerror(rc),
+		    store_damage());
+		if ((rc = store_set_aside(cfg->store, time(NULL), moved,
+		    sizeof(moved))) != 0)
+			fatalx("store: %s: cannot move the damaged store aside: "
+			    "%s", cfg->store, store_strerror(rc));
+		log_warnx("store: %s: StoreDamaged reset: moved to %s, "
+		    "starting a new store", cfg->store, moved);
+		rc = message_store_open(cfg, NULL, 0, &the_store);
+	}
+	if (rc == STORE_ECORRUPT) {
+		log_warnx("store: %s: %s: %s (StoreDamaged refuse: see "
+		    "nilsimsactl verify)", cfg->store, store_strerror(rc),
+		    store_damage());
+		exit(EX_DATAERR);
+	}
+	if (rc != 0)
+		fatalx("store: %s: %s", cfg->store, store_strerror(rc));
+}
+
 /* Print the synopsis and exit. */
 static void
 usage(void)
@@ -595,8 +629,7 @@ main(int argc, char *argv[])
 		drop_privileges(user, uid, gid);
 	free(user);
 
-	if ((rc = message_store_open(cfg, NULL, 0, &the_store)) != 0)
-		fatalx("store: %s: %s", cfg->store, store_strerror(rc));
+	open_store(cfg);
 
 	/*
 	 * Every thread started from here on inherits this mask: SIGUSR1

@@ -116,6 +116,8 @@ START_TEST(test_defaults)
 	ck_assert_int_eq(c->skip_authenticated, 1);
 	ck_assert_int_eq(c->subject_sample, 0);
 	ck_assert_uint_eq(c->max_clusters, 100000);
+	ck_assert_uint_eq(c->store_max_size, 1024UL * 1024 * 1024);
+	ck_assert_int_eq(c->store_damaged, DAMAGED_REFUSE);
 	ck_assert_int_eq(c->singleton_ttl, 3 * 86400);
 	ck_assert_int_eq(c->bulk_ttl, 30 * 86400);
 	/* lists exist and are empty: loopback is not whitelisted */
@@ -415,6 +417,27 @@ START_TEST(test_bad_values)
 		snprintf(msg, sizeof(msg), "3: %s", bad[i].msg);
 		load_bad(text, msg);
 	}
+}
+END_TEST
+
+/* The store's size limit and what a damaged store leads to. */
+START_TEST(test_store_keys)
+{
+	struct config *c;
+
+	c = load_ok("StoreMaxSize 64M\nStoreDamaged reset\n");
+	ck_assert_uint_eq(c->store_max_size, 64UL * 1024 * 1024);
+	ck_assert_int_eq(c->store_damaged, DAMAGED_RESET);
+	config_free(c);
+	c = load_ok("StoreMaxSize 1024G\nStoreDamaged refuse\n");
+	ck_assert_uint_eq(c->store_max_size, 1024ULL * 1024 * 1024 * 1024);
+	ck_assert_int_eq(c->store_damaged, DAMAGED_REFUSE);
+	config_free(c);
+	load_bad("StoreMaxSize 512K\n", "1: StoreMaxSize: bad value '512K' "
+	    "(expected a size from 1M to 1024G bytes, with an optional K, M or "
+	    "G suffix)");
+	load_bad("StoreDamaged repair\n", "1: StoreDamaged: bad value 'repair' "
+	    "(expected refuse or reset)");
 }
 END_TEST
 
@@ -835,6 +858,7 @@ config_suite(void)
 	tcase_add_test(tc, test_dump);
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_sample);
+	tcase_add_test(tc, test_store_keys);
 	suite_add_tcase(s, tc);
 	return s;
 }

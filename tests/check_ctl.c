@@ -209,6 +209,34 @@ START_TEST(when_cells)
 }
 END_TEST
 
+START_TEST(hour_secs)
+{
+	int64_t	t = -1;
+
+	ck_assert_int_eq(ctl_hour_secs(491624, 0, &t), 0);
+	ck_assert_int_eq(t, 1769846400);
+	ck_assert_int_eq(ctl_hour_secs(491624, 23, &t), 0);
+	ck_assert_int_eq(t, 1769846400 + 23 * 3600);
+	ck_assert_int_eq(ctl_hour_secs(-2, 1, &t), 0);
+	ck_assert_int_eq(t, -3600);
+	/* What an import accepts, and what a damaged record may hold. */
+	ck_assert_int_eq(ctl_hour_secs(INT64_MAX / 2, 0, &t), -1);
+	ck_assert_int_eq(ctl_hour_secs(INT64_MIN / 2, 23, &t), -1);
+	ck_assert_int_eq(ctl_hour_secs(INT64_MAX, 1, &t), -1);
+	ck_assert_int_eq(ctl_hour_secs(INT64_MAX / 3600, 0, &t), 0);
+	ck_assert_int_eq(ctl_hour_secs(INT64_MAX / 3600, 1, &t), -1);
+	ck_assert_int_eq(ctl_hour_secs(INT64_MIN / 3600, 0, &t), 0);
+	ck_assert_int_eq(ctl_hour_secs(INT64_MIN / 3600, -1, &t), -1);
+	/* A year that localtime cannot give prints as "-". */
+	{
+		char	buf[32];
+
+		ctl_fmt_time(INT64_MAX / 3600 * 3600, buf, sizeof(buf));
+		ck_assert_str_eq(buf, "-");
+	}
+}
+END_TEST
+
 START_TEST(utf8)
 {
 	ck_assert_int_eq(ctl_utf8_valid("abc", 3), 1);
@@ -447,6 +475,7 @@ main(void)
 	tcase_add_test(tc, sort_keys);
 	tcase_add_test(tc, fit_cells);
 	tcase_add_test(tc, when_cells);
+	tcase_add_test(tc, hour_secs);
 	tcase_add_test(tc, utf8);
 	tcase_add_test(tc, json_round_trip);
 	tcase_add_test(tc, json_round_trip_8bit_subject);

@@ -662,6 +662,64 @@ START_TEST(test_admin)
 }
 END_TEST
 
+/*
+ * put (import) never replaces another cluster: an id held by a cluster
+ * with another anchor gets a new id; the same anchor replaces the cluster
+ * and keeps its exact entries, which then still find it.
+ */
+START_TEST(test_put_ids)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r, r2;
+	struct store_obs	 o;
+	struct cluster		 c, got;
+	nilsimsa_code		 a, b;
+
+	rnd_code(&a);
+	o = obs_of(&a, 100, 100);
+	memset(o.sha256, 0x42, 32);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 1);
+
+	/* another cluster under the same id: a new id, the old one stays */
+	memset(&c, 0, sizeof(c));
+	rnd_code(&b);
+	c.code = b;
+	c.id = r.c.id;
+	c.messages = 7;
+	c.first_seen = c.last_seen = 100;
+	ck_assert_int_eq(store_put(s, &c), 0);
+	ck_assert_uint_ne(c.id, r.c.id);
+	ck_assert_int_eq(store_get(s, r.c.id, &got), 0);
+	ck_assert_mem_eq(got.code.b, a.b, 32);
+	ck_assert_uint_eq(got.messages, 1);
+	ck_assert_int_eq(store_get(s, c.id, &got), 0);
+	ck_assert_mem_eq(got.code.b, b.b, 32);
+	ck_assert_uint_eq(got.messages, 7);
+	/* the exact entry still leads to the cluster it was made for */
+	r2 = observe_ok(s, &o);
+	ck_assert_int_eq(r2.exact, 1);
+	ck_assert_uint_eq(r2.c.id, r.c.id);
+
+	/* the same cluster (same anchor): replaced in place */
+	memset(&c, 0, sizeof(c));
+	c.code = a;
+	c.id = r.c.id;
+	c.messages = 50;
+	c.first_seen = c.last_seen = 100;
+	ck_assert_int_eq(store_put(s, &c), 0);
+	ck_assert_uint_eq(c.id, r.c.id);
+	ck_assert_int_eq(store_get(s, r.c.id, &got), 0);
+	ck_assert_uint_eq(got.messages, 50);
+	r2 = observe_ok(s, &o);
+	ck_assert_int_eq(r2.exact, 1);
+	ck_assert_uint_eq(r2.c.id, r.c.id);
+	ck_assert_uint_eq(r2.c.messages, 51);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_stats)
 {
 	struct store_config	 cfg = cfg_default();
@@ -1204,6 +1262,17 @@ START_TEST(test_corrupt_record)
 	free(rec);
 
 	s = open_ok(&cfg, 0);
+	/* verify names them: the first is cluster 2 */
+	{
+		struct store_check	chk;
+
+		ck_assert_int_eq(store_verify(s, &chk), 0);
+		ck_assert_uint_eq(chk.clusters, 3);
+		ck_assert_uint_eq(chk.bad, 2);
+		ck_assert_uint_eq(chk.first_bad, 2);
+		ck_assert_str_eq(chk.why, "does not decode (size, version, "
+		    "status, counts or id)");
+	}
 	ck_assert_int_eq(store_get(s, 2, &c), STORE_ECORRUPT);
 	ck_assert_int_eq(store_get(s, 3, &c), STORE_ECORRUPT);
 	ck_assert_int_eq(store_get(s, 1, &c), 0);
@@ -1360,6 +1429,56 @@ START_TEST(test_kinds_apart)
 	ck_assert_uint_eq(c.kind, NILSIMSA_KIND_SELF);
 	ck_assert_int_eq(store_get(s, r1.c.id, &c), 0);
 	ck_assert_uint_eq(c.kind, NILSIMSA_KIND_PROFILE);
+	store_close(s);
+}
+END_TEST
+
+/* verify: a sound store passes; fields out of range are named. */
+START_TEST(test_verify_records)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_check	 chk;
+	struct cluster		 c;
+	MDB_env			*env;
+	MDB_txn			*txn;
+	MDB_dbi			 dbi;
+	MDB_val			 k, d;
+	unsigned char		 key[8] = { 0, 0, 0, 0, 0, 0, 0, 5 }, rec[1340];
+
+	fill(10);
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_verify(s, &chk), 0);
+	ck_assert_uint_eq(chk.clusters, 10);
+	ck_assert_uint_eq(chk.bad, 0);
+	ck_assert_int_eq(store_get(s, 5, &c), 0);
+	store_close(s);
+
+	ck_assert_int_eq(mdb_env_create(&env), 0);
+	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
+	ck_assert_int_eq(mdb_env_open(env, dbdir, 0, 0600), 0);
+	ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
+	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
+	k = (MDB_val){ 8, key };
+	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
+	memcpy(rec, d.mv_data, sizeof(rec));
+	rec[48] = 0xff;			/* first_seen after last_seen */
+	d = (MDB_val){ sizeof(rec), rec };
+	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
+	key[7] = 7;
+	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
+	memcpy(rec, d.mv_data, sizeof(rec));
+	rec[200] = 1;			/* a network past the count */
+	d = (MDB_val){ sizeof(rec), rec };
+	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
+	ck_assert_int_eq(mdb_txn_commit(txn), 0);
+	mdb_env_close(env);
+
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_verify(s, &chk), 0);
+	ck_assert_uint_eq(chk.bad, 2);
+	ck_assert_uint_eq(chk.first_bad, 5);
+	ck_assert_str_eq(chk.why, "first_seen negative or after last_seen");
 	store_close(s);
 }
 END_TEST
@@ -1915,6 +2034,91 @@ stale_fn(const struct cluster *c, void *arg)
  * grows with every commit until the map is full: the writer must clear
  * the slots of dead processes itself, not only when it opens.
  */
+/*
+ * The map starts small and doubles when full: 5000 clusters in a store
+ * opened with 64 KiB, all kept, none failed.
+ */
+START_TEST(test_map_grows)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_result	 r;
+	struct store_obs	 o;
+	nilsimsa_code		 a;
+	size_t			 n;
+
+	cfg.map_size = 64 << 10;
+	cfg.map_max = 64 << 20;
+	s = open_ok(&cfg, 0);
+	for (int i = 0; i < 5000; i++) {
+		rnd_code(&a);
+		o = obs_of(&a, 100 + i, 128);
+		r = observe_ok(s, &o);
+		ck_assert_int_eq(r.created, 1);
+	}
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 5000);
+	store_close(s);
+	ck_assert_int_gt(data_size(), 64 << 10);
+	/* reopened with the small start, the store maps all it holds */
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 5000);
+	rnd_code(&a);
+	o = obs_of(&a, 6000, 128);
+	observe_ok(s, &o);
+	store_close(s);
+}
+END_TEST
+
+/*
+ * At its maximum, a full store evicts its oldest clusters instead of
+ * failing: 20000 new clusters into a map of at most 2 MiB (about 2000
+ * fit) with no MaxClusters; every observe succeeds, the file stays
+ * within the map, the newest clusters are there, the oldest gone, and a
+ * spam cluster outlives auto ones as evict() orders them.
+ */
+START_TEST(test_map_max_evicts)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_result	 r, spam;
+	struct store_obs	 o;
+	struct cluster		 c;
+	nilsimsa_code		 a;
+	size_t			 n;
+	uint64_t		 first = 0;
+
+	cfg.map_size = 256 << 10;
+	cfg.map_max = 2 << 20;
+	cfg.singleton_ttl = cfg.bulk_ttl = 1000000;
+	s = open_ok(&cfg, 0);
+	rnd_code(&a);
+	o = obs_of(&a, 50, 128);
+	spam = observe_ok(s, &o);
+	ck_assert_int_eq(store_set_status(s, spam.c.id, CLUSTER_SPAM), 0);
+	for (int i = 0; i < 20000; i++) {
+		rnd_code(&a);
+		o = obs_of(&a, 100 + i, 128);
+		memset(o.sha256, 0, 32);
+		o.sha256[0] = 1;
+		memcpy(o.sha256 + 1, &i, sizeof(i));
+		r = observe_ok(s, &o);
+		ck_assert_int_eq(r.created, 1);
+		if (first == 0)
+			first = r.c.id;
+	}
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_lt(n, 20000);
+	ck_assert_uint_gt(n, 500);
+	ck_assert_int_eq(store_get(s, r.c.id, &c), 0);
+	ck_assert_int_eq(store_get(s, first, &c), STORE_ENOTFOUND);
+	ck_assert_int_eq(store_get(s, spam.c.id, &c), 0);
+	store_close(s);
+	ck_assert_int_le(data_size(), 2 << 20);
+}
+END_TEST
+
 START_TEST(test_stale_reader)
 {
 	struct store_config	 cfg = cfg_default();
@@ -1974,6 +2178,7 @@ store_suite(void)
 	tcase_add_test(tc, test_expire);
 	tcase_add_test(tc, test_evict);
 	tcase_add_test(tc, test_admin);
+	tcase_add_test(tc, test_put_ids);
 	tcase_add_test(tc, test_stats);
 	tcase_add_test(tc, test_reopen);
 	tcase_add_test(tc, test_profile_mismatch);
@@ -1987,6 +2192,7 @@ store_suite(void)
 	tcase_add_test(tc, test_recipients_and_sources);
 	tcase_add_test(tc, test_record_v1);
 	tcase_add_test(tc, test_kinds_apart);
+	tcase_add_test(tc, test_verify_records);
 	tcase_add_test(tc, test_strerror);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_reps_drift);
@@ -1995,6 +2201,8 @@ store_suite(void)
 	tcase_add_test(tc, test_reps_one_hop);
 	tcase_add_test(tc, test_hist_start_hostile);
 	tcase_add_test(tc, test_stale_reader);
+	tcase_add_test(tc, test_map_grows);
+	tcase_add_test(tc, test_map_max_evicts);
 	suite_add_tcase(s, tc);
 	return s;
 }

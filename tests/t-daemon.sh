@@ -208,9 +208,19 @@ CTL_BIN=$top_builddir/ctl/nilsimsactl
 	printf 'Exclusive spring offer on premium watches, shipped to your door\n'
 	printf 'within three working days; reply today to claim the discount.\n'
 } > "$T/ctl.eml"
-owned() { # owned DIR: "" when the directory and its files are nobody's, 0700/0600
+owned_now() { # owned_now DIR: what of DIR is not nobody's 0700/0600
 	[ "$(stat -c '%U:%G %a' "$1")" = "nobody:nogroup 700" ] || stat -c '%n %U:%G %a' "$1"
 	find "$1" -mindepth 1 -exec stat -c '%U:%G %a %n' {} + | grep -v '^nobody:nogroup 600 '
+}
+owned() { # owned DIR: "" when the directory and its files are nobody's,
+	# 0700/0600, within 3 s (a daemon hands them over while it starts)
+	local k out
+	for k in $(seq 30); do
+		out=$(owned_now "$1")
+		[ -z "$out" ] && return 0
+		sleep 0.1
+	done
+	echo "$out"
 }
 conf=$T/ctl.conf
 milter_conf "$conf" Socket "inet:$PORT@127.0.0.1" TagThreshold 100 RejectThreshold 200
@@ -442,6 +452,9 @@ for i in 1 2 3; do
 	for k in $(seq 200); do kill -USR1 "$rpid" 2>/dev/null || break; done
 	cat "$conf" >&3
 	exec 3>&-
+	# the second copy only once the first is read whole ("started"): a
+	# writer that opens the FIFO before the daemon saw EOF would append
+	for k in $(seq 100); do grep -q 'started: ' "$T/race.log" && break; sleep 0.1; done
 	timeout 10 sh -c "cat '$conf' > '$T/race.fifo'" &
 	feeder=$!
 	for k in $(seq 100); do grep -q 'reload: .* loaded' "$T/race.log" && break; sleep 0.1; done

@@ -390,6 +390,57 @@ status 0 "export after a failed import" -s "$W/store2" export
 same "$W/export1" "$W/out" "a failed import changed the store"
 status 6 "import an unreadable file" import "$W/nonexistent"
 
+# show of an imported hist_start at either end of the range an import
+# accepts: (hist_start + i) * 3600 does not fit in 64 bits; the hours
+# print as "-" (null in JSON), never a wrapped date.
+for hs in 4611686018427387903 -4611686018427387904; do
+	cat >"$W/hist.jsonl" <<EOF
+{"id": 70, "code": "89abcdef0123456789abcdef0123456789abcdef0123456789abcdef01234567", "first_seen": 1700000000, "last_seen": 1700000000, "messages": 3, "hist_start": $hs, "hist": [1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2]}
+EOF
+	status 0 "import hist_start $hs" -s "$W/store6" import "$W/hist.jsonl"
+	status 0 "show hist_start $hs" -s "$W/store6" show 70
+	[ "$(grep -c '^  - ' "$W/out")" -eq 24 ] && ok ||
+	    fail "show hist_start $hs: $(cat "$W/out")"
+	status 0 "show --json hist_start $hs" -s "$W/store6" show --json 70
+	pyjson "hours out of range are null" \
+	    "all(h['hour'] is None for h in j['history']) and j['history'][23]['messages'] == 2 and j['hist_start'] == $hs"
+done
+
+# An id held by another cluster: the import gives the line a new id and
+# says so; the cluster that had the id is untouched.
+cat >"$W/clash.jsonl" <<EOF
+{"id": 70, "code": "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210", "first_seen": 1700000000, "last_seen": 1700000000, "messages": 9}
+EOF
+ctl -s "$W/store6" import "$W/clash.jsonl"
+[ $? -eq 0 ] && grep -q 'clash.jsonl:1: id 70 is another cluster.s: imported as 71$' "$W/err" &&
+    ok || fail "import of a taken id: $(cat "$W/err")"
+status 0 "show the cluster that had the id" -s "$W/store6" show --json 70
+pyjson "id 70 kept its code" 'j["code"].startswith("89abcdef") and j["messages"] == 3'
+status 0 "show the clashing cluster" -s "$W/store6" show --json 71
+pyjson "the clash is under a new id" 'j["code"].startswith("fedcba98") and j["messages"] == 9'
+# The same cluster (same id and anchor) replaces it in place, silently.
+sed 's/"id": 70/"id": 71/; s/"messages": 9/"messages": 10/' "$W/clash.jsonl" >"$W/same.jsonl"
+status 0 "import the same cluster again" -s "$W/store6" import "$W/same.jsonl"
+[ -s "$W/err" ] && fail "re-import of the same cluster: $(cat "$W/err")" || ok
+status 0 "show the replaced cluster" -s "$W/store6" show --json 71
+pyjson "replaced in place" 'j["code"].startswith("fedcba98") and j["messages"] == 10'
+
+# A line of 64 MB: refused as it is read, in bounded memory (the whole
+# line was read into memory before the length was checked).
+python3 -c 'import sys; sys.stdout.write("{\"code\": \"" + "a" * (64 << 20) + "\"}\n{}\n")' \
+    >"$W/long.jsonl"
+python3 -c '
+import resource, subprocess, sys
+rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+print(rc, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' \
+    "$CTL" -c "$W/conf" -s "$W/store6" import "$W/long.jsonl" >"$W/rss" 2>"$W/err"
+read lrc lrss <"$W/rss"
+[ "$lrc" -eq 8 ] && grep -q 'long.jsonl:1: line longer than 65536 bytes' "$W/err" &&
+    ok || fail "over-long line: exit $lrc: $(cat "$W/err")"
+[ "$lrss" -lt 40000 ] && ok || fail "over-long line: $lrss KB resident"
+echo "import of a 64 MB line: at most $lrss KB resident"
+rm -f "$W/long.jsonl"
+
 # --------------------------------------------------------------- expire
 cat >"$W/old.jsonl" <<EOF
 {"id": 50, "code": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "first_seen": 1030000000, "last_seen": 1030000000, "messages": 1}
@@ -463,6 +514,33 @@ BG=
 status 0 "stats after the concurrent import" stats --json
 pyjson "all imported" 'j["clusters"] == 1002'
 echo "concurrent exports taken while importing: $n, the last with $prev clusters"
+
+# ------------------------------------------- export into a stalled reader
+# An export whose reader stops reading must not pin the store: were it to
+# hold its read transaction while blocked on the pipe, each commit meanwhile
+# would add its pages to the file (about 16 KB each here) until the map is
+# full. 300 pin/unpin commits while an export of 1002 clusters (1.2 MB of
+# JSON, far over a pipe's 64 KB) is stuck must leave data.mdb about as it was.
+size0=$(stat -c %s "$W/store/data.mdb")
+"$CTL" -c "$W/conf" export 2>"$W/stallerr" | sleep 120 &
+BG=$!
+sleep 1
+i=0 werr=0
+while [ $i -lt 150 ]; do
+	"$CTL" -c "$W/conf" pin 1 >/dev/null 2>>"$W/err2" || werr=$((werr + 1))
+	"$CTL" -c "$W/conf" unpin 1 >/dev/null 2>>"$W/err2" || werr=$((werr + 1))
+	i=$((i + 1))
+done
+size1=$(stat -c %s "$W/store/data.mdb")
+pgrep -f "nilsimsactl -c $W/conf export" >/dev/null && ok ||
+    fail "the export was not running (stalled) during the writes"
+kill $BG 2>/dev/null
+wait $BG 2>/dev/null
+BG=
+[ $werr -eq 0 ] && ok || fail "writes beside a stalled export: $werr failed: $(cat "$W/err2")"
+growth=$((size1 - size0))
+[ $growth -lt 1048576 ] && ok || fail "data.mdb grew by $growth bytes beside a stalled export"
+echo "300 commits beside a stalled export: data.mdb $size0 -> $size1 bytes"
 
 # ----------------------------------------------------------- end-to-end
 # (reserved: the milter under Postfix builds the store; learn/pin are
