@@ -63,7 +63,7 @@
 #include "store_backend.h"
 
 #define REC_VERSION	1
-#define REC_SIZE	536
+#define REC_SIZE	STORE_REC_SIZE
 #define EVICT_MAX	64	/* evictions one observe may do */
 
 struct slot {
@@ -112,8 +112,8 @@ struct store {
  * 320 subject[80] (NUL-padded), 400 senders, 404 sndrs[8], 436 zero,
  * 440 reps[3] (unused ones zero), 536 end.
  */
-static void
-rec_encode(const struct cluster *c, unsigned char *r)
+void
+store_rec_encode(const struct cluster *c, unsigned char *r)
 {
 	memset(r, 0, REC_SIZE);
 	r[0] = REC_VERSION;
@@ -140,8 +140,9 @@ rec_encode(const struct cluster *c, unsigned char *r)
 	memcpy(r + 440, c->reps, 32 * (size_t)c->nreps);
 }
 
-static int
-rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
+/* A record read back to a cluster; STORE_ECORRUPT if it cannot be one. */
+int
+store_rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
 {
 	const unsigned char	*r = rec;
 
@@ -186,7 +187,7 @@ load(struct store *s, struct store_btxn *t, uint64_t id, struct cluster *c)
 
 	if ((rc = s->ops->rec_get(t, id, &rec, &len)) != 0)
 		return rc;
-	return rec_decode(id, rec, len, c);
+	return store_rec_decode(id, rec, len, c);
 }
 
 static int
@@ -194,7 +195,7 @@ save(struct store *s, struct store_btxn *t, const struct cluster *c)
 {
 	unsigned char	r[REC_SIZE];
 
-	rec_encode(c, r);
+	store_rec_encode(c, r);
 	return s->ops->rec_put(t, c->id, r, sizeof(r));
 }
 
@@ -393,7 +394,7 @@ rebuild_one(uint64_t id, const void *rec, size_t len, void *arg)
 	struct rebuild	*rb = arg;
 	struct cluster	 c;
 
-	if (rec_decode(id, rec, len, &c) != 0) {
+	if (store_rec_decode(id, rec, len, &c) != 0) {
 		rb->corrupt++;
 		return 0;
 	}
@@ -1193,7 +1194,7 @@ iter_one(uint64_t id, const void *rec, size_t len, void *arg)
 	struct iter	*it = arg;
 	struct cluster	 c;
 
-	if (rec_decode(id, rec, len, &c) != 0) {
+	if (store_rec_decode(id, rec, len, &c) != 0) {
 		it->corrupt++;
 		return 0;
 	}
