@@ -168,7 +168,9 @@ store_rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
 	c->hist_start = (int64_t)get64(r + 216);
 	for (int i = 0; i < CLUSTER_HISTORY; i++)
 		c->hist[i] = get32(r + 224 + 4 * i);
-	memcpy(c->subject, r + 320, CLUSTER_SUBJECT_MAX);
+	/* The string only: bytes after its NUL are not the encoder's. */
+	memcpy(c->subject, r + 320,
+	    strnlen((const char *)r + 320, CLUSTER_SUBJECT_MAX));
 	c->senders = get32(r + 400);
 	if (c->senders > CLUSTER_MAX_SENDERS)
 		return STORE_ECORRUPT;
