@@ -23,7 +23,10 @@
  *       top-level Content-Type (a header line, or canon_header())
  *   [1] bits 0-1: top-level type (text/plain, text/html, multipart/mixed
  *       with boundary "=b", or none); bits 2-3: transfer encoding (none,
- *       base64, quoted-printable, 8bit)
+ *       base64, quoted-printable, 8bit); bit 4, without with_headers:
+ *       the message's header block (up to its first empty line) is cut
+ *       into fields and given to canon_header() as a milter would
+ *       (folded values keep their line ends), the rest is the body
  *   [2] bit 7 set: max_in is (bits 0-6) * 61 bytes, else no cap
  *   [3] seed of the chunk sizes (1 to 300 bytes)
  * With with_headers the header lines come first in the input, so the
@@ -114,28 +117,91 @@ make_headers(const uint8_t *set, char *buf, size_t len, const char **ctype,
 	return (size_t)n;
 }
 
+/* One message as the runs give it to the canonicaliser. */
+struct input {
+	int		 with_headers;
+	const char	*hdrs;		/* with_headers: header lines first */
+	size_t		 hlen;
+	const char	*ctype, *cte;	/* else: these through canon_header() */
+	const char	*fields;	/* and these: name NUL value NUL ... */
+	size_t		 nfields;
+	const uint8_t	*msg;		/* the body (or the rest of the message) */
+	size_t		 len;
+};
+
+/*
+ * Cut the header block of msg into fields (name NUL value NUL, into buf
+ * of at least len + 1 bytes): a line without a colon is skipped, a line
+ * starting with white space continues the field before it. Returns the
+ * offset of the body (after the first empty line, or len).
+ */
+static size_t
+split_fields(const uint8_t *msg, size_t len, char *buf, size_t *nfields)
+{
+	const uint8_t	*colon;
+	size_t		 pos = 0, end, o = 0, vstart;
+
+	*nfields = 0;
+	while (pos < len) {
+		for (end = pos; end < len && msg[end] != '\n'; end++)
+			;
+		if (end == pos || (end == pos + 1 && msg[pos] == '\r'))
+			return end < len ? end + 1 : len;
+		colon = memchr(msg + pos, ':', end - pos);
+		if (colon == NULL || msg[pos] == ' ' || msg[pos] == '\t') {
+			pos = end + 1;
+			continue;
+		}
+		memcpy(buf + o, msg + pos, (size_t)(colon - msg) - pos);
+		o += (size_t)(colon - msg) - pos;
+		buf[o++] = '\0';
+		vstart = (size_t)(colon - msg) + 1;
+		if (vstart < end && msg[vstart] == ' ')
+			vstart++;
+		/* The value runs on over its continuation lines. */
+		while (end + 1 < len && (msg[end + 1] == ' ' ||
+		    msg[end + 1] == '\t'))
+			for (end++; end < len && msg[end] != '\n'; end++)
+				;
+		pos = end + 1;
+		if (end > vstart && msg[end - 1] == '\r')
+			end--;
+		if (end > vstart) {
+			memcpy(buf + o, msg + vstart, end - vstart);
+			o += end - vstart;
+		}
+		buf[o++] = '\0';
+		(*nfields)++;
+	}
+	return len;
+}
+
 /* One run: headers, then the message in chunks (seed 0: one piece). */
 static void
-run(struct canon *c, int with_headers, const char *hdrs, size_t hlen,
-    const char *ctype, const char *cte, const uint8_t *msg, size_t len,
-    uint32_t seed)
+run(struct canon *c, const struct input *in, uint32_t seed)
 {
-	size_t	off, n;
+	const char	*f = in->fields, *v;
+	size_t		 off, n;
 
-	if (with_headers)
-		canon_body(c, (const unsigned char *)hdrs, hlen);
+	if (in->with_headers)
+		canon_body(c, (const unsigned char *)in->hdrs, in->hlen);
 	else {
 		canon_header(c, "MIME-Version", "1.0");
-		if (ctype != NULL)
-			canon_header(c, "Content-Type", ctype);
-		if (cte != NULL)
-			canon_header(c, "Content-Transfer-Encoding", cte);
+		if (in->ctype != NULL)
+			canon_header(c, "Content-Type", in->ctype);
+		if (in->cte != NULL)
+			canon_header(c, "Content-Transfer-Encoding", in->cte);
+		for (n = 0; n < in->nfields; n++) {
+			v = f + strlen(f) + 1;
+			canon_header(c, f, v);
+			f = v + strlen(v) + 1;
+		}
 	}
-	for (off = 0; off < len; off += n) {
-		n = seed == 0 ? len : next_chunk(&seed);
-		if (n > len - off)
-			n = len - off;
-		canon_body(c, msg + off, n);
+	for (off = 0; off < in->len; off += n) {
+		n = seed == 0 ? in->len : next_chunk(&seed);
+		if (n > in->len - off)
+			n = in->len - off;
+		canon_body(c, in->msg + off, n);
 	}
 	canon_end(c);
 }
@@ -145,27 +211,40 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct sum	 empty = { 0xcbf29ce484222325ULL, 0 };
 	struct canon		*c;
+	struct input		 in;
 	struct sum		 cur, first;
-	const char		*ctype, *cte;
-	char			 hdrs[512];
-	size_t			 hlen;
+	char			 hdrs[512], *fields = NULL;
+	size_t			 off;
 	uint64_t		 max_in;
 	unsigned		 flags;
 	uint32_t		 seed;
-	int			 mode, with_headers;
+	int			 mode;
 
 	if (size < 4)
 		return 0;
+	memset(&in, 0, sizeof(in));
 	mode = (data[0] & 3) == 3 ? CANON_RAW : CANON_TEXT;
-	with_headers = (data[0] >> 2) & 1;
+	in.with_headers = (data[0] >> 2) & 1;
 	max_in = data[2] & 0x80 ? (uint64_t)(data[2] & 0x7f) * 61 : 0;
 	seed = 0x9e3779b9u ^ data[3];
-	hlen = make_headers(data, hdrs, sizeof(hdrs), &ctype, &cte);
+	in.hdrs = hdrs;
+	in.hlen = make_headers(data, hdrs, sizeof(hdrs), &in.ctype, &in.cte);
+	in.msg = data + 4;
+	in.len = size - 4;
+	if (!in.with_headers && (data[1] & 0x10)) {
+		if ((fields = malloc(in.len + 1)) == NULL)
+			abort();
+		off = split_fields(in.msg, in.len, fields, &in.nfields);
+		in.fields = fields;
+		in.msg += off;
+		in.len -= off;
+	}
 
 	cur = empty;
-	if ((c = canon_new(mode, max_in, with_headers, sum_out, &cur)) == NULL)
+	if ((c = canon_new(mode, max_in, in.with_headers, sum_out, &cur)) ==
+	    NULL)
 		abort();
-	run(c, with_headers, hdrs, hlen, ctype, cte, data + 4, size - 4, seed);
+	run(c, &in, seed);
 	if (canon_out_bytes(c) != cur.len)
 		abort();
 	first = cur;
@@ -174,7 +253,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* The same message in one piece, after canon_reset(). */
 	cur = empty;
 	canon_reset(c);
-	run(c, with_headers, hdrs, hlen, ctype, cte, data + 4, size - 4, 0);
+	run(c, &in, 0);
 	if (first.hash != cur.hash || first.len != cur.len ||
 	    flags != canon_flags(c)) {
 		fprintf(stderr, "fuzz_canon: chunked and whole input differ: "
@@ -184,5 +263,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	}
 	canon_free(c);
+	free(fields);
 	return 0;
 }

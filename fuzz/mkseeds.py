@@ -105,6 +105,16 @@ put("canon", "body-multipart", bytes([0x00, 0x02, 0x00, 0x0f]) +
     b"--=b\nContent-Type: text/plain; charset=big5\n\n" + "\u5e73\u50f9".encode("big5") + b"\n--=b--\n")
 put("canon", "body-truncated", bytes([1 << 3, 0x00, 0x81, 0x13]) + text.encode() * 4)
 
+# The milter's way: header fields through canon_header(), then the body.
+MILTER = bytes([0x00, 0x13, 0x00, 0x2b])
+for name, msg in (("alternative", alt), ("nested", nested), ("rfc2231",
+        b"Content-Type: multipart/mixed;\r\n boundary*0=\"abc\";\r\n\tboundary*1=def\r\n\r\n"
+        b"--abcdef\nContent-Type: text/plain; charset*=utf-8''%E2%82%AC\n\n\xe2\x82\xac\n--abcdef--\n"),
+        ("html", b"Subject: x\nContent-Type: text/html;\n charset=windows-1251\n\n" + html),
+        ("b64", b"Content-Transfer-Encoding: base64\nContent-Type: text/plain; charset=gbk\n\n" +
+         base64.encodebytes("\u53d1\u7968".encode("gbk") * 9))):
+    put("canon", "milter-" + name, MILTER + msg)
+
 if len(sys.argv) > 1:
     td = os.path.join(sys.argv[1], "corpus", "spamassassin-tdata")
     for rel in ("nice/cjk", "nice/mime1", "nice/mime3", "nice/mime5", "nice/mime9",
