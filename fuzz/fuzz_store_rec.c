@@ -23,18 +23,90 @@
  * (little-endian) are the id the record was read under, else the id the
  * record names (so that most inputs get past the id check). A record
  * decoded must survive encode and decode unchanged, and encode to the
- * same bytes again.
+ * same bytes again. It is then put into a store (LMDB, in a private
+ * temporary directory) and a message with its code is observed some
+ * days after 2023-11-14 (record byte 3, unused, picks how many), so
+ * that joining (history window, counters, representatives) meets the
+ * hostile values a record may hold; then the cluster is forgotten.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "store.h"
 #include "store_backend.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static char	dir[] = "/tmp/fuzz_store_rec.XXXXXX";
+
+/* Remove the store at exit. */
+static void
+cleanup(void)
+{
+	char	p[64];
+
+	snprintf(p, sizeof(p), "%s/data.mdb", dir);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/lock.mdb", dir);
+	unlink(p);
+	rmdir(dir);
+}
+
+/* The store, opened once. */
+static struct store *
+store(void)
+{
+	static struct store	*s;
+	struct store_config	 cfg;
+	int			 rc;
+
+	if (s != NULL)
+		return s;
+	memset(&cfg, 0, sizeof(cfg));
+	if (mkdtemp(dir) == NULL)
+		abort();
+	atexit(cleanup);
+	cfg.path = dir;
+	cfg.singleton_ttl = cfg.bulk_ttl = 10 * 365 * 86400LL;
+	cfg.score_mode = "reference";
+	cfg.map_size = (size_t)64 << 20;
+	if ((rc = store_open(&s, &cfg, 0)) != 0) {
+		fprintf(stderr, "fuzz_store_rec: %s: %s\n", dir,
+		    store_strerror(rc));
+		abort();
+	}
+	return s;
+}
+
+/* The cluster into the store, a message joins it, and it goes again. */
+static void
+apply(const struct cluster *c, unsigned days)
+{
+	struct store		*s = store();
+	struct store_obs	 obs;
+	struct store_result	 res;
+	struct cluster		 put;
+
+	memcpy(&put, c, sizeof(put));
+	if (store_put(s, &put) != 0)
+		return;
+	memset(&obs, 0, sizeof(obs));
+	memcpy(&obs.code, &c->code, sizeof(obs.code));
+	memcpy(obs.sha256, &c->id, sizeof(c->id));
+	obs.now = 1700000000 + (int64_t)days * 86400;
+	obs.recipients = 3;
+	obs.net = 0x0a000001;
+	obs.sender = 0x5eed;
+	obs.subject = "fuzz";
+	obs.join_score = 0;
+	if (store_observe(s, &obs, &res) == 0 && res.c.id != put.id)
+		(void)store_forget(s, res.c.id);
+	(void)store_forget(s, put.id);
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -66,5 +138,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	store_rec_encode(&c2, r2);
 	if (memcmp(r, r2, sizeof(r)) != 0)
 		abort();
+	apply(&c, data[3]);
 	return 0;
 }
