@@ -33,7 +33,8 @@
  * message's own header block follows them (a message that starts with
  * an empty line has none). The message is fed in those chunks, then again in one piece after
  * canon_reset(): canon.h promises any chunking, so both runs must give
- * the same bytes, flags and counts, or the harness aborts.
+ * the same bytes, flags and counts, or the harness aborts; no more than
+ * max_in bytes may be looked at.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -215,7 +216,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sum		 cur, first;
 	char			 hdrs[512], *fields = NULL;
 	size_t			 off;
-	uint64_t		 max_in;
+	uint64_t		 max_in, in_bytes;
 	unsigned		 flags;
 	uint32_t		 seed;
 	int			 mode;
@@ -249,13 +250,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	first = cur;
 	flags = canon_flags(c);
+	in_bytes = canon_in_bytes(c);
+	if (max_in != 0 && in_bytes > max_in)
+		abort();
 
 	/* The same message in one piece, after canon_reset(). */
 	cur = empty;
 	canon_reset(c);
 	run(c, &in, 0);
 	if (first.hash != cur.hash || first.len != cur.len ||
-	    flags != canon_flags(c)) {
+	    flags != canon_flags(c) || in_bytes != canon_in_bytes(c)) {
 		fprintf(stderr, "fuzz_canon: chunked and whole input differ: "
 		    "%llu vs %llu bytes, flags %#x vs %#x\n",
 		    (unsigned long long)first.len, (unsigned long long)cur.len,
