@@ -20,8 +20,9 @@
  * written to a private temporary directory and read with config_load(),
  * as the daemon reads /etc/nilsimsa-milter.conf. That directory also
  * holds "inc.conf" (an Include) and "list.txt" (a file: address list)
- * that the input may name. A loaded configuration is dumped, checked
- * for reload against the defaults and freed.
+ * that the input may name. A loaded configuration is checked for reload
+ * against the defaults, and its dump (config_dump(), which says it can
+ * be loaded) must load and dump again to the same keys and values.
  *
  * Inputs naming /dev, /proc, /sys or /run are skipped: an Include of
  * /dev/stdin or of a FIFO would block the fuzzer, not find a bug.
@@ -38,8 +39,7 @@
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 static char	 dir[] = "/tmp/fuzz_config.XXXXXX";
-static char	 path[64];
-static FILE	*devnull;
+static char	 path[64], dpath[64];
 
 /* Write len bytes to dir/name; aborts on failure (the harness is broken). */
 static void
@@ -67,10 +67,11 @@ cleanup(void)
 	snprintf(p, sizeof(p), "%s/list.txt", dir);
 	unlink(p);
 	unlink(path);
+	unlink(dpath);
 	rmdir(dir);
 }
 
-/* Once: the directory, its helper files, /dev/null for the dumps. */
+/* Once: the directory and its helper files. */
 static void
 setup(void)
 {
@@ -78,11 +79,12 @@ setup(void)
 	static const char	list[] = "# senders\nuser@example.com\n"
 	    "@example.org\n10.0.0.0/8\n2001:db8::/32\n";
 
-	if (mkdtemp(dir) == NULL || (devnull = fopen("/dev/null", "w")) == NULL) {
+	if (mkdtemp(dir) == NULL) {
 		perror("fuzz_config: setup");
 		abort();
 	}
 	snprintf(path, sizeof(path), "%s/fuzz.conf", dir);
+	snprintf(dpath, sizeof(dpath), "%s/dump.conf", dir);
 	write_file("inc.conf", inc, sizeof(inc) - 1);
 	write_file("list.txt", list, sizeof(list) - 1);
 	atexit(cleanup);
@@ -100,6 +102,53 @@ names_special(const uint8_t *data, size_t size)
 	return 0;
 }
 
+/* config_dump() into a string, without its first line (the path). */
+static char *
+dump(const struct config *c, size_t *len)
+{
+	char	*buf = NULL, *nl;
+	size_t	 n = 0;
+	FILE	*fp;
+
+	if ((fp = open_memstream(&buf, &n)) == NULL)
+		abort();
+	config_dump(c, fp);
+	if (fclose(fp) != 0 || (nl = memchr(buf, '\n', n)) == NULL)
+		abort();
+	*len = n - (size_t)(nl + 1 - buf);
+	memmove(buf, nl + 1, *len);
+	return buf;
+}
+
+/* The dump of c loads, and dumps to the same text. */
+static void
+check_dump(const struct config *c)
+{
+	struct config	*c2;
+	char		*d1, *d2, err[1024];
+	size_t		 n1, n2;
+	FILE		*fp;
+
+	d1 = dump(c, &n1);
+	if ((fp = fopen(dpath, "w")) == NULL ||
+	    fwrite(d1, 1, n1, fp) != n1 || fclose(fp) != 0)
+		abort();
+	if ((c2 = config_load(dpath, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "fuzz_config: the dump does not load: %s\n",
+		    err);
+		abort();
+	}
+	d2 = dump(c2, &n2);
+	if (n1 != n2 || memcmp(d1, d2, n1) != 0) {
+		fprintf(stderr, "fuzz_config: the dump loads as another "
+		    "configuration:\n%.*s---\n%.*s", (int)n1, d1, (int)n2, d2);
+		abort();
+	}
+	config_free(c2);
+	free(d1);
+	free(d2);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -107,7 +156,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct config		*c;
 	char			 err[1024];
 
-	if (devnull == NULL) {
+	if (path[0] == '\0') {
 		setup();
 		if ((defaults = config_default()) == NULL)
 			abort();
@@ -122,7 +171,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		return 0;
 	}
-	config_dump(c, devnull);
+	check_dump(c);
 	(void)config_reloadable(defaults, c, err, sizeof(err));
 	(void)config_reloadable(c, defaults, err, sizeof(err));
 	config_free(c);
