@@ -25,11 +25,13 @@
  * text form, and its first 4 and 16 bytes as an IPv4 and an IPv6 client.
  * A value that itself says "file:" is skipped (it would read any file).
  * Checks: a list parsed gives back its value as addrlist_source(); a
- * refused one says why.
+ * refused one says why; an inline list holds each of its entries (the
+ * address of a network, "x@domain" for an "@domain").
  */
 #include <sys/socket.h>
 #include <netinet/in.h>
 
+#include <ctype.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -92,6 +94,46 @@ probe(const struct addrlist *l, const char *p, size_t len)
 	}
 }
 
+/* Each entry of an inline list must match the list. */
+static void
+check_entries(const struct addrlist *l, enum addrlist_kind kind,
+    const char *value)
+{
+	char	*copy, *p, *next, *e, *slash, probe[1100];
+	size_t	 n;
+	int	 hit;
+
+	if ((copy = strdup(value)) == NULL)
+		abort();
+	for (p = copy; p != NULL; p = next) {
+		if ((next = strchr(p, ',')) != NULL)
+			*next++ = '\0';
+		while (isspace((unsigned char)*p))
+			p++;
+		for (n = strlen(p); n > 0 && isspace((unsigned char)p[n - 1]); n--)
+			p[n - 1] = '\0';
+		e = p;
+		if (*e == '\0')
+			continue;
+		if (kind == ADDRLIST_NET) {
+			if ((slash = strchr(e, '/')) != NULL)
+				*slash = '\0';
+			hit = addrlist_match_addrstr(l, e);
+		} else if (strrchr(e, '@') == e + (*e == '<')) {
+			/* "@domain" (its only '@' first): a domain entry */
+			snprintf(probe, sizeof(probe), "x%s", e + (*e == '<'));
+			hit = addrlist_match_mail(l, probe);
+		} else
+			hit = addrlist_match_mail(l, e);
+		if (!hit) {
+			fprintf(stderr, "fuzz_addrlist: entry \"%s\" is not in "
+			    "its list \"%s\"\n", e, value);
+			abort();
+		}
+	}
+	free(copy);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -130,8 +172,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(buf);
 		return 0;
 	}
-	if (!(data[0] & 2) && strcmp(addrlist_source(l), value) != 0)
-		abort();
+	if (!(data[0] & 2)) {
+		if (strcmp(addrlist_source(l), value) != 0)
+			abort();
+		check_entries(l, kind, value);
+	}
 	(void)addrlist_count(l);
 	for (p = value + vlen + 1; p < end; p += strlen(p) + 1)
 		probe(l, p, (size_t)(end - p));
