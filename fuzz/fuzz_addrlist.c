@@ -110,8 +110,9 @@ check_entries(const struct addrlist *l, enum addrlist_kind kind,
 			*next++ = '\0';
 		while (isspace((unsigned char)*p))
 			p++;
-		for (n = strlen(p); n > 0 && isspace((unsigned char)p[n - 1]); n--)
-			p[n - 1] = '\0';
+		n = strlen(p);
+		while (n > 0 && isspace((unsigned char)p[n - 1]))
+			p[--n] = '\0';
 		e = p;
 		if (*e == '\0')
 			continue;

@@ -31,10 +31,10 @@
  *   [3] seed of the chunk sizes (1 to 300 bytes)
  * With with_headers the header lines come first in the input, so the
  * message's own header block follows them (a message that starts with
- * an empty line has none). The message is fed in those chunks, then again in one piece after
- * canon_reset(): canon.h promises any chunking, so both runs must give
- * the same bytes, flags and counts, or the harness aborts; no more than
- * max_in bytes may be looked at.
+ * an empty line has none). The message is fed in those chunks, then
+ * again in one piece after canon_reset(): canon.h promises any chunking,
+ * so both runs must give the same bytes, flags and counts, or the
+ * harness aborts; no more than max_in bytes may be looked at.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -126,7 +126,7 @@ struct input {
 	const char	*ctype, *cte;	/* else: these through canon_header() */
 	const char	*fields;	/* and these: name NUL value NUL ... */
 	size_t		 nfields;
-	const uint8_t	*msg;		/* the body (or the rest of the message) */
+	const uint8_t	*msg;		/* the body, or the rest of the message */
 	size_t		 len;
 };
 

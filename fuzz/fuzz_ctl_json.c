@@ -42,7 +42,8 @@ static void
 check_valid(const struct cluster *c)
 {
 	if (c->status > CLUSTER_HAM || c->nreps > CLUSTER_REPS - 1 ||
-	    c->networks > CLUSTER_MAX_NETS || c->senders > CLUSTER_MAX_SENDERS ||
+	    c->networks > CLUSTER_MAX_NETS ||
+	    c->senders > CLUSTER_MAX_SENDERS ||
 	    memchr(c->subject, '\0', CLUSTER_SUBJECT_MAX) == NULL ||
 	    c->last_seen < c->first_seen)
 		abort();
@@ -59,7 +60,8 @@ check_export(const struct cluster *c)
 	if ((j = ctl_cluster_json(c)) == NULL)
 		abort();
 	if (ctl_cluster_from_json(j, &c2, err, sizeof(err)) != 0) {
-		fprintf(stderr, "fuzz_ctl_json: export not imported: %s\n", err);
+		fprintf(stderr, "fuzz_ctl_json: export not imported: %s\n",
+		    err);
 		abort();
 	}
 	json_decref(j);
