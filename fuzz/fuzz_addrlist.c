@@ -116,13 +116,19 @@ check_entries(const struct addrlist *l, enum addrlist_kind kind,
 		e = p;
 		if (*e == '\0')
 			continue;
+		/* The brackets of "<user@domain>" are not part of it. */
+		if (kind == ADDRLIST_MAIL && n >= 2 && e[0] == '<' &&
+		    e[n - 1] == '>') {
+			e[n - 1] = '\0';
+			e++;
+		}
 		if (kind == ADDRLIST_NET) {
 			if ((slash = strchr(e, '/')) != NULL)
 				*slash = '\0';
 			hit = addrlist_match_addrstr(l, e);
-		} else if (strrchr(e, '@') == e + (*e == '<')) {
+		} else if (*e == '@' && strchr(e + 1, '@') == NULL) {
 			/* "@domain" (its only '@' first): a domain entry */
-			snprintf(probe, sizeof(probe), "x%s", e + (*e == '<'));
+			snprintf(probe, sizeof(probe), "x%s", e);
 			hit = addrlist_match_mail(l, probe);
 		} else
 			hit = addrlist_match_mail(l, e);
