@@ -64,9 +64,11 @@
 #include "store_backend.h"
 
 #define REC_VERSION	2
-#define REC_SIZE_V1	536
-#define REC_SIZE	(REC_SIZE_V1 + 4 + CLUSTER_MAX_NETS * 8 + \
-			 CLUSTER_MAX_SENDERS * 4 + CLUSTER_MAX_RCPTS * 8)
+#define REC_SIZE_V1	STORE_REC_SIZE_V1
+#define REC_SIZE	STORE_REC_SIZE
+_Static_assert(STORE_REC_SIZE == REC_SIZE_V1 + 4 + CLUSTER_MAX_NETS * 8 +
+    CLUSTER_MAX_SENDERS * 4 + CLUSTER_MAX_RCPTS * 8,
+    "STORE_REC_SIZE is the version 2 layout's size");
 #define EVICT_MAX	64	/* evictions one observe may do */
 #define NREP_MASK	0x7f	/* nrep[]: the count; bit 7 the kind */
 #define FULL_RETRIES	4	/* a write that finds the store full: grow
@@ -122,8 +124,8 @@ struct store {
  * 1212 neth[32], 1340 end. A version 1 record reads as one with no per-source counts
  * and no recipient set.
  */
-static void
-rec_encode(const struct cluster *c, unsigned char *r)
+void
+store_rec_encode(const struct cluster *c, unsigned char *r)
 {
 	memset(r, 0, REC_SIZE);
 	r[0] = REC_VERSION;
@@ -162,8 +164,9 @@ rec_encode(const struct cluster *c, unsigned char *r)
 		put32(r + 1212 + 4 * i, c->neth[i]);
 }
 
-static int
-rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
+/* A record read back to a cluster; STORE_ECORRUPT if it cannot be one. */
+int
+store_rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
 {
 	const unsigned char	*r = rec;
 
@@ -193,7 +196,9 @@ rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
 	c->hist_start = (int64_t)get64(r + 216);
 	for (int i = 0; i < CLUSTER_HISTORY; i++)
 		c->hist[i] = get32(r + 224 + 4 * i);
-	memcpy(c->subject, r + 320, CLUSTER_SUBJECT_MAX);
+	/* The string only: bytes after its NUL are not the encoder's. */
+	memcpy(c->subject, r + 320,
+	    strnlen((const char *)r + 320, CLUSTER_SUBJECT_MAX));
 	c->senders = get32(r + 400);
 	if (c->senders > CLUSTER_MAX_SENDERS)
 		return STORE_ECORRUPT;
@@ -227,7 +232,7 @@ load(struct store *s, struct store_btxn *t, uint64_t id, struct cluster *c)
 
 	if ((rc = s->ops->rec_get(t, id, &rec, &len)) != 0)
 		return rc;
-	return rec_decode(id, rec, len, c);
+	return store_rec_decode(id, rec, len, c);
 }
 
 static int
@@ -235,7 +240,7 @@ save(struct store *s, struct store_btxn *t, const struct cluster *c)
 {
 	unsigned char	r[REC_SIZE];
 
-	rec_encode(c, r);
+	store_rec_encode(c, r);
 	return s->ops->rec_put(t, c->id, r, sizeof(r));
 }
 
@@ -435,7 +440,7 @@ rebuild_one(uint64_t id, const void *rec, size_t len, void *arg)
 	struct rebuild	*rb = arg;
 	struct cluster	 c;
 
-	if (rec_decode(id, rec, len, &c) != 0) {
+	if (store_rec_decode(id, rec, len, &c) != 0) {
 		rb->corrupt++;
 		return 0;
 	}
@@ -1538,7 +1543,7 @@ iter_one(uint64_t id, const void *rec, size_t len, void *arg)
 	struct iter	*it = arg;
 
 	it->last = id;
-	if (rec_decode(id, rec, len, &it->batch[it->n]) != 0)
+	if (store_rec_decode(id, rec, len, &it->batch[it->n]) != 0)
 		it->corrupt++;
 	else
 		it->n++;
@@ -1643,7 +1648,7 @@ rec_check(uint64_t id, const void *rec, size_t len)
 
 	if (id == 0)
 		return "a key that is not a cluster id";
-	if (rec_decode(id, rec, len, &c) != 0)
+	if (store_rec_decode(id, rec, len, &c) != 0)
 		return "does not decode (size, version, status, counts or id)";
 	if (!rec_padding_zero(rec, len, &c))
 		return "bytes past its counts or reserved bytes not zero";

@@ -47,6 +47,18 @@
 /* At most this many SHA-256 per cluster in the exact index. */
 #define STORE_EXACT_PER_CLUSTER	16
 
+/*
+ * The record of a cluster, as every backend stores it (store.c): encode
+ * writes STORE_REC_SIZE bytes; decode checks a record read back (its size,
+ * version, ranges and that its id is `id`) and returns 0 or
+ * STORE_ECORRUPT. Exposed for the fuzzing harness (fuzz/fuzz_store_rec.c).
+ */
+#define STORE_REC_SIZE	1340	/* version 2 */
+#define STORE_REC_SIZE_V1 536	/* version 1, still read */
+void	store_rec_encode(const struct cluster *c, unsigned char *r);
+int	store_rec_decode(uint64_t id, const void *rec, size_t len,
+	    struct cluster *c);
+
 /* Per-hour counters kept in the "stats" table. */
 struct store_hour {
 	uint32_t	messages, tagged, rejected;

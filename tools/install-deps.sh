@@ -2,7 +2,8 @@
 # install-deps.sh: install what nilsimsa-milter needs to build and to run
 # its whole test suite on Debian 12 (run as root). The Postfix package is
 # preseeded with "No configuration", so it never starts a system MTA on
-# port 25: the tests run private instances on loopback.
+# port 25: the tests run private instances on loopback. clang and its
+# runtime (libclang-rt-14-dev) build the fuzzing harnesses (make fuzz).
 set -eu
 
 export DEBIAN_FRONTEND=noninteractive
@@ -14,4 +15,4 @@ apt-get install -y -q --no-install-recommends \
 	libmilter-dev liblmdb-dev lmdb-utils libssl-dev libjansson-dev \
 	libhiredis-dev check libsubunit-dev \
 	postfix miltertest swaks redis-server m4 libwrap0 liblockfile1 \
-	python3 procps iproute2 valgrind systemd
+	python3 procps iproute2 valgrind systemd clang libclang-rt-14-dev

@@ -1,0 +1,85 @@
+# fuzz/fuzz.mk: builds the libFuzzer harnesses with clang and runs them.
+# Called by the top-level `make fuzz` and `make fuzz-run` (Makefile.am),
+# which pass srcdir, OUT and the library flags; by hand, from the source
+# directory: make -f fuzz/fuzz.mk [run] [FUZZTIME=60].
+#
+# Every harness is built with AddressSanitizer, UndefinedBehaviorSanitizer
+# (no recovery: any report is a crash) and libFuzzer's coverage. `run`
+# gives each FUZZTIME seconds on OUT/corpus/NAME (what it learns) and
+# fuzz/corpus/NAME (the seeds, never written), stops at the first finding
+# and leaves the input as OUT/crash-NAME-*.
+
+CLANG ?= clang
+srcdir ?= .
+OUT ?= fuzz-out
+FUZZTIME ?= 60
+JANSSON_CFLAGS ?= $(shell pkg-config --cflags jansson)
+JANSSON_LIBS ?= $(shell pkg-config --libs jansson)
+LMDB_CFLAGS ?=
+LMDB_LIBS ?= -llmdb
+CRYPTO_LIBS ?= -lcrypto
+
+HARNESSES = canon config addrlist store_rec ctl_json
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(SAN) -fsanitize=fuzzer-no-link \
+	-D_GNU_SOURCE -I$(srcdir)/lib -I$(srcdir)/ctl -I$(srcdir)/nilsimsa \
+	$(JANSSON_CFLAGS) $(LMDB_CFLAGS) -Wall -Wextra -Wshadow \
+	-Wstrict-prototypes -Wmissing-prototypes -Werror
+FUZZ_LDFLAGS = $(SAN) -fsanitize=fuzzer
+
+NILSIMSA = nilsimsa/nilsimsa.o nilsimsa/profile.o nilsimsa/selfcal.o
+STORE = lib/store.o lib/store_lmdb.o $(NILSIMSA)
+CANON = lib/canon.o lib/canon_mime.o lib/canon_charset.o lib/canon_html.o
+OBJ_canon = fuzz/fuzz_canon.o $(CANON)
+OBJ_config = fuzz/fuzz_config.o lib/config.o lib/addrlist.o \
+	$(CANON) $(NILSIMSA)
+OBJ_addrlist = fuzz/fuzz_addrlist.o lib/addrlist.o
+OBJ_store_rec = fuzz/fuzz_store_rec.o $(STORE)
+OBJ_ctl_json = fuzz/fuzz_ctl_json.o ctl/ctl_json.o ctl/ctl_util.o \
+	$(STORE)
+LIBS_canon =
+LIBS_config = -lm
+LIBS_addrlist =
+LIBS_store_rec = $(LMDB_LIBS) $(CRYPTO_LIBS) -lm -pthread
+LIBS_ctl_json = $(JANSSON_LIBS) $(LMDB_LIBS) $(CRYPTO_LIBS) -lm -pthread
+
+all: $(HARNESSES:%=$(OUT)/fuzz_%)
+
+$(OUT)/obj/%.o: $(srcdir)/%.c
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(wildcard $(OUT)/obj/*/*.d)
+# The objects are shared by the harnesses: keep them.
+.SECONDARY:
+
+.SECONDEXPANSION:
+$(OUT)/fuzz_%: $$(addprefix $(OUT)/obj/,$$(OBJ_$$*))
+	$(CLANG) $(FUZZ_LDFLAGS) -o $@ $^ $(LIBS_$*)
+
+# Each harness for FUZZTIME seconds; the first failure stops the run.
+run: all
+	@for h in $(HARNESSES); do \
+		mkdir -p $(OUT)/corpus/$$h || exit 1; \
+		echo "fuzz_$$h: $(FUZZTIME) s"; \
+		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		$(OUT)/fuzz_$$h -max_total_time=$(FUZZTIME) -timeout=10 \
+		    -rss_limit_mb=2048 -print_final_stats=1 \
+		    -artifact_prefix=$(OUT)/crash-$$h- \
+		    $(OUT)/corpus/$$h $(srcdir)/fuzz/corpus/$$h \
+		    > $(OUT)/fuzz_$$h.log 2>&1; \
+		rc=$$?; \
+		grep -E '^(stat::number_of_executed_units|#[0-9]+ +DONE)' \
+		    $(OUT)/fuzz_$$h.log; \
+		if [ $$rc -ne 0 ]; then \
+			tail -n 60 $(OUT)/fuzz_$$h.log; \
+			echo "fuzz_$$h: FAILED (log: $(OUT)/fuzz_$$h.log)"; \
+			exit 1; \
+		fi; \
+	done
+
+clean:
+	rm -rf $(OUT)
+
+.PHONY: all run clean

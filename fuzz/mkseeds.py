@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+# mkseeds.py: writes the seed corpora fuzz/corpus/<harness>/ (committed;
+# run again only to change them): python3 fuzz/mkseeds.py [SHARED]
+# Canon seeds are synthetic MIME messages in many charsets and encodings,
+# plus the first few KiB of some SpamAssassin unit-test messages
+# (Apache-2.0, from SHARED/corpus/spamassassin-tdata) when SHARED is given.
+import base64, json, os, quopri, struct, sys
+
+top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+
+def put(h, name, data):
+    d = os.path.join(top, h)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+# ---------------------------------------------------------------- canon
+# Settings bytes (see fuzz_canon.c): whole message with its own headers,
+# no added type or encoding.
+WHOLE = bytes([0x04, 0x03, 0x00, 0x11])
+text = "Dear friend, cheap Viagra! Ünïcödé «quotes» — 价格优惠 特价 ценa скидка\n"
+texts = {
+    "utf-8": text, "iso-8859-1": "Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e, na\u00efve\n",
+    "windows-1252": "\u201cSmart quotes\u201d \u2014 \u20ac100 off\n",
+    "iso-8859-2": "Za\u017c\u00f3\u0142\u0107 g\u0119\u015bl\u0105 ja\u017a\u0144\n",
+    "koi8-r": "\u0421\u043a\u0438\u0434\u043a\u0430 50% \u043d\u0430 \u0432\u0441\u0451\n",
+    "windows-1251": "\u0414\u0435\u0448\u0435\u0432\u044b\u0435 \u043b\u0435\u043a\u0430\u0440\u0441\u0442\u0432\u0430\n",
+    "iso-8859-7": "\u0395\u03bb\u03bb\u03b7\u03bd\u03b9\u03ba\u03ac \u03ba\u03b5\u03af\u03bc\u03b5\u03bd\u03bf\n",
+    "gb2312": "\u4ef7\u683c\u4f18\u60e0\uff0c\u7279\u4ef7\u4ea7\u54c1\n",
+    "gbk": "\u53d1\u7968\u4ee3\u5f00 \u9280\u884c\n", "gb18030": "\u53d1\u7968 \U00020000 \u20ac\n",
+    "big5": "\u5e73\u50f9\u5546\u54c1 \u512a\u60e0\u6d3b\u52d5\n",
+    "shift_jis": "\u304a\u5f97\u306a\u60c5\u5831\u3067\u3059 \uff71\uff72\uff73\n",
+    "euc-jp": "\u7121\u6599\u30b5\u30f3\u30d7\u30eb\u914d\u5e03\u4e2d\n",
+    "iso-2022-jp": "\u672a\u627f\u8afe\u5e83\u544a\u203b \u51fa\u4f1a\u3044\n",
+    "euc-kr": "\uad11\uace0 \ubb34\ub8cc \uc0c1\ud488\n", "iso-2022-kr": "\uad11\uace0 \ubb34\ub8cc\n",
+    "utf-7": "Hi Mom -\u263a-! \u65e5\u672c\u8a9e\n", "utf-16": text, "utf-16le": text,
+    "utf-16be": text, "utf-32": text, "tis-620": "\u0e2a\u0e27\u0e31\u0e2a\u0e14\u0e35\n",
+    "hz": "\u4f60\u597d\u4e16\u754c\n", "iso-8859-15": "\u20ac \u0160\u0161\u017d\n",
+    "cp932": "\u2460\u2461 \u9ad9\u6a4b\n", "koi8-u": "\u0491\u0454\u0456\u0457\n",
+}
+pyname = {"hz": "hz", "cp932": "cp932"}
+n = 0
+for cs, t in texts.items():
+    body = (t * 3).encode(pyname.get(cs, cs))
+    for cte in ("base64", "quoted-printable", "8bit"):
+        if cte == "base64":
+            enc = base64.encodebytes(body)
+        elif cte == "quoted-printable":
+            enc = quopri.encodestring(body)
+        else:
+            enc = body
+        label = "hz-gb-2312" if cs == "hz" else cs
+        msg = (b"From: a@example.com\nSubject: seed\nMIME-Version: 1.0\n"
+               b"Content-Type: text/plain; charset=\"" + label.encode() +
+               b"\"\nContent-Transfer-Encoding: " + cte.encode() + b"\n\n" + enc)
+        if cte == "8bit" or cs in ("utf-8", "iso-2022-jp", "gbk", "big5", "utf-16"):
+            put("canon", "cs-%s-%s" % (cs, cte), WHOLE + msg)
+            n += 1
+
+html = (b"<html><head><style>p{color:red}</style><script>var x='<p>';</script>"
+        b"</head><body><p>V<b></b>iagra &amp; C&#105;alis &#x263a; &nbsp;"
+        b"<!-- hidden text --><div>cheap</div><br/>&eacute;&bogus; &#0; &#xFFFFFFFF;"
+        b"<a href=\"http://x\">link</a></body></html>\n")
+put("canon", "html", WHOLE + b"Content-Type: text/html; charset=utf-8\n\n" + html)
+put("canon", "html-unclosed-comment", WHOLE +
+    b"Content-Type: text/html\n\n<p>before<!-- never closed <p>after\n")
+alt = (b"Content-Type: multipart/alternative; boundary=\"alt\"\n\npreamble\n"
+       b"--alt\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+       b"Caf=C3=A9 soft=\nbreak =3D=20\n--alt\nContent-Type: text/html; charset=iso-8859-1\n"
+       b"Content-Transfer-Encoding: base64\n\n" + base64.encodebytes(b"<p>Caf\xe9</p>") +
+       b"--alt--\nepilogue\n")
+put("canon", "alternative", WHOLE + alt)
+nested = (b"Content-Type: multipart/mixed; boundary=\"outer\"\n\n--outer\n"
+          b"Content-Type: multipart/related; boundary=\"inner\"\n\n--inner\n"
+          b"Content-Type: text/plain\n\ninner text\n--inner\nContent-Type: image/png\n"
+          b"Content-Transfer-Encoding: base64\n\niVBORw0KGgo=\n--inner--\n--outer\n"
+          b"Content-Type: message/rfc822\n\nSubject: fwd\nContent-Type: text/plain; charset=koi8-r\n\n"
+          b"\xf3\xcb\xc9\xc4\xcb\xc1\n--outer--\n")
+put("canon", "nested", WHOLE + nested)
+deep = b""
+for i in range(10):
+    deep += b"Content-Type: multipart/mixed; boundary=b%d\n\n--b%d\n" % (i, i)
+deep += b"Content-Type: text/plain\n\ndeep\n"
+put("canon", "deep", WHOLE + deep)
+put("canon", "rfc2231", WHOLE +
+    b"Content-Type: multipart/mixed;\n boundary*0=\"abc\";\n boundary*1=\"def\"\n\n--abcdef\n"
+    b"Content-Type: text/plain;\n charset*=utf-8''%E2%82%AC;\n name*=iso-8859-1'en'%E9t%E9\n"
+    b"Content-Disposition: inline; filename*0*=utf-8''a%20b; filename*1=c\n\nrfc 2231 \xe2\x82\xac\n--abcdef--\n")
+put("canon", "badb64", WHOLE + b"Content-Transfer-Encoding: base64\n\nSGVsbG8@@==\n===\nV29y\nbGQ\n")
+put("canon", "badqp", WHOLE + b"Content-Transfer-Encoding: quoted-printable\n\n=ZZ=4=\r\n=C3=\n=A9 tail=")
+put("canon", "crlf", WHOLE + b"Subject: x\r\nContent-Type: text/plain\r\n\r\nline one\r\nline\rtwo\r\n\r\n")
+put("canon", "nul", WHOLE + b"Content-Type: text/plain\n\nnul\x00byte\x01ctl \xc2\x85 \xef\xbb\xbf\xe2\x80\x8b\n")
+put("canon", "longhdr", WHOLE + b"Content-Type: text/plain; x=\"" + b"a" * 5000 + b"\"\n\nbody\n")
+put("canon", "folded", WHOLE + b"Content-Type:\n text/plain;\n\tcharset=\n \"utf-8\"\n\nfolded\n")
+put("canon", "noboundary", WHOLE + b"Content-Type: multipart/mixed; boundary=zz\n\nno boundary ever\n")
+put("canon", "raw", bytes([0x07, 0x03, 0x00, 0x05]) + b"Subject: r\n\nraw body\r\nline\r\n")
+put("canon", "raw-body", bytes([0x03, 0x03, 0x85, 0x22]) + b"raw body only\r\n.\r\n")
+put("canon", "body-b64-gbk", bytes([13 << 3, 0x04, 0x00, 0x07]) +
+    base64.encodebytes("\u53d1\u7968\u4ee3\u5f00".encode("gbk") * 5))
+put("canon", "body-qp-2022jp", bytes([19 << 3, 0x08, 0x00, 0x09]) +
+    quopri.encodestring("\u672a\u627f\u8afe\u5e83\u544a".encode("iso-2022-jp")))
+put("canon", "body-utf7", bytes([22 << 3, 0x00, 0x00, 0x0b]) + "\u263a\u65e5 x".encode("utf-7"))
+put("canon", "body-utf16", bytes([23 << 3, 0x01, 0x00, 0x0d]) + "<p>\u4f60\u597d</p>".encode("utf-16"))
+put("canon", "body-multipart", bytes([0x00, 0x02, 0x00, 0x0f]) +
+    b"--=b\nContent-Type: text/plain; charset=big5\n\n" + "\u5e73\u50f9".encode("big5") + b"\n--=b--\n")
+put("canon", "body-truncated", bytes([1 << 3, 0x00, 0x81, 0x13]) + text.encode() * 4)
+
+# The milter's way: header fields through canon_header(), then the body.
+MILTER = bytes([0x00, 0x13, 0x00, 0x2b])
+for name, msg in (("alternative", alt), ("nested", nested), ("rfc2231",
+        b"Content-Type: multipart/mixed;\r\n boundary*0=\"abc\";\r\n\tboundary*1=def\r\n\r\n"
+        b"--abcdef\nContent-Type: text/plain; charset*=utf-8''%E2%82%AC\n\n\xe2\x82\xac\n--abcdef--\n"),
+        ("html", b"Subject: x\nContent-Type: text/html;\n charset=windows-1251\n\n" + html),
+        ("b64", b"Content-Transfer-Encoding: base64\nContent-Type: text/plain; charset=gbk\n\n" +
+         base64.encodebytes("\u53d1\u7968".encode("gbk") * 9))):
+    put("canon", "milter-" + name, MILTER + msg)
+
+if len(sys.argv) > 1:
+    td = os.path.join(sys.argv[1], "corpus", "spamassassin-tdata")
+    for rel in ("nice/cjk", "nice/mime1", "nice/mime3", "nice/mime5", "nice/mime9",
+                "nice/unicode1", "nice/unicode2", "nice/crlf-endings", "nice/base64.txt",
+                "spam/badctype1", "spam/badmime.txt", "spam/badmime3.txt",
+                "spam/base64.txt", "spam/extracttext"):
+        p = os.path.join(td, rel)
+        if os.path.isfile(p):
+            with open(p, "rb") as f:
+                put("canon", "sa-" + rel.replace("/", "-"), WHOLE + f.read(6144))
+    for sub in ("nice/cjk",):
+        p = os.path.join(td, sub)
+        if os.path.isdir(p):
+            for name in sorted(os.listdir(p))[:8]:
+                with open(os.path.join(p, name), "rb") as f:
+                    put("canon", "sa-cjk-" + name, WHOLE + f.read(6144))
+
+# ---------------------------------------------------------------- config
+confs = {
+    "empty": "",
+    "sample": "# sample\nSocket inet:8894@127.0.0.1\nUserID nobody:nogroup\nPidFile /tmp/x.pid\n"
+              "UMask 007\nSyslog yes\nSyslogFacility mail\nStore /tmp/store\nMaxClusters 100000\n"
+              "LogLevel info\nCanonicalization text\nMinBodyBytes 64\nMaxBodyBytes 1048576\n"
+              "SimilarityThreshold 40\nTagThreshold 5\nRejectThreshold 20\nRejectMinNetworks 2\n"
+              "RejectAction reject\nMode enforce\nListMail tag\nAddHeaders yes\n",
+    "lists": "WhitelistClients 127.0.0.0/8, ::1, 10.1.2.3\nWhitelistSenders @example.com,a@b.c\n"
+             "WhitelistRecipients <postmaster@example.org>\nSpamTrap file:list.txt\n",
+    "include": "Include inc.conf\nRejectThreshold 50\n",
+    "include-self": "Include fuzz.conf\n",
+    "score": "ScoreMode reference\nProfile default\nSingletonTTL 3600\nBulkTTL 604800\n",
+    "redis": "StoreBackend redis\nRedis unix:/tmp/redis.sock\n",
+    "bad-cross": "TagThreshold 50\nRejectThreshold 10\n",
+    "bad-repeat": "LogLevel debug\nloglevel error\n",
+    "bad-unknown": "NoSuchKey 1\n",
+    "bad-number": "MaxClusters 99999999999999999999999\nSimilarityThreshold -5\n",
+    "comments": "  # indented comment\n\tLogLevel\tdebug # trailing\nMode shadow#not a comment\n",
+    "crlf": "LogLevel debug\r\nMode shadow\r\n",
+    "modes": "RejectAction quarantine\nSkipAuthenticated no\nSubjectSample yes\nTCPNoDelay yes\n",
+    "socket6": "Socket inet6:8894@[::1]\n",
+    "socket-unix": "Socket unix:/var/run/nsm.sock\nUMask 0777\n",
+    "durations": "SingletonTTL 1d\nBulkTTL 2w\n",
+    "noeol": "LogLevel debug",
+    "longline": "Socket " + "x" * 5000 + "\n",
+    "nul": "LogLevel de\0bug\n",
+}
+for k, v in confs.items():
+    put("config", k, v.encode())
+put("config", "repo-sample", open(os.path.join(os.path.dirname(top), "..", "conf",
+    "nilsimsa-milter.conf"), "rb").read())
+
+# ---------------------------------------------------------------- addrlist
+NET, MAIL, FILE = 0, 1, 2
+lists = [
+    (NET, b"127.0.0.1", [b"127.0.0.1", b"\x7f\x00\x00\x01"]),
+    (NET, b"10.0.0.0/8, 192.168.1.0/24,172.16.0.0/12", [b"10.9.8.7", b"192.168.2.1"]),
+    (NET, b"::1, 2001:db8::/32, fe80::/10", [b"2001:db8::1", b"::ffff:127.0.0.1" + b"\0" * 16]),
+    (NET, b"0.0.0.0/0,::/0", [b"1.2.3.4"]),
+    (NET, b"1.2.3.4/33, 300.1.1.1", [b"1.2.3.4"]),
+    (NET, b"::ffff:10.0.0.0/104", [b"10.1.1.1"]),
+    (NET, b"10.0.0.1/32 , , 10.0.0.2", [b"10.0.0.2"]),
+    (MAIL, b"user@example.com", [b"<User@Example.COM>", b"user@example.com"]),
+    (MAIL, b"@example.org, a@b.c , <x@y.z>", [b"joe@example.org", b"joe@sub.example.org"]),
+    (MAIL, b"@", [b"a@"]),
+    (MAIL, b"no-at-sign", [b"no-at-sign"]),
+    (MAIL, b"\"quoted local\"@example.com", [b"\"quoted local\"@example.com"]),
+    (MAIL, b"a@b@c", [b"a@b@c", b"<>"]),
+    (MAIL | FILE, b"# list\nuser@example.com\n@example.net # c\n\n  <x@y>  \n", [b"q@example.net"]),
+    (NET | FILE, b"# nets\n10.0.0.0/8\n2001:db8::/48\n\n", [b"10.2.3.4"]),
+    (NET | FILE, b"x" * 5000 + b"\n", []),
+    (MAIL, b"", [b"a@b"]),
+    (NET, b"", [b"1.1.1.1"]),
+]
+for i, (kind, value, probes) in enumerate(lists):
+    put("addrlist", "l%02d" % i, bytes([kind]) + value + b"\0" + b"\0".join(probes))
+
+# ---------------------------------------------------------------- store_rec
+def rec(id_, status=0, nreps=0, networks=0, senders=0, hist_start=0, subject=b"",
+        first=1700000000, last=1700003600):
+    r = bytearray(536)
+    r[0] = 1; r[1] = status; r[2] = nreps
+    struct.pack_into("<I", r, 4, networks)
+    struct.pack_into("<Q", r, 8, id_)
+    r[16:48] = bytes(range(32))
+    struct.pack_into("<qqQQII", r, 48, first, last, 12, 40, 3, 1)
+    for i in range(networks):
+        struct.pack_into("<I", r, 88 + 4 * i, 0x1000 + i)
+    struct.pack_into("<q", r, 216, hist_start)
+    for i in range(24):
+        struct.pack_into("<I", r, 224 + 4 * i, i)
+    r[320:320 + len(subject)] = subject
+    struct.pack_into("<I", r, 400, senders)
+    for i in range(senders):
+        struct.pack_into("<I", r, 404 + 4 * i, 0x2000 + i)
+    for i in range(nreps):
+        r[440 + 32 * i:472 + 32 * i] = bytes([i + 1] * 32)
+    return bytes(r)
+put("store_rec", "plain", rec(1))
+put("store_rec", "full", rec(42, 1, 3, 32, 8, 472000, b"Cheap meds \xe2\x82\xac"))
+put("store_rec", "ham", rec(7, 2, 1, 5, 2, -1, b"x" * 79))
+put("store_rec", "hist-min", rec(9, 0, 0, 0, 0, -(2 ** 63)))
+put("store_rec", "hist-max", rec(9, 0, 0, 0, 0, 2 ** 63 - 1))
+put("store_rec", "bad-status", rec(3, 3))
+put("store_rec", "bad-nreps", rec(3, 0, 4))
+put("store_rec", "bad-networks", rec(3, 0, 0, 33))
+put("store_rec", "bad-senders", rec(3, 0, 0, 0, 9))
+put("store_rec", "bad-subject", rec(3, 0, 0, 0, 0, 0, b"y" * 80))
+put("store_rec", "bad-version", b"\x02" + rec(3)[1:])
+put("store_rec", "id-mismatch", rec(5) + struct.pack("<Q", 6))
+put("store_rec", "id-zero", rec(0))
+put("store_rec", "short", rec(1)[:100])
+put("store_rec", "long", rec(1) + b"\0")
+
+# ---------------------------------------------------------------- ctl_json
+code = "0123456789abcdef" * 4
+lines = [
+    {"code": code},
+    {"id": 17, "code": code, "status": "spam", "first_seen": 1700000000,
+     "last_seen": 1700003600, "messages": 12, "recipients": 40, "networks": 2,
+     "tagged": 3, "rejected": 1, "subject": "Cheap meds \u20ac", "nets": [1, 2],
+     "senders": 1, "sender_domains": [99], "hist_start": 472000, "hist": [0] * 23 + [5],
+     "reps": [code.upper()]},
+    {"code": code, "status": "ham", "subject_hex": "ff00fe"},
+    {"code": code, "status": "auto", "reps": [code, code, code]},
+    {"code": code, "reps": [code] * 4},
+    {"code": code, "nets": list(range(33))},
+    {"code": code, "hist": list(range(25))},
+    {"code": code, "networks": 3, "nets": [1]},
+    {"code": code, "last_seen": 1, "first_seen": 2},
+    {"code": code, "hist_start": -(2 ** 62)},
+    {"code": code, "id": -1},
+    {"code": code, "messages": 2 ** 63 - 1, "tagged": 2 ** 32},
+    {"code": code, "subject": "a" * 100},
+    {"code": code, "subject": "nul\u0000byte"},
+    {"code": code, "subject": "x", "subject_hex": "78"},
+    {"code": "xyz"},
+    {"code": code, "unknown": 1},
+    {"code": code, "status": 1},
+    {"code": code, "nets": [4294967295, 0]},
+    {"code": code, "sender_domains": [1, 2, 3, 4, 5, 6, 7, 8, 9]},
+]
+for i, l in enumerate(lines):
+    put("ctl_json", "j%02d" % i, json.dumps(l, ensure_ascii=i % 2 == 0).encode())
+put("ctl_json", "dup", ('{"code":"%s","code":"%s"}' % (code, code)).encode())
+put("ctl_json", "array", b"[1,2,3]")
+put("ctl_json", "bigint", ('{"code":"%s","messages":1e400}' % code).encode())
+put("ctl_json", "deep", b"[" * 2000 + b"]" * 2000)
