@@ -18,6 +18,10 @@
  * util.c: small shared routines of libnsm (see util.h).
  */
 
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
 #include "util.h"
 
 /* The value of a hex digit, or -1. */
@@ -33,3 +37,53 @@ util_hexval(int ch)
 	return -1;
 }
 
+/* A header's value (first line only), lowercased, into out. */
+void
+util_header(const char *m, size_t len, const char *name, char *out,
+    size_t size)
+{
+	size_t	nl = strlen(name), i, o = 0;
+
+	out[0] = '\0';
+	for (i = 0; i + nl < len; i++) {
+		if ((i == 0 || m[i - 1] == '\n') &&
+		    (m[i] == '\n' || m[i] == '\r'))
+			return;		/* end of the header block */
+		if ((i == 0 || m[i - 1] == '\n') &&
+		    strncasecmp(m + i, name, nl) == 0) {
+			for (i += nl; i < len && m[i] != '\n' && m[i] != '\r' &&
+			    o + 1 < size; i++)
+				out[o++] = (char)tolower((unsigned char)m[i]);
+			out[o] = '\0';
+			return;
+		}
+	}
+}
+
+/* Drop leading "re:", "fwd:" and "[list]" tags from a subject. */
+const char *
+util_bare_subject(const char *s)
+{
+	for (;;) {
+		while (*s == ' ')
+			s++;
+		if (strncmp(s, "re:", 3) == 0 || strncmp(s, "fw:", 3) == 0)
+			s += 3;
+		else if (strncmp(s, "fwd:", 4) == 0)
+			s += 4;
+		else if (*s == '[' && strchr(s, ']') != NULL)
+			s = strchr(s, ']') + 1;
+		else
+			return s;
+	}
+}
+
+/* The next value of a xorshift64 generator. */
+uint64_t
+util_xorshift64(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}

@@ -15,12 +15,32 @@
  */
 
 /*
- * util.h: small routines of no one part that libnsm's users share.
+ * util.h: small routines of no one part that libnsm's users share: the
+ * value of a hex digit, a header's value in a raw message and a subject
+ * without its reply tags, and a repeatable random source for tools and
+ * tests.
  */
 #ifndef UTIL_H
 #define UTIL_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 /* The value of hex digit ch (either case), or -1. */
 int		 util_hexval(int ch);
+
+/*
+ * The value of header name (given with its colon, e.g. "from:") in the
+ * raw message m, first line only and lowercased, into out; empty if the
+ * header block has no such header.
+ */
+void		 util_header(const char *m, size_t len, const char *name,
+		    char *out, size_t size);
+
+/* Subject s without leading "re:", "fw:", "fwd:" and "[list]" tags. */
+const char	*util_bare_subject(const char *s);
+
+/* xorshift64 (13, 7, 17): the next value of *state, which must not be 0. */
+uint64_t	 util_xorshift64(uint64_t *state);
 
 #endif /* UTIL_H */
