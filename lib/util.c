@@ -77,13 +77,3 @@ util_bare_subject(const char *s)
 			return s;
 	}
 }
-
-/* The next value of a xorshift64 generator. */
-uint64_t
-util_xorshift64(uint64_t *state)
-{
-	*state ^= *state << 13;
-	*state ^= *state >> 7;
-	*state ^= *state << 17;
-	return *state;
-}

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "util.h"
 
 static uint64_t	tu_state = 0x2545f4914f6cdd1dULL;
 
@@ -38,10 +39,7 @@ tu_srand(uint64_t seed)
 uint64_t
 tu_rand(void)
 {
-	tu_state ^= tu_state << 13;
-	tu_state ^= tu_state >> 7;
-	tu_state ^= tu_state << 17;
-	return tu_state;
+	return util_xorshift64(&tu_state);
 }
 
 /* Append n bytes, keeping a NUL after them. */

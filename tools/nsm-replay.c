@@ -57,6 +57,7 @@
 #include "message.h"
 #include "nilsimsa.h"
 #include "store.h"
+#include "util.h"
 
 enum folder {
 	F_EASY, F_EASY2, F_HARD, F_SPAM, F_SPAM2, F_PHISH, F_FAMILY, F_OTHER
@@ -107,10 +108,7 @@ static uint64_t		 rng_state = 0x9e3779b97f4a7c15ull;
 static uint64_t
 rnd(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
+	return util_xorshift64s(&rng_state);
 }
 
 static size_t
@@ -762,15 +760,6 @@ ground_truth(const struct config *cfg)
 }
 
 static double
-now_sec(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static double
 replay(const struct config *cfg, struct store *store)
 {
 	struct message		*m;
@@ -800,7 +789,7 @@ replay(const struct config *cfg, struct store *store)
 		envelope_sender(raw, len, sender, sizeof(sender));
 		envelope_rcpt(it, rcpt, sizeof(rcpt));
 
-		t = now_sec();
+		t = util_now();
 		if (message_reset(m, cfg) == -1)
 			fatal("message_reset");
 		message_client_str(m, ip[0] ? ip : "192.0.2.1");
@@ -809,7 +798,7 @@ replay(const struct config *cfg, struct store *store)
 		message_rcpt(m, rcpt);
 		message_body(m, raw, len);
 		message_finish(m, store, it->t, 0, &r);
-		spent += now_sec() - t;
+		spent += util_now() - t;
 
 		if (r.store_err != 0)
 			fatalx("%s: store: %s", it->path, store_strerror(r.store_err));
