@@ -99,6 +99,13 @@ body "$W/site.profile" | head -4 | tr '\n' ' ' >"$W/hdr"
 status 0 "learn to stdout" "$W/default.conf" profile learn --name site $(cat "$W/sample")
 body "$W/out" >"$W/stdout.profile"
 body "$W/site.profile" | cmp -s - "$W/stdout.profile" && ok || fail "stdout profile differs"
+# --format c: the same profile as the C table of a built-in one
+status 0 "learn --format c" "$W/default.conf" profile learn --name site \
+	--format c $(cat "$W/sample")
+grep -q '^static const nilsimsa_profile nsm_profile_site = {$' "$W/out" && ok ||
+	fail "--format c: no nsm_profile_site table in: $(head -c 400 "$W/out")"
+status 1 "--format other" "$W/default.conf" profile learn --format json \
+	$(cat "$W/sample")
 
 # An mbox of the same messages (mboxrd quoting of body "From " lines)
 # gives the same profile: the splitter restores each message exactly.

@@ -22,14 +22,15 @@
  *	calibrate [-r | -s | -p profile.txt] [-a] [-h] CORPUS_DIR
  *
  * Codes are reference codes (-r), codes with a profile read from a file
- * (-p, as written by mkprofile), self-calibrated codes (-s, no profile:
- * nilsimsa_final_self() with words), or with the built-in profile
- * (default).
+ * (-p, as written by nilsimsactl profile learn), self-calibrated codes
+ * (-s, no profile: nilsimsa_final_self() with words), or with the
+ * built-in profile (default).
  * Every message of CORPUS_DIR/index.tsv is canonicalised as the milter
  * does (CANON_TEXT). With -h only the held-out half of the ham is used
- * for ham pairs (ham rows 2, 4, 6... of the index; mkprofile learns from
- * rows 1, 3, 5... in the command given in docs/calibration.md). -a also
- * scores every unrelated pair of easy ham for the tail table.
+ * for ham pairs (ham rows 2, 4, 6... of the index; the profile is
+ * learned from rows 1, 3, 5... in the command given in
+ * docs/calibration.md). -a also scores every unrelated pair of easy ham
+ * for the tail table.
  *
  * "Unrelated" pairs: different From address and different Subject after
  * dropping "Re:"/"Fwd:"/"[list]" prefixes. Some of them are related all

@@ -23,7 +23,7 @@
  * MODE is one of
  *	ref			reference codes (nilsimsa 0.2.4)
  *	builtin			the built-in profile (the milter's default)
- *	file:PATH		a profile read from PATH (mkprofile's text form)
+ *	file:PATH		a profile read from PATH (as profile learn writes it)
  *	script:NAME=PATH,...	a profile per script of the canonical text,
  *				NAME one of han, kana, cyrillic, latin, other;
  *				a script without one gets the built-in profile
