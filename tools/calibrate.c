@@ -164,12 +164,6 @@ load(const char *dir)
 	free(s.buf);
 }
 
-static int
-cmp_int(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
 static void
 report(const char *name, int *s, int n)
 {
@@ -180,7 +174,7 @@ report(const char *name, int *s, int n)
 		printf("  %-30s no pairs\n", name);
 		return;
 	}
-	qsort(s, (size_t)n, sizeof(int), cmp_int);
+	qsort(s, (size_t)n, sizeof(int), tl_cmp_int);
 	for (i = 0; i < n; i++) {
 		above += s[i] > 24;
 		count += s[i] >= nilsimsa_score_needed(10000, 0.01);

@@ -314,12 +314,6 @@ load(const char *dir)
 	free(s.buf);
 }
 
-static int
-cmp_int(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
 /* Unrelated ham pairs of one language: share above t, and the median. */
 static void
 unrelated(int lang, int t, double *above, int *median)
@@ -342,7 +336,7 @@ unrelated(int lang, int t, double *above, int *median)
 			    docs[i].path, docs[j].path);
 		hi += sc[np++] > t;
 	}
-	qsort(sc, (size_t)np, sizeof(int), cmp_int);
+	qsort(sc, (size_t)np, sizeof(int), tl_cmp_int);
 	*above = np ? (double)hi / np : 0.0;
 	*median = np ? sc[np / 2] : 0;
 	free(sc);
@@ -489,7 +483,7 @@ by_length(int t)
 	    nf ? 100.0 * hf / nf : 0.0, nn, t, nn ? 100.0 * hn / nn : 0.0);
 	printf("\nunrelated pairs by the shorter canonical text\n");
 	for (b = 0; b < 5; b++) {
-		qsort(sc[b], (size_t)np[b], sizeof(int), cmp_int);
+		qsort(sc[b], (size_t)np[b], sizeof(int), tl_cmp_int);
 		printf("  < %-6zd n=%6d  >%d %6.2f%%  p99.7 %4d  "
 		    "same footer: n=%5d >%d %6.2f%%\n",
 		    (ssize_t)lim[b], np[b], t, np[b] ? 100.0 * hi[b] / np[b] : 0.0,
@@ -662,7 +656,7 @@ by_kind(void)
 					sc[n++] = nilsimsa_score(&docs[o].code,
 					    &docs[i].code);
 			}
-			qsort(sc, (size_t)n, sizeof(int), cmp_int);
+			qsort(sc, (size_t)n, sizeof(int), tl_cmp_int);
 			printf(" %6d", n ? sc[n / 2] : 0);
 		}
 		printf("\n");

@@ -57,6 +57,7 @@
 #include "message.h"
 #include "nilsimsa.h"
 #include "store.h"
+#include "toolutil.h"
 #include "util.h"
 
 enum folder {
@@ -192,25 +193,14 @@ load_index(void)
 	fclose(fp);
 }
 
+/* A whole file; the replay needs every one it names. */
 static unsigned char *
 read_file(const char *path, size_t *lenp)
 {
-	struct stat	 st;
 	unsigned char	*buf;
-	ssize_t		 n;
-	size_t		 off = 0;
-	int		 fd;
 
-	if ((fd = open(path, O_RDONLY)) == -1)
+	if ((buf = tl_read_file(path, lenp)) == NULL)
 		fatal("%s", path);
-	if (fstat(fd, &st) == -1)
-		fatal("%s", path);
-	buf = xcalloc(1, (size_t)st.st_size + 1);
-	while (off < (size_t)st.st_size &&
-	    (n = read(fd, buf + off, (size_t)st.st_size - off)) > 0)
-		off += (size_t)n;
-	close(fd);
-	*lenp = off;
 	return buf;
 }
 
@@ -886,12 +876,6 @@ struct outcome {
 	double		ms_per_msg;
 };
 
-static int
-cmp_int(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
 /* Unrelated ham pairs: different subjects and senders, random, seeded. */
 static void
 ham_pairs(const struct config *cfg, size_t want, struct outcome *o)
@@ -914,7 +898,7 @@ ham_pairs(const struct config *cfg, size_t want, struct outcome *o)
 			o->pairs_above++;
 	}
 	if (o->pairs > 0) {
-		qsort(scores, o->pairs, sizeof(int), cmp_int);
+		qsort(scores, o->pairs, sizeof(int), tl_cmp_int);
 		o->median_pair = scores[o->pairs / 2];
 	}
 	free(scores);
@@ -951,7 +935,7 @@ copy_pairs(const struct config *cfg, struct outcome *o)
 		}
 	}
 	if (o->copies > 0) {
-		qsort(scores, o->copies, sizeof(int), cmp_int);
+		qsort(scores, o->copies, sizeof(int), tl_cmp_int);
 		o->median_copy = scores[o->copies / 2];
 		o->p10_copy = scores[o->copies / 10];
 	}

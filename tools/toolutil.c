@@ -77,6 +77,13 @@ tl_canon(struct canon *c, struct tl_buf *out, const unsigned char *raw,
 	canon_end(c);
 }
 
+/* Order ints for qsort(). */
+int
+tl_cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
 /* Read a whole file into memory. */
 unsigned char *
 tl_read_file(const char *path, size_t *len)

@@ -16,8 +16,9 @@
 
 /*
  * toolutil.h: what the measuring tools (calibrate, mlmeasure, nsm-replay)
- * share: allocation that exits on failure, reading a whole file, and a
- * growing output buffer that the canonicaliser can write into.
+ * share: allocation that exits on failure, reading a whole file, a
+ * growing output buffer that the canonicaliser can write into, and an
+ * int comparison for qsort().
  */
 #ifndef TOOLUTIL_H
 #define TOOLUTIL_H
@@ -43,6 +44,9 @@ void		 tl_sink(void *arg, const unsigned char *p, size_t n);
 /* Canonicalise raw into out (emptied first), restarting c. */
 void		 tl_canon(struct canon *c, struct tl_buf *out,
 		    const unsigned char *raw, size_t len);
+
+/* qsort() comparison of ints, ascending. */
+int		 tl_cmp_int(const void *a, const void *b);
 
 /* A whole file, NUL-terminated, its length in *len; NULL if unreadable. */
 unsigned char	*tl_read_file(const char *path, size_t *len);
