@@ -34,6 +34,7 @@
 #include "nilsimsa.h"
 #include "nilsimsa-internal.h"
 #include "textbook.h"
+#include "util.h"
 
 #define RUNS	3
 
@@ -57,13 +58,11 @@ static const char *words[] = {
 
 static uint64_t	rng_state = 0x62656e6368ULL;	/* fixed seed */
 
+/* xorshift64*, from the fixed seed. */
 static uint64_t
 rng(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545F4914F6CDD1DULL;
+	return util_xorshift64s(&rng_state);
 }
 
 /*
@@ -107,15 +106,6 @@ make_text(unsigned char *buf, size_t len)
 	}
 }
 
-static double
-now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /*
  * Best time of RUNS digests of buf, as the library streams it (1 MiB
  * calls), with nilsimsa_update's own loop (path 0) or the one forced.
@@ -129,7 +119,7 @@ time_lib(const unsigned char *buf, size_t len, nilsimsa_code *code, int path)
 	int		r;
 
 	for (r = 0; r < RUNS; r++) {
-		t = now();
+		t = util_now();
 		nilsimsa_init(&ctx);
 		for (off = 0; off < len; off += n) {
 			n = len - off < (1 << 20) ? len - off : (1 << 20);
@@ -139,7 +129,7 @@ time_lib(const unsigned char *buf, size_t len, nilsimsa_code *code, int path)
 				nilsimsa__update_path(&ctx, buf + off, n, path);
 		}
 		nilsimsa_final(&ctx, code);
-		t = now() - t;
+		t = util_now() - t;
 		if (t < best)
 			best = t;
 	}
@@ -154,11 +144,11 @@ time_textbook(const unsigned char *buf, size_t len, unsigned char code[32])
 	int		r;
 
 	for (r = 0; r < RUNS; r++) {
-		s = now();
+		s = util_now();
 		textbook_init(&t);
 		textbook_update(&t, buf, len);
 		textbook_final(&t, code, NULL);
-		s = now() - s;
+		s = util_now() - s;
 		if (s < best)
 			best = s;
 	}

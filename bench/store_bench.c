@@ -32,25 +32,15 @@
 #include <unistd.h>
 
 #include "store.h"
+#include "util.h"
 
 static uint64_t	rng = 0x2545f4914f6cdd1dULL;
 
+/* xorshift64, from the fixed seed. */
 static uint64_t
 rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
-static double
-now_s(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	return util_xorshift64(&rng);
 }
 
 static void
@@ -85,7 +75,7 @@ bench(const char *base, size_t n)
 		die("open", rc);
 	if ((codes = calloc(n, sizeof(*codes))) == NULL)
 		die("calloc", errno);
-	t0 = now_s();
+	t0 = util_now();
 	for (i = 0; i < n; i++) {
 		memset(&c, 0, sizeof(c));
 		for (k = 0; k < 32; k++)
@@ -95,12 +85,12 @@ bench(const char *base, size_t n)
 		if ((rc = store_put(s, &c)) != 0)
 			die("put", rc);
 	}
-	t = now_s() - t0;
+	t = util_now() - t0;
 	printf("N=%zu: fill %.0f puts/s\n", n, n / t);
 
 	o.now = 2;
 	o.join_score = 100;
-	t0 = now_s();
+	t0 = util_now();
 	for (i = 0; i < lookups; i++) {
 		for (k = 0; k < 32; k++)
 			o.code.b[k] = rnd() & 0xff;
@@ -109,11 +99,11 @@ bench(const char *base, size_t n)
 		if (r.compared != n)
 			die("lookup compared", STORE_EBACKEND);
 	}
-	t = now_s() - t0;
+	t = util_now() - t0;
 	printf("N=%zu: store_lookup %.0f/s (%.1f us, %.2f ns per cluster)\n",
 	    n, lookups / t, t / lookups * 1e6, t / lookups / n * 1e9);
 
-	t0 = now_s();
+	t0 = util_now();
 	for (i = 0; i < observes; i++) {
 		o.code = codes[rnd() % n];
 		o.code.b[0] ^= 0x11;	/* a near duplicate: joins */
@@ -122,7 +112,7 @@ bench(const char *base, size_t n)
 		if (r.created)
 			die("observe created", STORE_EBACKEND);
 	}
-	t = now_s() - t0;
+	t = util_now() - t0;
 	printf("N=%zu: store_observe %.0f/s (%.1f us, durable commit each)\n",
 	    n, observes / t, t / observes * 1e6);
 	store_close(s);

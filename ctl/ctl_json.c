@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "ctl.h"
+#include "util.h"
 
 static json_t *
 u64_json(uint64_t v)
@@ -135,18 +136,6 @@ get_int(const json_t *o, const char *k, json_int_t min, json_int_t max,
 }
 
 static int
-hexval(int ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	return -1;
-}
-
-static int
 get_subject(const json_t *o, struct cluster *c, char *err, size_t errlen)
 {
 	json_t		*s = json_object_get(o, "subject");
@@ -183,7 +172,8 @@ get_subject(const json_t *o, struct cluster *c, char *err, size_t errlen)
 	}
 	p = json_string_value(h);
 	for (i = 0; i < n / 2; i++) {
-		int	hi = hexval(p[2 * i]), lo = hexval(p[2 * i + 1]);
+		int	hi = util_hexval(p[2 * i]);
+		int	lo = util_hexval(p[2 * i + 1]);
 
 		if (hi < 0 || lo < 0 || (hi == 0 && lo == 0)) {
 			snprintf(err, errlen, "\"subject_hex\": bad byte at %zu", i);

@@ -35,6 +35,7 @@
 #include <strings.h>
 
 #include "canon-internal.h"
+#include "util.h"
 
 /* ------------------------------------------------------------ decoders */
 
@@ -104,18 +105,6 @@ b64_bytes(struct canon *c, const unsigned char *p, size_t n)
 	dec_out(c, o, k);
 }
 
-static int
-hexval(unsigned char b)
-{
-	if (b >= '0' && b <= '9')
-		return b - '0';
-	if (b >= 'A' && b <= 'F')
-		return b - 'A' + 10;
-	if (b >= 'a' && b <= 'f')
-		return b - 'a' + 10;
-	return -1;
-}
-
 static void
 qp_bytes(struct canon *c, const unsigned char *p, size_t n)
 {
@@ -141,7 +130,7 @@ qp_bytes(struct canon *c, const unsigned char *p, size_t n)
 				c->qs = Q_NORM;
 				continue;
 			}
-			if (hexval(b) >= 0) {
+			if (util_hexval(b) >= 0) {
 				c->qh = b;
 				c->qs = Q_EQ1;
 				continue;
@@ -153,8 +142,8 @@ qp_bytes(struct canon *c, const unsigned char *p, size_t n)
 			o[k++] = '=';
 			break;
 		case Q_EQ1:
-			if (hexval(b) >= 0) {
-				o[k++] = hexval(c->qh) << 4 | hexval(b);
+			if (util_hexval(b) >= 0) {
+				o[k++] = util_hexval(c->qh) << 4 | util_hexval(b);
 				c->qs = Q_NORM;
 				continue;
 			}
@@ -425,8 +414,8 @@ rfc2231_value(char *v, size_t len, int first)
 		i = (size_t)(q + 1 - v);
 	while (i < len) {
 		if (v[i] == '%' && i + 2 < len &&
-		    (hi = hexval((unsigned char)v[i + 1])) >= 0 &&
-		    (lo = hexval((unsigned char)v[i + 2])) >= 0) {
+		    (hi = util_hexval((unsigned char)v[i + 1])) >= 0 &&
+		    (lo = util_hexval((unsigned char)v[i + 2])) >= 0) {
 			v[k++] = (char)(hi << 4 | lo);
 			i += 3;
 		} else

@@ -305,8 +305,8 @@ int	nilsimsa_final_profile(const nilsimsa_ctx *ctx,
 /**
  * @brief A built-in profile.
  *
- * The library ships one profile, "default", learned by tools/mkprofile
- * from the ham of the SpamAssassin public corpus (mostly English, some
+ * The library ships one profile, "default", learned by `nilsimsactl
+ * profile learn --format c` from the ham of the SpamAssassin public corpus (mostly English, some
  * other Latin-script languages, plain text and HTML). A profile calibrates
  * the language it was learned from: on Chinese, Japanese, Russian or even
  * German text this one does no better than the reference threshold, and

@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "ctl.h"
+#include "testutil.h"
 
 START_TEST(duration_units)
 {
@@ -460,8 +461,6 @@ main(void)
 {
 	Suite	*s = suite_create("ctl");
 	TCase	*tc = tcase_create("core");
-	SRunner	*sr;
-	int	 failed;
 
 	/* A fixed zone two hours east of UTC, so local times are known. */
 	setenv("TZ", "UTC-2", 1);
@@ -484,9 +483,5 @@ main(void)
 	tcase_add_test(tc, json_defaults);
 	tcase_add_test(tc, json_invalid);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return tu_run(s, "check_ctl", NULL);
 }

@@ -32,6 +32,7 @@
 #include "addrlist.h"
 #include "config.h"
 #include "message.h"
+#include "testutil.h"
 
 static struct config *cfg;
 
@@ -628,11 +629,5 @@ message_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(message_suite());
-	int	 nfail;
-
-	srunner_run_all(sr, CK_NORMAL);
-	nfail = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return nfail == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return tu_run(message_suite(), "check_message", NULL);
 }

@@ -34,17 +34,15 @@
 #include "nilsimsa-internal.h"
 #include "testutil.h"
 #include "textbook.h"
+#include "util.h"
 
 static uint64_t	rng_state;
 
+/* xorshift64*: deterministic, so a failure can be replayed (NSM_SEED). */
 static uint64_t
 rng(void)
 {
-	/* xorshift64*: deterministic, so a failure can be replayed. */
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545F4914F6CDD1DULL;
+	return util_xorshift64s(&rng_state);
 }
 
 /*

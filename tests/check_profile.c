@@ -25,7 +25,6 @@
  * (exit 77), or fails when CI=true.
  */
 #include <check.h>
-#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,6 +35,7 @@
 #include "canon.h"
 #include "nilsimsa.h"
 #include "testutil.h"
+#include "util.h"
 
 
 static const char text[] =
@@ -374,65 +374,6 @@ static struct msg	*msgs;
 static int		 nmsgs;
 static char		 corpus[1024];
 
-struct sink {
-	unsigned char	*buf;
-	size_t		 len, cap;
-};
-
-static void
-sink_out(void *arg, const unsigned char *p, size_t n)
-{
-	struct sink	*s = arg;
-
-	if (s->len + n > s->cap) {
-		s->cap = (s->len + n) * 2;
-		if ((s->buf = realloc(s->buf, s->cap)) == NULL)
-			abort();
-	}
-	memcpy(s->buf + s->len, p, n);
-	s->len += n;
-}
-
-/* A header's value (first line only), lowercased, into out. */
-static void
-header(const char *m, size_t len, const char *name, char *out, size_t size)
-{
-	size_t	nl = strlen(name), i, o = 0;
-
-	out[0] = '\0';
-	for (i = 0; i + nl < len; i++) {
-		if ((i == 0 || m[i - 1] == '\n') &&
-		    (m[i] == '\n' || m[i] == '\r'))
-			return;		/* end of the header block */
-		if ((i == 0 || m[i - 1] == '\n') &&
-		    strncasecmp(m + i, name, nl) == 0) {
-			for (i += nl; i < len && m[i] != '\n' && m[i] != '\r' &&
-			    o + 1 < size; i++)
-				out[o++] = (char)tolower((unsigned char)m[i]);
-			out[o] = '\0';
-			return;
-		}
-	}
-}
-
-/* Drop leading "re:", "fwd:" and "[list]" tags from a subject. */
-static const char *
-bare_subject(const char *s)
-{
-	for (;;) {
-		while (*s == ' ')
-			s++;
-		if (strncmp(s, "re:", 3) == 0 || strncmp(s, "fw:", 3) == 0)
-			s += 3;
-		else if (strncmp(s, "fwd:", 4) == 0)
-			s += 4;
-		else if (*s == '[' && strchr(s, ']') != NULL)
-			s = strchr(s, ']') + 1;
-		else
-			return s;
-	}
-}
-
 /* Load the easy_ham messages named in index.tsv; 0 if no corpus. */
 static int
 load_corpus(void)
@@ -440,7 +381,7 @@ load_corpus(void)
 	const char	*dir = tu_shared();
 	char		 line[4096], path[1024 + 4096 + 16];
 	struct canon	*c;
-	struct sink	 s = { NULL, 0, 0 };
+	struct tu_buf	 s = { NULL, 0, 0 };
 	FILE		*idx, *f;
 	char		*raw;
 	long		 size;
@@ -450,7 +391,7 @@ load_corpus(void)
 	if ((idx = fopen(path, "r")) == NULL)
 		return 0;
 	msgs = calloc(CORPUS_MAX, sizeof(*msgs));
-	c = canon_new(CANON_TEXT, 0, 1, sink_out, &s);
+	c = canon_new(CANON_TEXT, 0, 1, tu_sink, &s);
 	if (msgs == NULL || c == NULL)
 		abort();
 	while (fgets(line, sizeof(line), idx) != NULL && nmsgs < CORPUS_MAX) {
@@ -468,16 +409,16 @@ load_corpus(void)
 		if (fread(raw, 1, (size_t)size, f) != (size_t)size)
 			abort();
 		fclose(f);
-		header(raw, (size_t)size, "from:", msgs[nmsgs].from,
+		util_header(raw, (size_t)size, "from:", msgs[nmsgs].from,
 		    sizeof(msgs[nmsgs].from));
-		header(raw, (size_t)size, "subject:", msgs[nmsgs].subj,
+		util_header(raw, (size_t)size, "subject:", msgs[nmsgs].subj,
 		    sizeof(msgs[nmsgs].subj));
 		canon_reset(c);
-		s.buf = NULL;
+		s.p = NULL;
 		s.len = s.cap = 0;
 		canon_body(c, (unsigned char *)raw, (size_t)size);
 		canon_end(c);
-		msgs[nmsgs].text = s.buf;
+		msgs[nmsgs].text = s.p;
 		msgs[nmsgs].len = s.len;
 		free(raw);
 		nmsgs++;
@@ -507,8 +448,8 @@ START_TEST(test_corpus_unrelated)
 		j = (int)(tu_rand() % (uint64_t)nmsgs);
 		/* Unrelated: other sender, other thread. */
 		if (i == j || strcmp(msgs[i].from, msgs[j].from) == 0 ||
-		    strcmp(bare_subject(msgs[i].subj),
-		    bare_subject(msgs[j].subj)) == 0)
+		    strcmp(util_bare_subject(msgs[i].subj),
+		    util_bare_subject(msgs[j].subj)) == 0)
 			continue;
 		digest(msgs[i].text, msgs[i].len, &ctx);
 		nilsimsa_final(&ctx, &ra);

@@ -30,18 +30,18 @@
 #include <string.h>
 
 #include "nilsimsa.h"
+#include "testutil.h"
+#include "util.h"
 
 #define TEXT_MAX	8192
 
 static uint64_t	rs;
 
+/* The next random number; text() swaps rs to draw from two streams. */
 static uint64_t
 rnd(void)
 {
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
+	return util_xorshift64(&rs);
 }
 
 /* Append code point cp as UTF-8. */
@@ -260,8 +260,6 @@ main(void)
 {
 	Suite	*s = suite_create("selfcal");
 	TCase	*tc = tcase_create("self");
-	SRunner	*sr;
-	int	 failed;
 
 	tcase_add_test(tc, test_args);
 	tcase_add_test(tc, test_deterministic_and_auto);
@@ -269,9 +267,5 @@ main(void)
 	tcase_add_test(tc, test_han);
 	tcase_add_test(tc, test_cyrillic);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return tu_run(s, "check_selfcal", NULL);
 }

@@ -24,6 +24,7 @@
 
 #include "config.h"
 #include "store.h"
+#include "testutil.h"
 #include "verdict.h"
 
 static struct config	*cfg;
@@ -516,11 +517,5 @@ verdict_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(verdict_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return tu_run(verdict_suite(), "check_verdict", NULL);
 }

@@ -41,45 +41,11 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-npass=0
-nfail=0
-ok() { npass=$((npass + 1)); }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+. "$top_srcdir/tests/ctlcheck.sh"
 
 # ctl ARGS...: run nilsimsactl with the test config; output in $W/out, $W/err
 ctl() {
 	"$CTL" -c "$W/conf" "$@" >"$W/out" 2>"$W/err"
-}
-# status WANT DESC ARGS...: the exit status of `ctl ARGS` must be WANT, and an
-# error must come with exactly one line on stderr naming the problem
-status() {
-	want=$1 desc=$2
-	shift 2
-	ctl "$@"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		fail "$desc: exit $got, want $want; stderr: $(cat "$W/err")"
-		return 1
-	fi
-	if [ "$want" -ne 0 ] && [ "$(wc -l <"$W/err")" -ne 1 ]; then
-		fail "$desc: want one line on stderr, got: $(cat "$W/err")"
-		return 1
-	fi
-	ok
-}
-# pyjson EXPR: evaluate a Python expression with j = the JSON in $W/out;
-# passes if it is true
-pyjson() {
-	desc=$1
-	shift
-	if python3 -c '
-import json, sys
-j = json.load(open(sys.argv[1]))
-sys.exit(0 if eval("(" + sys.argv[2] + ")") else 1)' "$W/out" "$1"; then
-		ok
-	else
-		fail "$desc: $1 on $(head -c 600 "$W/out")"
-	fi
 }
 # same A B DESC: two files are identical
 same() {

@@ -53,7 +53,6 @@ e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
 
 # ---------------------------------------------------------------- helpers
 header() { sed -n '/^$/q; s/^'"$2"': //p' "$1" | head -n 1; }
-cluster_field() { sed -n 's/.*\b'"$2"'=\([^;]*\).*/\1/p' <<<"$1"; }
 # was_rejected ID CLUSTER: swaks saw the milter's 550 naming CLUSTER
 was_rejected() {
 	grep -q "^<\*\* 550 5.7.1 Message rejected as bulk mail (nilsimsa cluster $2)\$" \

@@ -55,7 +55,6 @@ e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
 header() { # header FILE NAME: the value of a header of a delivered copy
 	sed -n '/^$/q; s/^'"$2"': //p' "$1" | head -n 1
 }
-cluster_field() { sed -n 's/.*\b'"$2"'=\([^;]*\).*/\1/p' <<<"$1"; }
 
 # ---- ham: clearly different texts, delivered, accepted, both headers
 hams=()
@@ -104,30 +103,7 @@ for id in "${hams[@]}"; do
 done
 
 # ---- a campaign: near-duplicates from different envelope senders
-echo "# campaign: tag from copy $FIRST_TAG, reject from copy $FIRST_REJECT"
-id=
-copy() { # copy K: send campaign copy K
-	send campaign-$1 --from "promo$1@sender$1.test" --to "user$1@example.test" \
-		--header "Subject: Offer $1" --body "$(campaign_body "$1")"
-}
-for k in $(seq $COPIES); do
-	copy $k
-	rc=$?
-	if [ $k -lt $FIRST_REJECT ]; then
-		want=accept
-		[ $k -ge $FIRST_TAG ] && want=tag
-		f=$(delivered campaign-$k)
-		cl=$(header "${f:-/dev/null}" X-Nilsimsa-Cluster)
-		[ -z "$id" ] && id=$(cluster_field "$cl" id)
-		check "copy $k: accepted and delivered" test $rc -eq 0 -a -n "$f"
-		check_eq "copy $k: X-Nilsimsa-Cluster" "id=$id; count=$k; action=$want" \
-			"id=$(cluster_field "$cl" id); count=$(cluster_field "$cl" count); action=$(cluster_field "$cl" action)"
-	else
-		check "copy $k: rejected with 550 5.7.1 naming cluster $id (swaks rc $rc)" \
-			grep -q "^<\*\* 550 5.7.1 Message rejected as bulk mail (nilsimsa cluster $id)" \
-			"$T/swaks-campaign-$k"
-	fi
-done
+campaign_run delivered delivered
 check_eq "maillog: one milter-reject line per rejected copy" $((COPIES - FIRST_REJECT + 1)) \
 	"$(grep -c 'milter-reject: END-OF-MESSAGE .* 5.7.1 Message rejected as bulk mail' "$PF/maillog")"
 "$MTA_DIR/postfix.sh" wait-empty "$PF" 20
@@ -161,7 +137,7 @@ n=$((COPIES + 1))
 write_conf 1000
 line=$(milter_reload milter)
 check "reload with RejectThreshold 1000 logged as loaded ($line)" grep -q 'loaded' <<<"$line"
-copy $n
+campaign_copy $n
 f=$(delivered campaign-$n)
 check "after the reload copy $n is accepted and tagged, not rejected" \
 	grep -q '^X-Nilsimsa-Cluster: .*action=tag$' "${f:-/dev/null}"
@@ -171,7 +147,7 @@ write_conf 1 "NoSuchKey yes"
 line=$(milter_reload milter)
 check "reload of a broken file is refused with file:line ($line)" \
 	grep -Eq "reload: .*milter\.conf:[0-9]+: .*keeping the running configuration" <<<"$line"
-copy $n
+campaign_copy $n
 f=$(delivered campaign-$n)
 check "the old configuration is kept: copy $n still tagged with headers" \
 	grep -q '^X-Nilsimsa-Cluster: .*action=tag$' "${f:-/dev/null}"
@@ -179,7 +155,7 @@ check "the old configuration is kept: copy $n still tagged with headers" \
 n=$((n + 1))
 write_conf $REJECT
 milter_reload milter >/dev/null
-copy $n
+campaign_copy $n
 check "back to RejectThreshold $REJECT: copy $n rejected" \
 	grep -q "^<\*\* 550 5.7.1 Message rejected as bulk mail (nilsimsa cluster $id)" "$T/swaks-campaign-$n"
 

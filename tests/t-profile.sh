@@ -35,44 +35,13 @@ command -v python3 >/dev/null 2>&1 || skip "python3 not installed"
 W=$(mktemp -d "${TMPDIR:-/tmp}/t-profile.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT INT TERM
 
-npass=0
-nfail=0
-ok() { npass=$((npass + 1)); }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+. "$top_srcdir/tests/ctlcheck.sh"
 
 # ctl CONF ARGS...: output in $W/out, $W/err
 ctl() {
 	conf=$1
 	shift
 	"$CTL" -c "$conf" "$@" >"$W/out" 2>"$W/err"
-}
-# status WANT DESC CONF ARGS...: the exit status must be WANT; a failure
-# must come with exactly one line on stderr
-status() {
-	want=$1 desc=$2
-	shift 2
-	ctl "$@"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		fail "$desc: exit $got, want $want; stderr: $(cat "$W/err")"
-		return 1
-	fi
-	if [ "$want" -ne 0 ] && [ "$(wc -l <"$W/err")" -ne 1 ]; then
-		fail "$desc: want one line on stderr, got: $(cat "$W/err")"
-		return 1
-	fi
-	ok
-}
-# pyjson DESC EXPR: EXPR true with j = the JSON in $W/out
-pyjson() {
-	if python3 -c '
-import json, sys
-j = json.load(open(sys.argv[1]))
-sys.exit(0 if eval("(" + sys.argv[2] + ")") else 1)' "$W/out" "$2"; then
-		ok
-	else
-		fail "$1: $2 on $(head -c 400 "$W/out")"
-	fi
 }
 # grep_err DESC PATTERN: stderr matches
 grep_err() {
@@ -130,6 +99,13 @@ body "$W/site.profile" | head -4 | tr '\n' ' ' >"$W/hdr"
 status 0 "learn to stdout" "$W/default.conf" profile learn --name site $(cat "$W/sample")
 body "$W/out" >"$W/stdout.profile"
 body "$W/site.profile" | cmp -s - "$W/stdout.profile" && ok || fail "stdout profile differs"
+# --format c: the same profile as the C table of a built-in one
+status 0 "learn --format c" "$W/default.conf" profile learn --name site \
+	--format c $(cat "$W/sample")
+grep -q '^static const nilsimsa_profile nsm_profile_site = {$' "$W/out" && ok ||
+	fail "--format c: no nsm_profile_site table in: $(head -c 400 "$W/out")"
+status 1 "--format other" "$W/default.conf" profile learn --format json \
+	$(cat "$W/sample")
 
 # An mbox of the same messages (mboxrd quoting of body "From " lines)
 # gives the same profile: the splitter restores each message exactly.

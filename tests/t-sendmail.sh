@@ -74,7 +74,6 @@ at_sink() {
 	return 1
 }
 header() { tr -d '\r' < "$1" | sed -n '/^$/q; s/^'"$2"': //p' | head -n 1; }
-cluster_field() { sed -n 's/.*\b'"$2"'=\([^;]*\).*/\1/p' <<<"$1"; }
 
 # ---- ham
 send ham --from alice@home.test --to bob@example.test --header "Subject: lunch" \
@@ -90,27 +89,7 @@ check "... with X-Nilsimsa-Cluster, action=accept ($cl)" \
 	grep -Eq '^id=[0-9]+; score=(new|-?[0-9]+); count=1; action=accept$' <<<"$cl"
 
 # ---- campaign
-echo "# campaign: tag from copy $FIRST_TAG, reject from copy $FIRST_REJECT"
-id=
-for k in $(seq $COPIES); do
-	send campaign-$k --from "promo$k@sender$k.test" --to "user$k@example.test" \
-		--header "Subject: Offer $k" --body "$(campaign_body $k)"
-	rc=$?
-	if [ $k -lt $FIRST_REJECT ]; then
-		want=accept
-		[ $k -ge $FIRST_TAG ] && want=tag
-		f=$(at_sink campaign-$k)
-		cl=$(header "${f:-/dev/null}" X-Nilsimsa-Cluster)
-		[ -z "$id" ] && id=$(cluster_field "$cl" id)
-		check "copy $k: accepted and at the sink" test $rc -eq 0 -a -n "$f"
-		check_eq "copy $k: X-Nilsimsa-Cluster" "id=$id; count=$k; action=$want" \
-			"id=$(cluster_field "$cl" id); count=$(cluster_field "$cl" count); action=$(cluster_field "$cl" action)"
-	else
-		check "copy $k: rejected with 550 5.7.1 naming cluster $id (swaks rc $rc)" \
-			grep -q "^<\*\* 550 5.7.1 Message rejected as bulk mail (nilsimsa cluster $id)" \
-			"$T/swaks-campaign-$k"
-	fi
-done
+campaign_run at_sink "at the sink"
 check_eq "the milter logged one reject per rejected copy" $((COPIES - FIRST_REJECT + 1)) \
 	"$(grep -c 'action=reject .*reason=bulk' "$T/milter.log")"
 

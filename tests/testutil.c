@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "util.h"
 
 static uint64_t	tu_state = 0x2545f4914f6cdd1dULL;
 
@@ -38,10 +39,7 @@ tu_srand(uint64_t seed)
 uint64_t
 tu_rand(void)
 {
-	tu_state ^= tu_state << 13;
-	tu_state ^= tu_state >> 7;
-	tu_state ^= tu_state << 17;
-	return tu_state;
+	return util_xorshift64(&tu_state);
 }
 
 /* Append n bytes, keeping a NUL after them. */
@@ -50,8 +48,8 @@ tu_buf_add(struct tu_buf *b, const void *p, size_t n)
 {
 	if (b->len + n + 1 > b->cap) {
 		b->cap = (b->len + n + 1) * 2;
-		b->p = realloc(b->p, b->cap);
-		ck_assert_ptr_nonnull(b->p);
+		if ((b->p = realloc(b->p, b->cap)) == NULL)
+			abort();	/* may run outside a test: no ck_assert */
 	}
 	memcpy(b->p + b->len, p, n);
 	b->len += n;
@@ -63,6 +61,13 @@ void
 tu_collect(void *arg, const unsigned char *p, size_t n)
 {
 	ck_assert_uint_gt(n, 0);
+	tu_buf_add(arg, p, n);
+}
+
+/* Output callback usable outside a test (no assertion): append. */
+void
+tu_sink(void *arg, const unsigned char *p, size_t n)
+{
 	tu_buf_add(arg, p, n);
 }
 

@@ -40,6 +40,8 @@ struct tu_buf {
 void		 tu_buf_add(struct tu_buf *b, const void *p, size_t n);
 /* A canon_out_fn (or any output callback) appending to a struct tu_buf. */
 void		 tu_collect(void *arg, const unsigned char *p, size_t n);
+/* The same without Check assertions, for use outside a test. */
+void		 tu_sink(void *arg, const unsigned char *p, size_t n);
 
 /* $NSM_SHARED, else ../shared. */
 const char	*tu_shared(void);

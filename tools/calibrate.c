@@ -22,14 +22,15 @@
  *	calibrate [-r | -s | -p profile.txt] [-a] [-h] CORPUS_DIR
  *
  * Codes are reference codes (-r), codes with a profile read from a file
- * (-p, as written by mkprofile), self-calibrated codes (-s, no profile:
- * nilsimsa_final_self() with words), or with the built-in profile
- * (default).
+ * (-p, as written by nilsimsactl profile learn), self-calibrated codes
+ * (-s, no profile: nilsimsa_final_self() with words), or with the
+ * built-in profile (default).
  * Every message of CORPUS_DIR/index.tsv is canonicalised as the milter
  * does (CANON_TEXT). With -h only the held-out half of the ham is used
- * for ham pairs (ham rows 2, 4, 6... of the index; mkprofile learns from
- * rows 1, 3, 5... in the command given in docs/calibration.md). -a also
- * scores every unrelated pair of easy ham for the tail table.
+ * for ham pairs (ham rows 2, 4, 6... of the index; the profile is
+ * learned from rows 1, 3, 5... in the command given in
+ * docs/calibration.md). -a also scores every unrelated pair of easy ham
+ * for the tail table.
  *
  * "Unrelated" pairs: different From address and different Subject after
  * dropping "Re:"/"Fwd:"/"[list]" prefixes. Some of them are related all
@@ -49,6 +50,8 @@
 
 #include "canon.h"
 #include "nilsimsa.h"
+#include "toolutil.h"
+#include "util.h"
 
 enum grp { G_OTHER, G_EASY, G_HARD, G_SPAM, G_PHISH };
 
@@ -69,46 +72,11 @@ static int		 mode_self;	/* -s: nilsimsa_final_self() */
 static nilsimsa_profile	 prof;
 static uint64_t		 rs = 1;
 
+/* The next random number; each measure resets rs to repeat its draws. */
 static uint64_t
 rnd(void)
 {
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
-}
-
-static void *
-xmalloc(size_t n)
-{
-	void	*p = malloc(n ? n : 1);
-
-	if (p == NULL) {
-		perror("calibrate");
-		exit(1);
-	}
-	return p;
-}
-
-struct sink {
-	unsigned char	*buf;
-	size_t		 len, cap;
-};
-
-static void
-sink_out(void *arg, const unsigned char *p, size_t n)
-{
-	struct sink	*s = arg;
-
-	if (s->len + n > s->cap) {
-		s->cap = (s->len + n) * 2;
-		if ((s->buf = realloc(s->buf, s->cap)) == NULL) {
-			perror("calibrate");
-			exit(1);
-		}
-	}
-	memcpy(s->buf + s->len, p, n);
-	s->len += n;
+	return util_xorshift64(&rs);
 }
 
 static void
@@ -129,27 +97,6 @@ code_of(const unsigned char *p, size_t len, nilsimsa_code *code)
 		abort();
 }
 
-static void
-header(const char *m, size_t len, const char *name, char *out, size_t size)
-{
-	size_t	nl = strlen(name), i, o = 0;
-
-	out[0] = '\0';
-	for (i = 0; i + nl < len; i++) {
-		if ((i == 0 || m[i - 1] == '\n') &&
-		    (m[i] == '\n' || m[i] == '\r'))
-			return;
-		if ((i == 0 || m[i - 1] == '\n') &&
-		    strncasecmp(m + i, name, nl) == 0) {
-			for (i += nl; i < len && m[i] != '\n' && m[i] != '\r' &&
-			    o + 1 < size; i++)
-				out[o++] = (char)tolower((unsigned char)m[i]);
-			out[o] = '\0';
-			return;
-		}
-	}
-}
-
 /* The address inside From (or the whole value), and a bare subject. */
 static void
 normalise(struct doc *d)
@@ -160,37 +107,8 @@ normalise(struct doc *d)
 		*gt = '\0';
 		memmove(d->from, lt + 1, strlen(lt + 1) + 1);
 	}
-	for (;;) {
-		while (*s == ' ')
-			s++;
-		if (strncmp(s, "re:", 3) == 0 || strncmp(s, "fw:", 3) == 0)
-			s += 3;
-		else if (strncmp(s, "fwd:", 4) == 0)
-			s += 4;
-		else if (*s == '[' && strchr(s, ']') != NULL)
-			s = strchr(s, ']') + 1;
-		else
-			break;
-	}
+	s = (char *)util_bare_subject(s);
 	memmove(d->subj, s, strlen(s) + 1);
-}
-
-static unsigned char *
-read_file(const char *path, size_t *len)
-{
-	FILE		*f;
-	unsigned char	*b;
-	long		 n;
-
-	if ((f = fopen(path, "rb")) == NULL)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	b = xmalloc((size_t)(n > 0 ? n : 0) + 1);
-	*len = fread(b, 1, (size_t)(n > 0 ? n : 0), f);
-	fclose(f);
-	return b;
 }
 
 static void
@@ -198,7 +116,7 @@ load(const char *dir)
 {
 	char		 line[4096], path[8192];
 	struct canon	*c;
-	struct sink	 s = { NULL, 0, 0 };
+	struct tl_buf	 s = { NULL, 0, 0 };
 	FILE		*idx;
 	unsigned char	*raw;
 	size_t		 len;
@@ -209,8 +127,8 @@ load(const char *dir)
 		perror(path);
 		exit(1);
 	}
-	docs = xmalloc(sizeof(*docs) * (size_t)cap);
-	c = canon_new(CANON_TEXT, 0, 1, sink_out, &s);
+	docs = tl_xmalloc(sizeof(*docs) * (size_t)cap);
+	c = canon_new(CANON_TEXT, 0, 1, tl_sink, &s);
 	if (fgets(line, sizeof(line), idx) == NULL)	/* header row */
 		exit(1);
 	while (fgets(line, sizeof(line), idx) != NULL && ndocs < cap) {
@@ -229,15 +147,12 @@ load(const char *dir)
 		if (strncmp(cls, "ham\t", 4) == 0)
 			d->heldout = nham++ % 2 == 1;
 		snprintf(path, sizeof(path), "%s/%s", dir, line);
-		if ((raw = read_file(path, &len)) == NULL)
+		if ((raw = tl_read_file(path, &len)) == NULL)
 			continue;
-		header((char *)raw, len, "from:", d->from, sizeof(d->from));
-		header((char *)raw, len, "subject:", d->subj, sizeof(d->subj));
+		util_header((char *)raw, len, "from:", d->from, sizeof(d->from));
+		util_header((char *)raw, len, "subject:", d->subj, sizeof(d->subj));
 		normalise(d);
-		canon_reset(c);
-		s.len = 0;
-		canon_body(c, raw, len);
-		canon_end(c);
+		tl_canon(c, &s, raw, len);
 		free(raw);
 		d->len = s.len;
 		d->path = strdup(path);
@@ -247,12 +162,6 @@ load(const char *dir)
 	fclose(idx);
 	canon_free(c);
 	free(s.buf);
-}
-
-static int
-cmp_int(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
 }
 
 static void
@@ -265,7 +174,7 @@ report(const char *name, int *s, int n)
 		printf("  %-30s no pairs\n", name);
 		return;
 	}
-	qsort(s, (size_t)n, sizeof(int), cmp_int);
+	qsort(s, (size_t)n, sizeof(int), tl_cmp_int);
 	for (i = 0; i < n; i++) {
 		above += s[i] > 24;
 		count += s[i] >= nilsimsa_score_needed(10000, 0.01);
@@ -288,8 +197,8 @@ static void
 pairs(const char *name, enum grp g1, enum grp g2, size_t lo, size_t hi,
     int heldout, int want)
 {
-	int	*idx = xmalloc(sizeof(int) * (size_t)ndocs);
-	int	*s = xmalloc(sizeof(int) * (size_t)want);
+	int	*idx = tl_xmalloc(sizeof(int) * (size_t)ndocs);
+	int	*s = tl_xmalloc(sizeof(int) * (size_t)want);
 	int	 n = 0, k = 0, i, j, tries = 0;
 
 	for (i = 0; i < ndocs; i++)
@@ -314,7 +223,7 @@ pairs(const char *name, enum grp g1, enum grp g2, size_t lo, size_t hi,
 static void
 same_subject(void)
 {
-	int	*s = xmalloc(sizeof(int) * 200000);
+	int	*s = tl_xmalloc(sizeof(int) * 200000);
 	int	 k = 0, i, j, m;
 
 	for (i = 0; i < ndocs; i++) {
@@ -341,21 +250,18 @@ static void
 make_vocab(void)
 {
 	struct canon	*c;
-	struct sink	 s = { NULL, 0, 0 };
+	struct tl_buf	 s = { NULL, 0, 0 };
 	unsigned char	*raw;
 	size_t		 len, i, j, w;
 	int		 d;
 
-	vocab = xmalloc(sizeof(char *) * 100000);
-	c = canon_new(CANON_TEXT, 0, 1, sink_out, &s);
+	vocab = tl_xmalloc(sizeof(char *) * 100000);
+	c = canon_new(CANON_TEXT, 0, 1, tl_sink, &s);
 	for (d = 0; d < ndocs && nvocab < 100000; d++) {
 		if (docs[d].grp != G_EASY || docs[d].heldout ||
-		    (raw = read_file(docs[d].path, &len)) == NULL)
+		    (raw = tl_read_file(docs[d].path, &len)) == NULL)
 			continue;
-		canon_reset(c);
-		s.len = 0;
-		canon_body(c, raw, len);
-		canon_end(c);
+		tl_canon(c, &s, raw, len);
 		free(raw);
 		for (i = 0; i < s.len && nvocab < 100000; i = j + 1) {
 			for (j = i; j < s.len && s.buf[j] != ' '; j++)
@@ -367,7 +273,7 @@ make_vocab(void)
 				;
 			if (len != j)
 				continue;
-			vocab[nvocab] = xmalloc(w + 1);
+			vocab[nvocab] = tl_xmalloc(w + 1);
 			memcpy(vocab[nvocab], s.buf + i, w);
 			vocab[nvocab++][w] = '\0';
 		}
@@ -377,13 +283,13 @@ make_vocab(void)
 }
 
 static void
-put(struct sink *o, const char *p, size_t n)
+put(struct tl_buf *o, const char *p, size_t n)
 {
-	sink_out(o, (const unsigned char *)p, n);
+	tl_buf_add(o, p, n);
 }
 
 static void
-put_word(struct sink *o)
+put_word(struct tl_buf *o)
 {
 	const char	*v = vocab[rnd() % (uint64_t)nvocab];
 
@@ -392,7 +298,7 @@ put_word(struct sink *o)
 }
 
 static void
-put_buster(struct sink *o)
+put_buster(struct tl_buf *o)
 {
 	char	b[24];
 	int	i, n = 8 + (int)(rnd() % 12);
@@ -407,7 +313,7 @@ enum vkind { V_INSERT, V_BUSTER, V_REPLACE, V_PAD };
 
 static void
 variant(const unsigned char *in, size_t len, enum vkind kind, int pct,
-    struct sink *o)
+    struct tl_buf *o)
 {
 	size_t	i, j;
 	int	words = 0, w = 0, k;
@@ -455,7 +361,7 @@ variants(void)
 	};
 	enum { N = 300 };
 	struct canon	*c;
-	struct sink	 s = { NULL, 0, 0 }, o1 = { NULL, 0, 0 },
+	struct tl_buf	 s = { NULL, 0, 0 }, o1 = { NULL, 0, 0 },
 			 o2 = { NULL, 0, 0 };
 	nilsimsa_code	 c0, c1, c2;
 	unsigned char	*raw;
@@ -464,18 +370,15 @@ variants(void)
 	unsigned int	 t;
 	char		 name[80];
 
-	c = canon_new(CANON_TEXT, 0, 1, sink_out, &s);
+	c = canon_new(CANON_TEXT, 0, 1, tl_sink, &s);
 	for (t = 0; t < sizeof(v) / sizeof(v[0]); t++) {
 		rs = 12345;
 		for (i = 0, k = 0; i < ndocs && k < N; i++) {
 			if (docs[i].grp != G_EASY || !docs[i].heldout ||
 			    docs[i].len < 200 ||
-			    (raw = read_file(docs[i].path, &len)) == NULL)
+			    (raw = tl_read_file(docs[i].path, &len)) == NULL)
 				continue;
-			canon_reset(c);
-			s.len = 0;
-			canon_body(c, raw, len);
-			canon_end(c);
+			tl_canon(c, &s, raw, len);
 			free(raw);
 			variant(s.buf, s.len, v[t].kind, v[t].pct, &o1);
 			variant(s.buf, s.len, v[t].kind, v[t].pct, &o2);
@@ -576,7 +479,7 @@ main(int argc, char *argv[])
 	if (optind + 1 != argc || (mode_ref && pfile != NULL))
 		usage();
 	if (pfile != NULL) {
-		if ((text = read_file(pfile, &len)) == NULL) {
+		if ((text = tl_read_file(pfile, &len)) == NULL) {
 			perror(pfile);
 			return 1;
 		}

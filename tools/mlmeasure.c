@@ -23,7 +23,7 @@
  * MODE is one of
  *	ref			reference codes (nilsimsa 0.2.4)
  *	builtin			the built-in profile (the milter's default)
- *	file:PATH		a profile read from PATH (mkprofile's text form)
+ *	file:PATH		a profile read from PATH (as profile learn writes it)
  *	script:NAME=PATH,...	a profile per script of the canonical text,
  *				NAME one of han, kana, cyrillic, latin, other;
  *				a script without one gets the built-in profile
@@ -79,6 +79,8 @@
 #include "message.h"
 #include "nilsimsa.h"
 #include "store.h"
+#include "toolutil.h"
+#include "util.h"
 
 #define MAXLANG		16
 #define NSCRIPT		5
@@ -117,84 +119,30 @@ static int		 bykind;	/* -k: family copies by edit */
 static int		 verbose;	/* -v: show some pairs above t */
 static const char	*dump;		/* -d: print this message's text */
 
+/* The next random number. */
 static uint64_t
 rnd(void)
 {
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
-}
-
-static void *
-xmalloc(size_t n)
-{
-	void	*p = malloc(n ? n : 1);
-
-	if (p == NULL) {
-		perror("mlmeasure");
-		exit(1);
-	}
-	return p;
-}
-
-static char *
-read_file(const char *path, size_t *lenp)
-{
-	FILE	*f;
-	char	*buf;
-	long	 n;
-
-	if ((f = fopen(path, "rb")) == NULL)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = xmalloc((size_t)n + 1);
-	*lenp = fread(buf, 1, (size_t)n, f);
-	buf[*lenp] = '\0';
-	fclose(f);
-	return buf;
+	return util_xorshift64(&rs);
 }
 
 static nilsimsa_profile *
 load_profile(const char *path)
 {
-	nilsimsa_profile	*p = xmalloc(sizeof(*p));
+	nilsimsa_profile	*p = tl_xmalloc(sizeof(*p));
 	size_t			 len;
-	char			*text;
+	unsigned char		*text;
 
-	if ((text = read_file(path, &len)) == NULL) {
+	if ((text = tl_read_file(path, &len)) == NULL) {
 		perror(path);
 		exit(1);
 	}
-	if (nilsimsa_profile_read(text, len, p) != 0) {
+	if (nilsimsa_profile_read((char *)text, len, p) != 0) {
 		fprintf(stderr, "%s: not a profile\n", path);
 		exit(1);
 	}
 	free(text);
 	return p;
-}
-
-struct sink {
-	unsigned char	*buf;
-	size_t		 len, cap;
-};
-
-static void
-sink_out(void *arg, const unsigned char *p, size_t n)
-{
-	struct sink	*s = arg;
-
-	if (s->len + n > s->cap) {
-		s->cap = (s->len + n) * 2;
-		if ((s->buf = realloc(s->buf, s->cap)) == NULL) {
-			perror("mlmeasure");
-			exit(1);
-		}
-	}
-	memcpy(s->buf + s->len, p, n);
-	s->len += n;
 }
 
 /* The script most letters of a UTF-8 text are in. */
@@ -304,9 +252,9 @@ load(const char *dir)
 {
 	char		 line[8192], path[8192], *f[8], *p;
 	struct canon	*c;
-	struct sink	 s = { NULL, 0, 0 };
+	struct tl_buf	 s = { NULL, 0, 0 };
 	FILE		*idx;
-	char		*raw;
+	unsigned char	*raw;
 	size_t		 len;
 	int		 nf;
 
@@ -315,7 +263,7 @@ load(const char *dir)
 		perror(path);
 		exit(1);
 	}
-	c = canon_new(CANON_TEXT, 0, 1, sink_out, &s);
+	c = canon_new(CANON_TEXT, 0, 1, tl_sink, &s);
 	if (c == NULL || fgets(line, sizeof(line), idx) == NULL)
 		exit(1);
 	while (fgets(line, sizeof(line), idx) != NULL) {
@@ -348,12 +296,9 @@ load(const char *dir)
 		snprintf(d->source, sizeof(d->source), "%s", f[4]);
 		snprintf(d->path, sizeof(d->path), "%s", f[0]);
 		snprintf(path, sizeof(path), "%s/%s", dir, f[0]);
-		if ((raw = read_file(path, &len)) == NULL)
+		if ((raw = tl_read_file(path, &len)) == NULL)
 			continue;
-		canon_reset(c);
-		s.len = 0;
-		canon_body(c, (unsigned char *)raw, len);
-		canon_end(c);
+		tl_canon(c, &s, raw, len);
 		free(raw);
 		d->len = s.len;
 		d->script = script_of(s.buf, s.len);
@@ -369,23 +314,17 @@ load(const char *dir)
 	free(s.buf);
 }
 
-static int
-cmp_int(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
 /* Unrelated ham pairs of one language: share above t, and the median. */
 static void
 unrelated(int lang, int t, double *above, int *median)
 {
 	int	*idx, *sc, n = 0, np = 0, i, j, k, hi = 0;
 
-	idx = xmalloc(sizeof(int) * (size_t)ndocs);
+	idx = tl_xmalloc(sizeof(int) * (size_t)ndocs);
 	for (i = 0; i < ndocs; i++)
 		if (docs[i].lang == lang && docs[i].test)
 			idx[n++] = i;
-	sc = xmalloc(sizeof(int) * 20000);
+	sc = tl_xmalloc(sizeof(int) * 20000);
 	for (k = 0; n > 1 && k < 20000; k++) {
 		i = idx[rnd() % (uint64_t)n];
 		j = idx[rnd() % (uint64_t)n];
@@ -397,7 +336,7 @@ unrelated(int lang, int t, double *above, int *median)
 			    docs[i].path, docs[j].path);
 		hi += sc[np++] > t;
 	}
-	qsort(sc, (size_t)np, sizeof(int), cmp_int);
+	qsort(sc, (size_t)np, sizeof(int), tl_cmp_int);
 	*above = np ? (double)hi / np : 0.0;
 	*median = np ? sc[np / 2] : 0;
 	free(sc);
@@ -434,12 +373,12 @@ replay(int lang, int t, int *maxham, double *hamjoin, double *famcap)
 	int		 best, bs, s, need, ham = 0, joined = 0, fam = 0, cap = 0;
 	int		*seed_doc;
 
-	anchor = xmalloc(sizeof(*anchor) * (size_t)ndocs);
-	cl_of = xmalloc(sizeof(int) * (size_t)ndocs);
-	nham = xmalloc(sizeof(int) * (size_t)ndocs);
-	ntext = xmalloc(sizeof(int) * (size_t)ndocs);
-	seed_doc = xmalloc(sizeof(int) * (size_t)ndocs);
-	first_of_fam = xmalloc(sizeof(int) * (size_t)ndocs);
+	anchor = tl_xmalloc(sizeof(*anchor) * (size_t)ndocs);
+	cl_of = tl_xmalloc(sizeof(int) * (size_t)ndocs);
+	nham = tl_xmalloc(sizeof(int) * (size_t)ndocs);
+	ntext = tl_xmalloc(sizeof(int) * (size_t)ndocs);
+	seed_doc = tl_xmalloc(sizeof(int) * (size_t)ndocs);
+	first_of_fam = tl_xmalloc(sizeof(int) * (size_t)ndocs);
 	for (i = 0; i < ndocs; i++)
 		first_of_fam[i] = -1;
 	for (i = 0; i < ndocs; i++) {
@@ -513,7 +452,7 @@ by_length(int t)
 	size_t			 m;
 
 	for (b = 0; b < 5; b++)
-		sc[b] = xmalloc(sizeof(int) * 40000);
+		sc[b] = tl_xmalloc(sizeof(int) * 40000);
 	for (k = 0; k < 400000; k++) {
 		i = (int)(rnd() % (uint64_t)ndocs);
 		j = (int)(rnd() % (uint64_t)ndocs);
@@ -544,7 +483,7 @@ by_length(int t)
 	    nf ? 100.0 * hf / nf : 0.0, nn, t, nn ? 100.0 * hn / nn : 0.0);
 	printf("\nunrelated pairs by the shorter canonical text\n");
 	for (b = 0; b < 5; b++) {
-		qsort(sc[b], (size_t)np[b], sizeof(int), cmp_int);
+		qsort(sc[b], (size_t)np[b], sizeof(int), tl_cmp_int);
 		printf("  < %-6zd n=%6d  >%d %6.2f%%  p99.7 %4d  "
 		    "same footer: n=%5d >%d %6.2f%%\n",
 		    (ssize_t)lim[b], np[b], t, np[b] ? 100.0 * hi[b] / np[b] : 0.0,
@@ -577,15 +516,15 @@ store_replay(const char *dir, const struct config *cfg)
 	int			*nh, lang, i, k, nid, ham, joined, rej, fam, cap;
 	int			 maxham, rc, rejf;
 	char			 tmpl[64], path[8192], ip[32];
-	char			*raw;
+	unsigned char		*raw;
 	size_t			 len;
 
 	if ((m = message_new(cfg, 1)) == NULL)
 		exit(1);
-	cl = xmalloc(sizeof(*cl) * (size_t)ndocs);
-	ids = xmalloc(sizeof(*ids) * (size_t)ndocs);
-	nh = xmalloc(sizeof(*nh) * (size_t)ndocs);
-	famcl = xmalloc(sizeof(*famcl) * (size_t)ndocs);
+	cl = tl_xmalloc(sizeof(*cl) * (size_t)ndocs);
+	ids = tl_xmalloc(sizeof(*ids) * (size_t)ndocs);
+	nh = tl_xmalloc(sizeof(*nh) * (size_t)ndocs);
+	famcl = tl_xmalloc(sizeof(*famcl) * (size_t)ndocs);
 	printf("\nstore replay (message.c, LMDB store, verdicts)\n");
 	printf("%-6s %6s %7s %8s %8s %7s %7s\n", "lang", "ham", "maxham",
 	    "hamjoin", "rejected", "footer", "famcap");
@@ -607,7 +546,7 @@ store_replay(const char *dir, const struct config *cfg)
 			if (lang >= 0 && docs[i].lang != lang)
 				continue;
 			snprintf(path, sizeof(path), "%s/%s", dir, docs[i].path);
-			if ((raw = read_file(path, &len)) == NULL)
+			if ((raw = tl_read_file(path, &len)) == NULL)
 				continue;
 			snprintf(ip, sizeof(ip), "10.%d.%d.1", (i >> 8) & 255,
 			    i & 255);
@@ -617,7 +556,7 @@ store_replay(const char *dir, const struct config *cfg)
 			message_qid(m, docs[i].path + 4);
 			message_sender(m, "someone@example.net");
 			message_rcpt(m, "user@example.org");
-			message_body(m, (unsigned char *)raw, len);
+			message_body(m, raw, len);
 			message_finish(m, st, 1780000000 + i, 0, &r);
 			free(raw);
 			if (r.store_err != 0) {
@@ -698,7 +637,7 @@ by_kind(void)
 	    "footer", "reenc", "ins10+buster" };
 	int	*sc, n, lang, k, i, o;
 
-	sc = xmalloc(sizeof(int) * (size_t)ndocs);
+	sc = tl_xmalloc(sizeof(int) * (size_t)ndocs);
 	printf("\ncopy against its original: median score\n%-13s", "edit");
 	for (lang = 0; lang < nlangs; lang++)
 		printf(" %6s", langs[lang]);
@@ -717,7 +656,7 @@ by_kind(void)
 					sc[n++] = nilsimsa_score(&docs[o].code,
 					    &docs[i].code);
 			}
-			qsort(sc, (size_t)n, sizeof(int), cmp_int);
+			qsort(sc, (size_t)n, sizeof(int), tl_cmp_int);
 			printf(" %6d", n ? sc[n / 2] : 0);
 		}
 		printf("\n");

@@ -57,6 +57,8 @@
 #include "message.h"
 #include "nilsimsa.h"
 #include "store.h"
+#include "toolutil.h"
+#include "util.h"
 
 enum folder {
 	F_EASY, F_EASY2, F_HARD, F_SPAM, F_SPAM2, F_PHISH, F_FAMILY, F_OTHER
@@ -76,7 +78,7 @@ struct item {
 	int64_t		 t;		/* replay time */
 	int		 timed;		/* had a replay time */
 	nilsimsa_code	 truth;		/* the index's nilsimsa_text */
-	char		*gen;		/* generated message (families) */
+	unsigned char	*gen;		/* generated message (families) */
 	size_t		 genlen;
 	int		 family;	/* -1, or the family it belongs to */
 
@@ -107,10 +109,7 @@ static uint64_t		 rng_state = 0x9e3779b97f4a7c15ull;
 static uint64_t
 rnd(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
+	return util_xorshift64s(&rng_state);
 }
 
 static size_t
@@ -194,25 +193,14 @@ load_index(void)
 	fclose(fp);
 }
 
+/* A whole file; the replay needs every one it names. */
 static unsigned char *
 read_file(const char *path, size_t *lenp)
 {
-	struct stat	 st;
 	unsigned char	*buf;
-	ssize_t		 n;
-	size_t		 off = 0;
-	int		 fd;
 
-	if ((fd = open(path, O_RDONLY)) == -1)
+	if ((buf = tl_read_file(path, lenp)) == NULL)
 		fatal("%s", path);
-	if (fstat(fd, &st) == -1)
-		fatal("%s", path);
-	buf = xcalloc(1, (size_t)st.st_size + 1);
-	while (off < (size_t)st.st_size &&
-	    (n = read(fd, buf + off, (size_t)st.st_size - off)) > 0)
-		off += (size_t)n;
-	close(fd);
-	*lenp = off;
 	return buf;
 }
 
@@ -371,35 +359,18 @@ static const char *words[] = {
 };
 #define NWORDS	(sizeof(words) / sizeof(*words))
 
-struct buf {
-	char	*p;
-	size_t	 len, cap;
-};
-
 static void
-buf_add(struct buf *b, const char *s, size_t n)
+buf_str(struct tl_buf *b, const char *s)
 {
-	if (b->len + n + 1 > b->cap) {
-		b->cap = (b->len + n + 1) * 2;
-		b->p = xrealloc(b->p, b->cap);
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
+	tl_buf_add(b, s, strlen(s));
 }
 
 static void
-buf_str(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
-static void
-buf_fmt(struct buf *b, const char *fmt, ...)
+buf_fmt(struct tl_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static void
-buf_fmt(struct buf *b, const char *fmt, ...)
+buf_fmt(struct tl_buf *b, const char *fmt, ...)
 {
 	char	tmp[1024];
 	va_list	ap;
@@ -409,16 +380,16 @@ buf_fmt(struct buf *b, const char *fmt, ...)
 	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		buf_add(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+		tl_buf_add(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
 }
 
 static void
 canon_to_buf(void *arg, const unsigned char *p, size_t n)
 {
-	struct buf	*b = arg;
+	struct tl_buf	*b = arg;
 
 	if (b->len < 16384)
-		buf_add(b, (const char *)p, n);
+		tl_buf_add(b, p, n);
 }
 
 static void
@@ -441,7 +412,7 @@ static int	rate_insert = 100, rate_buster = 15, rate_comment = 20, rate_hidden =
 
 /* The text of one variant: the seed's words, with the family's tricks. */
 static void
-variant_text(const char *seed, int html, struct buf *out)
+variant_text(const char *seed, int html, struct tl_buf *out)
 {
 	const char	*p = seed;
 	char		 tok[40];
@@ -486,11 +457,11 @@ variant_text(const char *seed, int html, struct buf *out)
 
 			for (i = 0; i < n && i < sizeof(tok) - 1; i++)
 				tok[i] = (char)((w[i] >= 'a' && w[i] <= 'z') ? w[i] - 32 : w[i]);
-			buf_add(out, tok, i);
+			tl_buf_add(out, tok, i);
 			if (n > i)
-				buf_add(out, w + i, n - i);
+				tl_buf_add(out, w + i, n - i);
 		} else
-			buf_add(out, w, n);
+			tl_buf_add(out, w, n);
 		if (wsp && rndn(100) < 10)
 			buf_str(out, rndn(2) ? "\n\n" : "   ");
 		else
@@ -503,7 +474,7 @@ variant_text(const char *seed, int html, struct buf *out)
 }
 
 static void
-encode_base64(const char *s, size_t n, struct buf *out)
+encode_base64(const char *s, size_t n, struct tl_buf *out)
 {
 	static const char	b64[] =
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -521,7 +492,7 @@ encode_base64(const char *s, size_t n, struct buf *out)
 		q[1] = b64[(v >> 12) & 63];
 		q[2] = i + 1 < n ? b64[(v >> 6) & 63] : '=';
 		q[3] = i + 2 < n ? b64[v & 63] : '=';
-		buf_add(out, q, 4);
+		tl_buf_add(out, q, 4);
 		if ((col += 4) >= 76) {
 			buf_str(out, "\n");
 			col = 0;
@@ -531,7 +502,7 @@ encode_base64(const char *s, size_t n, struct buf *out)
 }
 
 static void
-encode_qp(const char *s, size_t n, struct buf *out)
+encode_qp(const char *s, size_t n, struct tl_buf *out)
 {
 	size_t	i, col = 0;
 
@@ -551,7 +522,7 @@ encode_qp(const char *s, size_t n, struct buf *out)
 			buf_fmt(out, "=%02X", ch);
 			col += 3;
 		} else {
-			buf_add(out, (const char *)&ch, 1);
+			tl_buf_add(out, &ch, 1);
 			col++;
 		}
 	}
@@ -560,9 +531,9 @@ encode_qp(const char *s, size_t n, struct buf *out)
 
 /* A whole message for one variant, with fresh headers. */
 static void
-make_variant(const char *seed, int fam, int var, struct buf *msg)
+make_variant(const char *seed, int fam, int var, struct tl_buf *msg)
 {
-	struct buf	 text = { 0 };
+	struct tl_buf	 text = { 0 };
 	int		 html = rndn(2), enc = (int)rndn(3);
 	char		 tok[24];
 
@@ -584,12 +555,12 @@ make_variant(const char *seed, int fam, int var, struct buf *msg)
 	buf_fmt(msg, "Content-Transfer-Encoding: %s\n\n",
 	    enc == 0 ? "8bit" : enc == 1 ? "base64" : "quoted-printable");
 	if (enc == 0)
-		buf_add(msg, text.p, text.len);
+		tl_buf_add(msg, text.buf, text.len);
 	else if (enc == 1)
-		encode_base64(text.p, text.len, msg);
+		encode_base64((char *)text.buf, text.len, msg);
 	else
-		encode_qp(text.p, text.len, msg);
-	free(text.p);
+		encode_qp((char *)text.buf, text.len, msg);
+	free(text.buf);
 }
 
 /* The canonical text of a corpus message, as the seed of a family. */
@@ -599,7 +570,7 @@ seed_text(const char *path)
 	char		 fn[4096];
 	unsigned char	*raw;
 	size_t		 len;
-	struct buf	 b = { 0 };
+	struct tl_buf	 b = { 0 };
 	struct canon	*c;
 
 	snprintf(fn, sizeof(fn), "%s/%s", corpus, path);
@@ -610,7 +581,7 @@ seed_text(const char *path)
 	canon_end(c);
 	canon_free(c);
 	free(raw);
-	return b.p;
+	return (char *)b.buf;
 }
 
 /*
@@ -645,7 +616,7 @@ add_families(int nfam, int nvar)
 		}
 		start = t0 + (int64_t)rndn((size_t)(t1 - t0 + 1));
 		for (v = 0; v < nvar; v++) {
-			struct buf	 msg = { 0 };
+			struct tl_buf	 msg = { 0 };
 			struct item	*it;
 
 			make_variant(seed, f, v, &msg);
@@ -656,13 +627,13 @@ add_families(int nfam, int nvar)
 				snprintf(fn, sizeof(fn), "%s/family-%d-%d.eml", dumpdir, f, v);
 				if ((fp = fopen(fn, "w")) == NULL)
 					fatal("%s", fn);
-				fwrite(msg.p, 1, msg.len, fp);
+				fwrite(msg.buf, 1, msg.len, fp);
 				fclose(fp);
 			}
 			it = item_add();
 			it->folder = F_FAMILY;
 			it->family = f;
-			it->gen = msg.p;
+			it->gen = msg.buf;
 			it->genlen = msg.len;
 			it->timed = 1;
 			it->t = start + (int64_t)rndn(FAMILY_SPAN);
@@ -762,15 +733,6 @@ ground_truth(const struct config *cfg)
 }
 
 static double
-now_sec(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static double
 replay(const struct config *cfg, struct store *store)
 {
 	struct message		*m;
@@ -788,7 +750,7 @@ replay(const struct config *cfg, struct store *store)
 		const char	*v;
 
 		if (it->gen != NULL) {
-			raw = (unsigned char *)it->gen;
+			raw = it->gen;
 			len = it->genlen;
 		} else {
 			snprintf(fn, sizeof(fn), "%s/%s", corpus, it->path);
@@ -800,7 +762,7 @@ replay(const struct config *cfg, struct store *store)
 		envelope_sender(raw, len, sender, sizeof(sender));
 		envelope_rcpt(it, rcpt, sizeof(rcpt));
 
-		t = now_sec();
+		t = util_now();
 		if (message_reset(m, cfg) == -1)
 			fatal("message_reset");
 		message_client_str(m, ip[0] ? ip : "192.0.2.1");
@@ -809,7 +771,7 @@ replay(const struct config *cfg, struct store *store)
 		message_rcpt(m, rcpt);
 		message_body(m, raw, len);
 		message_finish(m, store, it->t, 0, &r);
-		spent += now_sec() - t;
+		spent += util_now() - t;
 
 		if (r.store_err != 0)
 			fatalx("%s: store: %s", it->path, store_strerror(r.store_err));
@@ -897,12 +859,6 @@ struct outcome {
 	double		ms_per_msg;
 };
 
-static int
-cmp_int(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
 /* Unrelated ham pairs: different subjects and senders, random, seeded. */
 static void
 ham_pairs(const struct config *cfg, size_t want, struct outcome *o)
@@ -925,7 +881,7 @@ ham_pairs(const struct config *cfg, size_t want, struct outcome *o)
 			o->pairs_above++;
 	}
 	if (o->pairs > 0) {
-		qsort(scores, o->pairs, sizeof(int), cmp_int);
+		qsort(scores, o->pairs, sizeof(int), tl_cmp_int);
 		o->median_pair = scores[o->pairs / 2];
 	}
 	free(scores);
@@ -962,7 +918,7 @@ copy_pairs(const struct config *cfg, struct outcome *o)
 		}
 	}
 	if (o->copies > 0) {
-		qsort(scores, o->copies, sizeof(int), cmp_int);
+		qsort(scores, o->copies, sizeof(int), tl_cmp_int);
 		o->median_copy = scores[o->copies / 2];
 		o->p10_copy = scores[o->copies / 10];
 	}

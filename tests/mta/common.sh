@@ -1,4 +1,5 @@
-# common.sh: shared by the end-to-end tests (tests/t-*.sh); sourced, not run.
+# common.sh: shared by the end-to-end tests (tests/t-*.sh) and the MTA
+# scripts beside it; sourced, not run.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -80,6 +81,20 @@ alive() {
 
 port_busy() { ss -Htln "sport = :$1" 2>/dev/null | grep -q .; }
 
+# tcp_open PORT: does something accept connections on 127.0.0.1:PORT?
+tcp_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# tcp_wait PORT: wait up to 10 s for 127.0.0.1:PORT to accept; 1 if not.
+# (Also used by postfix.sh and sendmail.sh, which source this file.)
+tcp_wait() {
+	local i
+	for i in $(seq 100); do
+		tcp_open "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 e2e_init() {
 	local name=$1 base=$2 n=$3 try i busy
 	[ "$(id -u)" = 0 ] || e2e_skip "needs root (private Postfix/sendmail instances, UserID)"
@@ -159,7 +174,7 @@ milter_ready() {
 		case $sock in
 		inet:*)	local p=${sock#inet:}
 			p=${p%@*}
-			(exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && return 0 ;;
+			tcp_open "$p" && return 0 ;;
 		unix:*|local:*)
 			[ -S "${sock#*:}" ] && return 0 ;;
 		esac
@@ -280,6 +295,46 @@ Mrs. Maria Gonzales, Promotions Manager
 EOF
 		;;
 	esac
+}
+
+# cluster_field VALUE KEY: one field of an X-Nilsimsa-Cluster value
+cluster_field() { sed -n 's/.*\b'"$2"'=\([^;]*\).*/\1/p' <<<"$1"; }
+
+# campaign_copy K: send copy K of the pills campaign, each copy from an
+# envelope sender and to a recipient of its own
+campaign_copy() {
+	send campaign-$1 --from "promo$1@sender$1.test" --to "user$1@example.test" \
+		--header "Subject: Offer $1" --body "$(campaign_body "$1")"
+}
+
+# campaign_run FIND WHERE: send copies 1..$COPIES; before $FIRST_REJECT
+# each must be accepted and found by the function FIND ("accepted and
+# WHERE"), its X-Nilsimsa-Cluster saying the count and accept (tag from
+# $FIRST_TAG); from $FIRST_REJECT on, rejected with 550 5.7.1 naming the
+# cluster. Sets id to the campaign's cluster id. Uses the test's own
+# header FILE NAME (Postfix and sendmail write the copies differently).
+campaign_run() {
+	local find=$1 where=$2 k rc want f cl
+	echo "# campaign: tag from copy $FIRST_TAG, reject from copy $FIRST_REJECT"
+	id=
+	for k in $(seq $COPIES); do
+		campaign_copy $k
+		rc=$?
+		if [ $k -lt $FIRST_REJECT ]; then
+			want=accept
+			[ $k -ge $FIRST_TAG ] && want=tag
+			f=$($find campaign-$k)
+			cl=$(header "${f:-/dev/null}" X-Nilsimsa-Cluster)
+			[ -z "$id" ] && id=$(cluster_field "$cl" id)
+			check "copy $k: accepted and $where" test $rc -eq 0 -a -n "$f"
+			check_eq "copy $k: X-Nilsimsa-Cluster" "id=$id; count=$k; action=$want" \
+				"id=$(cluster_field "$cl" id); count=$(cluster_field "$cl" count); action=$(cluster_field "$cl" action)"
+		else
+			check "copy $k: rejected with 550 5.7.1 naming cluster $id (swaks rc $rc)" \
+				grep -q "^<\*\* 550 5.7.1 Message rejected as bulk mail (nilsimsa cluster $id)" \
+				"$T/swaks-campaign-$k"
+		fi
+	done
 }
 
 # send ID [swaks options]: one message to the MTA on 127.0.0.1:$SMTP, with

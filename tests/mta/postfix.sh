@@ -33,6 +33,7 @@
 # ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 set -euo pipefail
+. "$(dirname "$0")/common.sh"
 PATH=$PATH:/usr/sbin:/sbin
 
 cmd=${1:-}
@@ -172,10 +173,7 @@ CF
 	done
 	postfix -c "$etc" check
 	postfix -c "$etc" start >/dev/null 2>&1
-	for i in $(seq 100); do
-		(exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && exit 0
-		sleep 0.1
-	done
+	tcp_wait "$port" && exit 0
 	echo "postfix.sh: smtpd on 127.0.0.1:$port did not come up" >&2
 	exit 1
 	;;

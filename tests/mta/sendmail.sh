@@ -31,6 +31,7 @@
 # ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 set -euo pipefail
+. "$(dirname "$0")/common.sh"
 PATH=$PATH:/usr/sbin:/sbin
 
 cache=${NSM_CACHE:-/var/tmp/nilsimsa-milter-test}
@@ -142,10 +143,7 @@ MC
 	# sendmail -bd forks into the background and writes its pid file
 	unshare --uts /bin/sh -c 'hostname "$0" && exec "$@"' "$fqdn" \
 	    "$sm" -C "$dir/e2e.cf" -bd -q1m >>"$dir/sendmail.out" 2>&1
-	for i in $(seq 100); do
-		(exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && exit 0
-		sleep 0.1
-	done
+	tcp_wait "$port" && exit 0
 	echo "sendmail.sh: sendmail on 127.0.0.1:$port did not come up" >&2
 	exit 1
 	;;

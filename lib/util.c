@@ -1,0 +1,79 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * util.c: small shared routines of libnsm (see util.h).
+ */
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+
+/* The value of a hex digit, or -1. */
+int
+util_hexval(int ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+/* A header's value (first line only), lowercased, into out. */
+void
+util_header(const char *m, size_t len, const char *name, char *out,
+    size_t size)
+{
+	size_t	nl = strlen(name), i, o = 0;
+
+	out[0] = '\0';
+	for (i = 0; i + nl < len; i++) {
+		if ((i == 0 || m[i - 1] == '\n') &&
+		    (m[i] == '\n' || m[i] == '\r'))
+			return;		/* end of the header block */
+		if ((i == 0 || m[i - 1] == '\n') &&
+		    strncasecmp(m + i, name, nl) == 0) {
+			for (i += nl; i < len && m[i] != '\n' && m[i] != '\r' &&
+			    o + 1 < size; i++)
+				out[o++] = (char)tolower((unsigned char)m[i]);
+			out[o] = '\0';
+			return;
+		}
+	}
+}
+
+/* Drop leading "re:", "fwd:" and "[list]" tags from a subject. */
+const char *
+util_bare_subject(const char *s)
+{
+	for (;;) {
+		while (*s == ' ')
+			s++;
+		if (strncmp(s, "re:", 3) == 0 || strncmp(s, "fw:", 3) == 0)
+			s += 3;
+		else if (strncmp(s, "fwd:", 4) == 0)
+			s += 4;
+		else if (*s == '[' && strchr(s, ']') != NULL)
+			s = strchr(s, ']') + 1;
+		else
+			return s;
+	}
+}

@@ -1,0 +1,79 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * util.h: small routines of no one part that libnsm's users share: the
+ * value of a hex digit, a header's value in a raw message and a subject
+ * without its reply tags, repeatable random sources and a timer for
+ * tools, tests and benches.
+ */
+#ifndef UTIL_H
+#define UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+/* The value of hex digit ch (either case), or -1. */
+int		 util_hexval(int ch);
+
+/*
+ * The value of header name (given with its colon, e.g. "from:") in the
+ * raw message m, first line only and lowercased, into out; empty if the
+ * header block has no such header.
+ */
+void		 util_header(const char *m, size_t len, const char *name,
+		    char *out, size_t size);
+
+/* Subject s without leading "re:", "fw:", "fwd:" and "[list]" tags. */
+const char	*util_bare_subject(const char *s);
+
+/*
+ * Inline, so that programs linking libnilsimsa only (the digest tests
+ * and bench) can use them too.
+ */
+
+/* xorshift64 (13, 7, 17): the next value of *state, which must not be 0. */
+static inline uint64_t
+util_xorshift64(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
+/* xorshift64* (12, 25, 27, scrambled by a multiply): the same. */
+static inline uint64_t
+util_xorshift64s(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545f4914f6cdd1dULL;
+}
+
+/* Seconds on the monotonic clock, for timing. */
+static inline double
+util_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#endif /* UTIL_H */
