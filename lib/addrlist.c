@@ -34,13 +34,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "addrlist.h"
+#include "util.h"
 
 #define AL_LINE_MAX	4096		/* longest line of a file: list */
 #define AL_ENTRIES_MAX	1000000		/* a sane bound on a list's size */
@@ -79,20 +79,6 @@ struct addrlist {
 	size_t		 domcap;
 };
 
-static void seterr(char *, size_t, const char *, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 static int
 addrlen(int family)
@@ -156,7 +142,7 @@ parse_net(const char *s, struct net *n, char *msg, size_t msglen)
 	int max;
 
 	if (strlen(s) >= sizeof(buf)) {
-		seterr(msg, msglen, "bad network '%s' (too long)", s);
+		util_seterr(msg, msglen, "bad network '%s' (too long)", s);
 		return -1;
 	}
 	snprintf(buf, sizeof(buf), "%s", s);
@@ -170,7 +156,7 @@ parse_net(const char *s, struct net *n, char *msg, size_t msglen)
 		n->family = AF_INET6;
 		max = 128;
 	} else {
-		seterr(msg, msglen,
+		util_seterr(msg, msglen,
 		    "bad network '%s' (not an IPv4 or IPv6 address)", s);
 		return -1;
 	}
@@ -180,7 +166,7 @@ parse_net(const char *s, struct net *n, char *msg, size_t msglen)
 		plen = strtol(slash, &end, 10);
 		if (*slash == '\0' || !isdigit((unsigned char)*slash) ||
 		    *end != '\0' || errno != 0 || plen < 0 || plen > max) {
-			seterr(msg, msglen,
+			util_seterr(msg, msglen,
 			    "bad network '%s' (prefix length must be 0..%d)",
 			    s, max);
 			return -1;
@@ -233,7 +219,7 @@ parse_mail(const char *s, char *out, size_t outlen, int *kind,
 		len -= 2;
 	}
 	if (len == 0 || len >= outlen || len > AL_MAIL_MAX) {
-		seterr(msg, msglen, "bad address '%.*s' (%s)",
+		util_seterr(msg, msglen, "bad address '%.*s' (%s)",
 		    len > 64 ? 64 : (int)len, s, len == 0 ? "empty" : "too long");
 		return -1;
 	}
@@ -242,7 +228,7 @@ parse_mail(const char *s, char *out, size_t outlen, int *kind,
 
 		if (ch <= ' ' || ch >= 0x7f || ch == '<' || ch == '>' ||
 		    ch == ',' || ch == '"') {
-			seterr(msg, msglen, "bad address '%.*s' "
+			util_seterr(msg, msglen, "bad address '%.*s' "
 			    "(white space, control or <>,\" character)",
 			    (int)len, s);
 			return -1;
@@ -251,7 +237,7 @@ parse_mail(const char *s, char *out, size_t outlen, int *kind,
 	}
 	out[len] = '\0';
 	if ((at = strrchr(out, '@')) == NULL || !valid_domain(at + 1)) {
-		seterr(msg, msglen, "bad address '%.*s' "
+		util_seterr(msg, msglen, "bad address '%.*s' "
 		    "(expected user@domain or @domain)", (int)len, s);
 		return -1;
 	}
@@ -271,7 +257,7 @@ add_entry(struct addrlist *l, const char *s, char *msg, size_t msglen)
 	int kind;
 
 	if (l->nnets + l->naddrs + l->ndomains >= AL_ENTRIES_MAX) {
-		seterr(msg, msglen, "too many entries (at most %d)",
+		util_seterr(msg, msglen, "too many entries (at most %d)",
 		    AL_ENTRIES_MAX);
 		return -1;
 	}
@@ -305,7 +291,7 @@ add_entry(struct addrlist *l, const char *s, char *msg, size_t msglen)
 	}
 	return 0;
 oom:
-	seterr(msg, msglen, "out of memory");
+	util_seterr(msg, msglen, "out of memory");
 	return -1;
 }
 
@@ -399,7 +385,7 @@ parse_inline(struct addrlist *l, const char *value, char *err, size_t errlen)
 	int rc = 0;
 
 	if ((copy = strdup(value)) == NULL) {
-		seterr(err, errlen, "out of memory");
+		util_seterr(err, errlen, "out of memory");
 		return -1;
 	}
 	if (*trim(copy) == '\0') {
@@ -411,7 +397,7 @@ parse_inline(struct addrlist *l, const char *value, char *err, size_t errlen)
 			*next++ = '\0';
 		e = trim(p);
 		if (*e == '\0') {
-			seterr(err, errlen, "empty entry in list");
+			util_seterr(err, errlen, "empty entry in list");
 			rc = -1;
 			break;
 		}
@@ -437,11 +423,11 @@ parse_file(struct addrlist *l, const char *path, char *err, size_t errlen)
 	size_t len;
 
 	if (*path == '\0') {
-		seterr(err, errlen, "file: needs a path");
+		util_seterr(err, errlen, "file: needs a path");
 		return -1;
 	}
 	if ((fp = fopen(path, "r")) == NULL) {
-		seterr(err, errlen, "%s: cannot open: %s", path,
+		util_seterr(err, errlen, "%s: cannot open: %s", path,
 		    strerror(errno));
 		return -1;
 	}
@@ -451,13 +437,13 @@ parse_file(struct addrlist *l, const char *path, char *err, size_t errlen)
 		if (len > 0 && line[len - 1] == '\n')
 			line[--len] = '\0';
 		else if (!feof(fp)) {
-			seterr(err, errlen, "%s:%d: line longer than %d bytes",
+			util_seterr(err, errlen, "%s:%d: line longer than %d bytes",
 			    path, lineno, AL_LINE_MAX);
 			rc = -1;
 			break;
 		}
 		if (len > AL_LINE_MAX) {
-			seterr(err, errlen, "%s:%d: line longer than %d bytes",
+			util_seterr(err, errlen, "%s:%d: line longer than %d bytes",
 			    path, lineno, AL_LINE_MAX);
 			rc = -1;
 			break;
@@ -471,13 +457,13 @@ parse_file(struct addrlist *l, const char *path, char *err, size_t errlen)
 		if (*s == '\0')
 			continue;
 		if (add_entry(l, s, msg, sizeof(msg)) == -1) {
-			seterr(err, errlen, "%s:%d: %s", path, lineno, msg);
+			util_seterr(err, errlen, "%s:%d: %s", path, lineno, msg);
 			rc = -1;
 			break;
 		}
 	}
 	if (rc == 0 && ferror(fp)) {
-		seterr(err, errlen, "%s: read error: %s", path,
+		util_seterr(err, errlen, "%s: read error: %s", path,
 		    strerror(errno));
 		rc = -1;
 	}
@@ -498,7 +484,7 @@ addrlist_parse(enum addrlist_kind kind, const char *value, char *err,
 	if ((l = calloc(1, sizeof(*l))) == NULL ||
 	    (l->source = strdup(value)) == NULL) {
 		free(l);
-		seterr(err, errlen, "out of memory");
+		util_seterr(err, errlen, "out of memory");
 		return NULL;
 	}
 	l->kind = kind;
@@ -508,7 +494,7 @@ addrlist_parse(enum addrlist_kind kind, const char *value, char *err,
 		char *path = strdup(v + 5);
 
 		if (path == NULL) {
-			seterr(err, errlen, "out of memory");
+			util_seterr(err, errlen, "out of memory");
 			rc = -1;
 		} else {
 			rc = parse_file(l, trim(path), err, errlen);
@@ -517,7 +503,7 @@ addrlist_parse(enum addrlist_kind kind, const char *value, char *err,
 	} else
 		rc = parse_inline(l, value, err, errlen);
 	if (rc == 0 && finish(l) == -1) {
-		seterr(err, errlen, "out of memory");
+		util_seterr(err, errlen, "out of memory");
 		rc = -1;
 	}
 	if (rc == -1) {

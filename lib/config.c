@@ -37,7 +37,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,6 +47,7 @@
 
 #include "addrlist.h"
 #include "config.h"
+#include "util.h"
 
 #define CONF_LINE_MAX		4096	/* longest line, newline excluded */
 #define CONF_INCLUDE_DEPTH	8	/* Include nesting */
@@ -256,20 +256,6 @@ struct load {
 	size_t		 errlen;
 };
 
-static void seterr(char *, size_t, const char *, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 static const struct key *
 key_find(const char *name)
@@ -637,19 +623,19 @@ profile_load(const char *text, const nilsimsa_profile **out, char *msg,
 		return 0;
 	}
 	if (text[0] != '/') {
-		seterr(msg, msglen, "no built-in profile '%.100s' (built in: "
+		util_seterr(msg, msglen, "no built-in profile '%.100s' (built in: "
 		    "default; or give the absolute path of a profile file)", text);
 		return -1;
 	}
 	if ((fp = fopen(text, "r")) == NULL) {
-		seterr(msg, msglen, "%.200s: %s", text, strerror(errno));
+		util_seterr(msg, msglen, "%.200s: %s", text, strerror(errno));
 		return -1;
 	}
 	if ((buf = malloc(2 * NILSIMSA_PROFILE_TEXT_MAX)) == NULL ||
 	    (p = malloc(sizeof(*p))) == NULL) {
 		free(buf);
 		fclose(fp);
-		seterr(msg, msglen, "out of memory");
+		util_seterr(msg, msglen, "out of memory");
 		return -1;
 	}
 	n = fread(buf, 1, 2 * NILSIMSA_PROFILE_TEXT_MAX, fp);
@@ -659,7 +645,7 @@ profile_load(const char *text, const nilsimsa_profile **out, char *msg,
 	free(buf);
 	if (rc != 0) {
 		free(p);
-		seterr(msg, msglen, "%.200s: %s", text, nilsimsa_strerror(rc));
+		util_seterr(msg, msglen, "%.200s: %s", text, nilsimsa_strerror(rc));
 		return -1;
 	}
 	if (out != NULL)
@@ -680,7 +666,7 @@ config_resolve(struct config *c, char *err, size_t errlen)
 		free((void *)c->profile_data);
 	c->profile_data = NULL;
 	if (profile_load(c->profile, &c->profile_data, msg, sizeof(msg)) == -1) {
-		seterr(err, errlen, "%s: Profile: %s", c->path ? c->path : "defaults", msg);
+		util_seterr(err, errlen, "%s: Profile: %s", c->path ? c->path : "defaults", msg);
 		return -1;
 	}
 	return 0;
@@ -790,7 +776,7 @@ parse_value(const struct key *k, const char *text, union value *v,
 		break;
 	case CT_PROFILE:
 		if (profile_load(text, NULL, msg, sizeof(msg)) == -1) {
-			seterr(err, errlen, "%s: %s", k->name, msg);
+			util_seterr(err, errlen, "%s: %s", k->name, msg);
 			return -1;
 		}
 		ok = 1;
@@ -798,18 +784,18 @@ parse_value(const struct key *k, const char *text, union value *v,
 	case CT_ADDRLIST:
 		if ((v->l = addrlist_parse(k->kind, text, msg,
 		    sizeof(msg))) == NULL) {
-			seterr(err, errlen, "%s: %s", k->name, msg);
+			util_seterr(err, errlen, "%s: %s", k->name, msg);
 			return -1;
 		}
 		return 0;
 	}
 	if (ok && is_str(k->type) && (v->s = strdup(text)) == NULL) {
-		seterr(err, errlen, "out of memory");
+		util_seterr(err, errlen, "out of memory");
 		return -1;
 	}
 	if (!ok) {
 		expected(k, what, sizeof(what));
-		seterr(err, errlen, "%s: bad value '%.200s' (expected %s)",
+		util_seterr(err, errlen, "%s: bad value '%.200s' (expected %s)",
 		    k->name, text, what);
 		return -1;
 	}
@@ -971,7 +957,7 @@ do_include(struct load *ld, const char *file, int lineno, const char *value,
 	const char *slash;
 
 	if (depth >= CONF_INCLUDE_DEPTH) {
-		seterr(ld->err, ld->errlen, "%s:%d: Include: '%s' nested too "
+		util_seterr(ld->err, ld->errlen, "%s:%d: Include: '%s' nested too "
 		    "deeply (at most %d levels)", file, lineno, value,
 		    CONF_INCLUDE_DEPTH);
 		return -1;
@@ -980,13 +966,13 @@ do_include(struct load *ld, const char *file, int lineno, const char *value,
 	if (value[0] != '/' && (slash = strrchr(file, '/')) != NULL) {
 		if (snprintf(path, sizeof(path), "%.*s/%s",
 		    (int)(slash - file), file, value) >= (int)sizeof(path)) {
-			seterr(ld->err, ld->errlen,
+			util_seterr(ld->err, ld->errlen,
 			    "%s:%d: Include: path too long", file, lineno);
 			return -1;
 		}
 	} else if (snprintf(path, sizeof(path), "%s", value) >=
 	    (int)sizeof(path)) {
-		seterr(ld->err, ld->errlen, "%s:%d: Include: path too long",
+		util_seterr(ld->err, ld->errlen, "%s:%d: Include: path too long",
 		    file, lineno);
 		return -1;
 	}
@@ -1021,36 +1007,36 @@ load_line(struct load *ld, const char *file, int lineno, char *line,
 
 	if (strcasecmp(name, "Include") == 0) {
 		if (*value == '\0') {
-			seterr(ld->err, ld->errlen, "%s:%d: Include: missing "
+			util_seterr(ld->err, ld->errlen, "%s:%d: Include: missing "
 			    "value", file, lineno);
 			return -1;
 		}
 		return do_include(ld, file, lineno, value, depth);
 	}
 	if ((k = key_find(name)) == NULL) {
-		seterr(ld->err, ld->errlen, "%s:%d: unknown key '%.100s'",
+		util_seterr(ld->err, ld->errlen, "%s:%d: unknown key '%.100s'",
 		    file, lineno, name);
 		return -1;
 	}
 	i = (size_t)(k - keys);
 	if (ld->file[i] != NULL) {
-		seterr(ld->err, ld->errlen, "%s:%d: %s: repeated key (first "
+		util_seterr(ld->err, ld->errlen, "%s:%d: %s: repeated key (first "
 		    "set at %s:%d)", file, lineno, k->name, ld->file[i],
 		    ld->line[i]);
 		return -1;
 	}
 	if (*value == '\0') {
-		seterr(ld->err, ld->errlen, "%s:%d: %s: missing value",
+		util_seterr(ld->err, ld->errlen, "%s:%d: %s: missing value",
 		    file, lineno, k->name);
 		return -1;
 	}
 	if (parse_value(k, value, &v, msg, sizeof(msg)) == -1) {
-		seterr(ld->err, ld->errlen, "%s:%d: %s", file, lineno, msg);
+		util_seterr(ld->err, ld->errlen, "%s:%d: %s", file, lineno, msg);
 		return -1;
 	}
 	store_value(ld->c, k, &v);
 	if ((ld->file[i] = strdup(file)) == NULL) {
-		seterr(ld->err, ld->errlen, "out of memory");
+		util_seterr(ld->err, ld->errlen, "out of memory");
 		return -1;
 	}
 	ld->line[i] = lineno;
@@ -1069,17 +1055,17 @@ load_file(struct load *ld, const char *path, int depth, const char *from,
 
 	if ((fp = fopen(path, "r")) == NULL) {
 		if (from != NULL)
-			seterr(ld->err, ld->errlen, "%s:%d: Include: cannot "
+			util_seterr(ld->err, ld->errlen, "%s:%d: Include: cannot "
 			    "open '%s': %s", from, fromline, path,
 			    strerror(errno));
 		else
-			seterr(ld->err, ld->errlen, "%s: cannot open: %s",
+			util_seterr(ld->err, ld->errlen, "%s: cannot open: %s",
 			    path, strerror(errno));
 		return -1;
 	}
 	if ((line = malloc(CONF_LINE_MAX + 1)) == NULL) {
 		fclose(fp);
-		seterr(ld->err, ld->errlen, "out of memory");
+		util_seterr(ld->err, ld->errlen, "out of memory");
 		return -1;
 	}
 	for (;;) {
@@ -1089,10 +1075,10 @@ load_file(struct load *ld, const char *path, int depth, const char *from,
 		lineno++;
 		if (r == -1) {
 			if (why != NULL)
-				seterr(ld->err, ld->errlen, "%s:%d: %s", path,
+				util_seterr(ld->err, ld->errlen, "%s:%d: %s", path,
 				    lineno, why);
 			else
-				seterr(ld->err, ld->errlen, "%s: read error: "
+				util_seterr(ld->err, ld->errlen, "%s: read error: "
 				    "%s", path, strerror(errno));
 			rc = -1;
 			break;
@@ -1134,11 +1120,11 @@ check_cross(struct load *ld)
 		at = ld->seq[il] > ld->seq[ih] ? lo : hi;
 		if (ld->file[at - keys] == NULL) {
 			/* only if the defaults disagree: a bug in keys[] */
-			seterr(ld->err, ld->errlen, "%s: %s %s is above %s %s",
+			util_seterr(ld->err, ld->errlen, "%s: %s %s is above %s %s",
 			    ld->c->path, lo->name, a, hi->name, b);
 			return -1;
 		}
-		seterr(ld->err, ld->errlen, "%s:%d: %s: %s %s is above "
+		util_seterr(ld->err, ld->errlen, "%s:%d: %s: %s %s is above "
 		    "%s %s (%s must not exceed %s)",
 		    ld->file[at - keys], ld->line[at - keys], at->name,
 		    lo->name, a, hi->name, b, lo->name, hi->name);
@@ -1158,13 +1144,13 @@ config_load(const char *path, char *err, size_t errlen)
 	ld.err = err;
 	ld.errlen = errlen;
 	if ((ld.c = config_default()) == NULL) {
-		seterr(err, errlen, "out of memory");
+		util_seterr(err, errlen, "out of memory");
 		return NULL;
 	}
 	if (path == NULL)
 		return ld.c;
 	if ((ld.c->path = strdup(path)) == NULL) {
-		seterr(err, errlen, "out of memory");
+		util_seterr(err, errlen, "out of memory");
 		rc = -1;
 	} else
 		rc = load_file(&ld, path, 0, NULL, 0);
@@ -1194,7 +1180,7 @@ config_reloadable(const struct config *cur, const struct config *next,
 		format_value(cur, &keys[i], a, sizeof(a));
 		format_value(next, &keys[i], b, sizeof(b));
 		if (strcmp(a, b) != 0) {
-			seterr(err, errlen, "%s cannot change on reload "
+			util_seterr(err, errlen, "%s cannot change on reload "
 			    "('%s' to '%s'); restart nilsimsa-milter",
 			    keys[i].name, a, b);
 			return -1;
@@ -1207,7 +1193,7 @@ config_reloadable(const struct config *cur, const struct config *next,
 	config_score_mode(cur, a, sizeof(a));
 	config_score_mode(next, b, sizeof(b));
 	if (strcmp(a, b) != 0) {
-		seterr(err, errlen, "Profile cannot change on reload ('%s' to "
+		util_seterr(err, errlen, "Profile cannot change on reload ('%s' to "
 		    "'%s'); restart nilsimsa-milter", a, b);
 		return -1;
 	}

@@ -30,6 +30,10 @@
 /* The value of hex digit ch (either case), or -1. */
 int		 util_hexval(int ch);
 
+/* A formatted error message into err (errlen bytes); nothing if err is NULL. */
+void		 util_seterr(char *err, size_t errlen, const char *fmt, ...)
+		    __attribute__((format(printf, 3, 4)));
+
 /*
  * The value of header name (given with its colon, e.g. "from:") in the
  * raw message m, first line only and lowercased, into out; empty if the

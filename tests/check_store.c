@@ -41,18 +41,17 @@
 #include <unistd.h>
 
 #include "store.h"
+#include "util.h"
 
 static char	tmpdir[64];
 static char	dbdir[128];
 static uint64_t	rng = 88172645463325252ULL;
 
+/* The test's random source: repeatable, its own state. */
 static uint64_t
 rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return util_xorshift64(&rng);
 }
 
 static void

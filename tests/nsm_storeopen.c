@@ -36,24 +36,22 @@
 #include "config.h"
 #include "message.h"
 #include "store.h"
+#include "util.h"
 
-static unsigned long long	rng = 0x9e3779b97f4a7c15ULL;
+static uint64_t	rng = 0x9e3779b97f4a7c15ULL;
 
 /* xorshift64: the same messages every run. */
-static unsigned long long
+static uint64_t
 rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return util_xorshift64(&rng);
 }
 
 /* Message i: a random code and body hash; every fourth repeats i/2's. */
 static void
 message(struct store_obs *o, int i, int64_t now)
 {
-	unsigned long long	save = rng;
+	uint64_t		save = rng;
 	int			k;
 
 	memset(o, 0, sizeof(*o));
