@@ -34,7 +34,7 @@ CANON = lib/canon.o lib/canon_mime.o lib/canon_charset.o lib/canon_html.o \
 OBJ_canon = fuzz/fuzz_canon.o $(CANON)
 OBJ_config = fuzz/fuzz_config.o lib/config.o lib/addrlist.o \
 	$(CANON) $(NILSIMSA)
-OBJ_addrlist = fuzz/fuzz_addrlist.o lib/addrlist.o
+OBJ_addrlist = fuzz/fuzz_addrlist.o lib/addrlist.o lib/util.o
 OBJ_store_rec = fuzz/fuzz_store_rec.o $(STORE)
 OBJ_ctl_json = fuzz/fuzz_ctl_json.o ctl/ctl_json.o ctl/ctl_util.o lib/util.o \
 	$(STORE)
