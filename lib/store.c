@@ -48,9 +48,8 @@
  * and the array is rebuilt from the backend inside that transaction,
  * which holds the writer lock, so nothing can change underneath.
  *
- * Records: a fixed little-endian layout of REC_SIZE bytes starting with a
- * version byte. A record of another size or version is STORE_ECORRUPT:
- * skipped (and counted) when the array is built, never trusted.
+ * The match array and its scan are in store_array.c, the record layout
+ * and the questions asked of a cluster in store_cluster.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -60,168 +59,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "store.h"
-#include "store_backend.h"
-
-#define REC_VERSION	2
-#define REC_SIZE_V1	STORE_REC_SIZE_V1
-#define REC_SIZE	STORE_REC_SIZE
-_Static_assert(STORE_REC_SIZE == REC_SIZE_V1 + 4 + CLUSTER_MAX_NETS * 8 +
-    CLUSTER_MAX_SENDERS * 4 + CLUSTER_MAX_RCPTS * 8,
-    "STORE_REC_SIZE is the version 2 layout's size");
-#define EVICT_MAX	64	/* evictions one observe may do */
-#define NREP_MASK	0x7f	/* nrep[]: the count; bit 7 the kind */
-#define FULL_RETRIES	4	/* a write that finds the store full: grow
-				   or make room, and try again, this often */
-
-struct slot {
-	uint64_t	id;
-	int64_t		last_seen;
-	uint8_t		status;
-	uint8_t		single;		/* messages <= 1 */
-};
-
-struct store {
-	const struct store_backend_ops	*ops;
-	struct store_backend		*b;
-	int				 rdonly;
-	size_t				 max_clusters;
-	_Atomic int64_t			 singleton_ttl, bulk_ttl;	/* set at reload */
-
-	pthread_mutex_t			 wmu;
-	pthread_rwlock_t		 lock;
-
-	/* The match array: n live entries of cap, and id -> index. */
-	uint64_t			(*code)[4];	/* anchors */
-	uint64_t			(*rep)[CLUSTER_REPS - 1][4];
-	uint8_t				*nrep;	/* reps in use, and the kind
-						   of the codes in bit 7 */
-	int64_t				*deadline;
-	struct slot			*slot;
-	size_t				 n, cap;
-	uint64_t			*mkey;	/* open addressing, 0 = empty */
-	uint32_t			*mval;
-	size_t				 mcap;	/* power of 2, >= 2 * cap */
-
-	uint64_t			 gen;	/* generation the array reflects */
-	int				 synced;
-	size_t				 corrupt;	/* records skipped at load */
-};
-
-/* ------------------------------------------------------------ records */
-
-
-
-
-
-/*
- * Layout (offsets): 0 version, 1 status, 2 nreps, 3 kind, 4 networks,
- * 8 id, 16 code, 48 first_seen, 56 last_seen, 64 messages, 72 recipients,
- * 80 tagged, 84 rejected, 88 nets[32], 216 hist_start, 224 hist[24],
- * 320 subject[80] (NUL-padded), 400 senders, 404 sndrs[8], 436 zero,
- * 440 reps[3] (unused ones zero), 536: the end of version 1. Version 2
- * goes on: 536 nrset, 540 netn[32], 668 sndn[8], 700 rset[64] (h, hour),
- * 1212 neth[32], 1340 end. A version 1 record reads as one with no per-source counts
- * and no recipient set.
- */
-void
-store_rec_encode(const struct cluster *c, unsigned char *r)
-{
-	memset(r, 0, REC_SIZE);
-	r[0] = REC_VERSION;
-	r[1] = c->status;
-	r[2] = c->nreps;
-	r[3] = c->kind;
-	put32(r + 4, c->networks);
-	put64(r + 8, c->id);
-	memcpy(r + 16, c->code.b, 32);
-	put64(r + 48, (uint64_t)c->first_seen);
-	put64(r + 56, (uint64_t)c->last_seen);
-	put64(r + 64, c->messages);
-	put64(r + 72, c->recipients);
-	put32(r + 80, c->tagged);
-	put32(r + 84, c->rejected);
-	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
-		put32(r + 88 + 4 * i, c->nets[i]);
-	put64(r + 216, (uint64_t)c->hist_start);
-	for (int i = 0; i < CLUSTER_HISTORY; i++)
-		put32(r + 224 + 4 * i, c->hist[i]);
-	memcpy(r + 320, c->subject, strnlen(c->subject, CLUSTER_SUBJECT_MAX - 1));
-	put32(r + 400, c->senders);
-	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
-		put32(r + 404 + 4 * i, c->sndrs[i]);
-	memcpy(r + 440, c->reps, 32 * (size_t)c->nreps);
-	put32(r + 536, c->nrset);
-	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
-		put32(r + 540 + 4 * i, c->netn[i]);
-	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
-		put32(r + 668 + 4 * i, c->sndn[i]);
-	for (uint32_t i = 0; i < c->nrset && i < CLUSTER_MAX_RCPTS; i++) {
-		put32(r + 700 + 8 * i, c->rset[i].h);
-		put32(r + 704 + 8 * i, c->rset[i].hour);
-	}
-	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
-		put32(r + 1212 + 4 * i, c->neth[i]);
-}
-
-/* A record read back to a cluster; STORE_ECORRUPT if it cannot be one. */
-int
-store_rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
-{
-	const unsigned char	*r = rec;
-
-	if (!((len == REC_SIZE && r[0] == REC_VERSION) ||
-	    (len == REC_SIZE_V1 && r[0] == 1)) || r[1] > CLUSTER_HAM ||
-	    r[2] > CLUSTER_REPS - 1 || r[319 + CLUSTER_SUBJECT_MAX] != '\0')
-		return STORE_ECORRUPT;
-	memset(c, 0, sizeof(*c));
-	c->status = r[1];
-	c->nreps = r[2];
-	c->kind = r[3];
-	if (c->kind > NILSIMSA_KIND_SELF)
-		return STORE_ECORRUPT;
-	c->networks = get32(r + 4);
-	c->id = get64(r + 8);
-	if (c->id == 0 || c->id != id || c->networks > CLUSTER_MAX_NETS)
-		return STORE_ECORRUPT;
-	memcpy(c->code.b, r + 16, 32);
-	c->first_seen = (int64_t)get64(r + 48);
-	c->last_seen = (int64_t)get64(r + 56);
-	c->messages = get64(r + 64);
-	c->recipients = get64(r + 72);
-	c->tagged = get32(r + 80);
-	c->rejected = get32(r + 84);
-	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
-		c->nets[i] = get32(r + 88 + 4 * i);
-	c->hist_start = (int64_t)get64(r + 216);
-	for (int i = 0; i < CLUSTER_HISTORY; i++)
-		c->hist[i] = get32(r + 224 + 4 * i);
-	/* The string only: bytes after its NUL are not the encoder's. */
-	memcpy(c->subject, r + 320,
-	    strnlen((const char *)r + 320, CLUSTER_SUBJECT_MAX));
-	c->senders = get32(r + 400);
-	if (c->senders > CLUSTER_MAX_SENDERS)
-		return STORE_ECORRUPT;
-	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
-		c->sndrs[i] = get32(r + 404 + 4 * i);
-	memcpy(c->reps, r + 440, 32 * (size_t)c->nreps);
-	if (len == REC_SIZE_V1)
-		return 0;
-	c->nrset = get32(r + 536);
-	if (c->nrset > CLUSTER_MAX_RCPTS)
-		return STORE_ECORRUPT;
-	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
-		c->netn[i] = get32(r + 540 + 4 * i);
-	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
-		c->sndn[i] = get32(r + 668 + 4 * i);
-	for (uint32_t i = 0; i < c->nrset; i++) {
-		c->rset[i].h = get32(r + 700 + 8 * i);
-		c->rset[i].hour = get32(r + 704 + 8 * i);
-	}
-	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
-		c->neth[i] = get32(r + 1212 + 4 * i);
-	return 0;
-}
+#include "store-internal.h"
 
 static int
 load(struct store *s, struct store_btxn *t, uint64_t id, struct cluster *c)
@@ -242,352 +80,6 @@ save(struct store *s, struct store_btxn *t, const struct cluster *c)
 
 	store_rec_encode(c, r);
 	return s->ops->rec_put(t, c->id, r, sizeof(r));
-}
-
-/* ------------------------------------------------------- match array */
-
-static int64_t
-deadline_of(const struct store *s, const struct cluster *c)
-{
-	int64_t	ttl;
-
-	/* Spam and pinned ham live as long as bulk, even when single. */
-	ttl = c->status == CLUSTER_AUTO && c->messages <= 1 ?
-	    s->singleton_ttl : s->bulk_ttl;
-	if (ttl <= 0 || c->last_seen > INT64_MAX - ttl)
-		return INT64_MAX;
-	return c->last_seen + ttl;
-}
-
-static size_t
-map_find(const struct store *s, uint64_t id)
-{
-	size_t	i;
-
-	if (s->mcap == 0)
-		return SIZE_MAX;
-	for (i = id * 0x9e3779b97f4a7c15ULL & (s->mcap - 1); s->mkey[i] != 0;
-	    i = (i + 1) & (s->mcap - 1))
-		if (s->mkey[i] == id)
-			return i;
-	return SIZE_MAX;
-}
-
-static void
-map_set(struct store *s, uint64_t id, uint32_t v)
-{
-	size_t	i;
-
-	for (i = id * 0x9e3779b97f4a7c15ULL & (s->mcap - 1);
-	    s->mkey[i] != 0 && s->mkey[i] != id; i = (i + 1) & (s->mcap - 1))
-		;
-	s->mkey[i] = id;
-	s->mval[i] = v;
-}
-
-/* Linear probing deletion: shift back the entries that probed past i. */
-static void
-map_del(struct store *s, size_t i)
-{
-	size_t	j = i, h, m = s->mcap - 1;
-
-	for (;;) {
-		s->mkey[i] = 0;
-		for (;;) {
-			j = (j + 1) & m;
-			if (s->mkey[j] == 0)
-				return;
-			h = s->mkey[j] * 0x9e3779b97f4a7c15ULL & m;
-			if ((j > i && (h <= i || h > j)) ||
-			    (j < i && (h <= i && h > j)))
-				break;
-		}
-		s->mkey[i] = s->mkey[j];
-		s->mval[i] = s->mval[j];
-		i = j;
-	}
-}
-
-static int
-arr_grow(struct store *s, size_t want)
-{
-	size_t		 cap, mcap, i;
-	void		*p;
-	uint64_t	*mk;
-	uint32_t	*mv;
-
-	if (want <= s->cap)
-		return 0;
-	if (want > UINT32_MAX)
-		return STORE_EFULL;
-	for (cap = s->cap ? s->cap : 1024; cap < want; cap *= 2)
-		;
-	if ((p = reallocarray(s->code, cap, sizeof(*s->code))) == NULL)
-		return ENOMEM;
-	s->code = p;
-	if ((p = reallocarray(s->rep, cap, sizeof(*s->rep))) == NULL)
-		return ENOMEM;
-	s->rep = p;
-	if ((p = reallocarray(s->nrep, cap, sizeof(*s->nrep))) == NULL)
-		return ENOMEM;
-	s->nrep = p;
-	if ((p = reallocarray(s->deadline, cap, sizeof(*s->deadline))) == NULL)
-		return ENOMEM;
-	s->deadline = p;
-	if ((p = reallocarray(s->slot, cap, sizeof(*s->slot))) == NULL)
-		return ENOMEM;
-	s->slot = p;
-	mcap = cap * 2;
-	if ((mk = calloc(mcap, sizeof(*mk))) == NULL ||
-	    (mv = calloc(mcap, sizeof(*mv))) == NULL) {
-		free(mk);
-		return ENOMEM;
-	}
-	/*
-	 * Only now: with the capacity raised but the id map not, the array
-	 * could outgrow the map, and a full map makes map_set loop forever.
-	 */
-	s->cap = cap;
-	free(s->mkey);
-	free(s->mval);
-	s->mkey = mk;
-	s->mval = mv;
-	s->mcap = mcap;
-	for (i = 0; i < s->n; i++)
-		map_set(s, s->slot[i].id, (uint32_t)i);
-	return 0;
-}
-
-static void
-arr_fill(struct store *s, size_t i, const struct cluster *c)
-{
-	memcpy(s->code[i], c->code.b, 32);
-	memcpy(s->rep[i], c->reps, 32 * (size_t)c->nreps);
-	s->nrep[i] = c->nreps | (uint8_t)(c->kind << 7);
-	s->deadline[i] = deadline_of(s, c);
-	s->slot[i].id = c->id;
-	s->slot[i].last_seen = c->last_seen;
-	s->slot[i].status = c->status;
-	s->slot[i].single = c->messages <= 1;
-}
-
-/* Insert or update; the caller holds wmu and the write lock. */
-static int
-arr_upsert(struct store *s, const struct cluster *c)
-{
-	size_t	k;
-	int	rc;
-
-	if ((k = map_find(s, c->id)) != SIZE_MAX) {
-		arr_fill(s, s->mval[k], c);
-		return 0;
-	}
-	if ((rc = arr_grow(s, s->n + 1)) != 0)
-		return rc;
-	arr_fill(s, s->n, c);
-	map_set(s, c->id, (uint32_t)s->n);
-	s->n++;
-	return 0;
-}
-
-static void
-arr_remove(struct store *s, uint64_t id)
-{
-	size_t	k, i, last;
-
-	if ((k = map_find(s, id)) == SIZE_MAX)
-		return;
-	i = s->mval[k];
-	map_del(s, k);
-	last = --s->n;
-	if (i != last) {
-		memcpy(s->code[i], s->code[last], sizeof(s->code[i]));
-		memcpy(s->rep[i], s->rep[last],
-		    32 * (size_t)(s->nrep[last] & NREP_MASK));
-		s->nrep[i] = s->nrep[last];
-		s->deadline[i] = s->deadline[last];
-		s->slot[i] = s->slot[last];
-		map_set(s, s->slot[i].id, (uint32_t)i);
-	}
-}
-
-/* Under wmu: apply one change to the array, with the write lock. */
-static int
-arr_apply(struct store *s, const struct cluster *c, uint64_t remove_id)
-{
-	int	rc = 0;
-
-	pthread_rwlock_wrlock(&s->lock);
-	if (c != NULL)
-		rc = arr_upsert(s, c);
-	else
-		arr_remove(s, remove_id);
-	if (rc != 0)
-		s->synced = 0;
-	pthread_rwlock_unlock(&s->lock);
-	return rc;
-}
-
-struct rebuild {
-	struct store	*s;
-	size_t		 corrupt;
-	int		 err;
-};
-
-static int
-rebuild_one(uint64_t id, const void *rec, size_t len, void *arg)
-{
-	struct rebuild	*rb = arg;
-	struct cluster	 c;
-
-	if (store_rec_decode(id, rec, len, &c) != 0) {
-		rb->corrupt++;
-		return 0;
-	}
-	if ((rb->err = arr_upsert(rb->s, &c)) != 0)
-		return 1;
-	return 0;
-}
-
-/*
- * Reload the array from transaction t (which sees generation gen); the
- * caller holds wmu. Readers wait on the write lock for the duration: a
- * full read of the clusters, milliseconds per 100k.
- */
-static int
-rebuild(struct store *s, struct store_btxn *t, uint64_t gen)
-{
-	struct rebuild	rb = { s, 0, 0 };
-	int		rc;
-
-	pthread_rwlock_wrlock(&s->lock);
-	s->n = 0;
-	if (s->mkey != NULL)
-		memset(s->mkey, 0, s->mcap * sizeof(*s->mkey));
-	rc = s->ops->rec_iter(t, 0, rebuild_one, &rb);
-	if (rc == 1)
-		rc = rb.err;
-	if (rc == 0) {
-		s->gen = gen;
-		s->synced = 1;
-		s->corrupt = rb.corrupt;
-	} else
-		s->synced = 0;
-	pthread_rwlock_unlock(&s->lock);
-	return rc;
-}
-
-struct scan {
-	size_t	best_i;		/* SIZE_MAX: none */
-	int	best, second;
-	size_t	compared;
-};
-
-static inline int
-score_words(const uint64_t *a, const uint64_t *b)
-{
-	return 128 - __builtin_popcountll(a[0] ^ b[0]) -
-	    __builtin_popcountll(a[1] ^ b[1]) -
-	    __builtin_popcountll(a[2] ^ b[2]) -
-	    __builtin_popcountll(a[3] ^ b[3]);
-}
-
-/*
- * Out of line: most clusters have no reps, and the main loop stays tight
- * (inlined, this cost singletons 50% more time).
- */
-#define SCORE_REPS_BODY							\
-	int	j, sr;							\
-									\
-	for (j = 0; j < k; j++) {					\
-		sr = score_words(rep[j], q);				\
-		sc = sr > sc ? sr : sc;					\
-	}								\
-	return sc;
-
-/* In locals, not through r: stores through a pointer would chain the loop. */
-#define SCAN_BODY(score_reps)						\
-	const uint64_t	(*code)[4] = s->code;				\
-	const uint64_t	(*rep)[CLUSTER_REPS - 1][4] = s->rep;		\
-	const uint8_t	*nrep = s->nrep;				\
-	const int64_t	*deadline = s->deadline;			\
-	size_t		 i, n = s->n, best_i = SIZE_MAX, compared = 0;	\
-	int		 sc, best = STORE_SCORE_NONE, k;		\
-	int		 second = STORE_SCORE_NONE;			\
-									\
-	for (i = 0; i < n; i++) {					\
-		if (deadline[i] < now || (nrep[i] >> 7) != kind)	\
-			continue;					\
-		compared++;						\
-		sc = score_words(code[i], q);				\
-		if (__builtin_expect((k = nrep[i] & NREP_MASK) != 0, 0)) { \
-			compared += (size_t)k;				\
-			sc = score_reps(rep[i], k, q, sc);		\
-		}							\
-		if (sc > second) {					\
-			if (sc > best) {				\
-				second = best;				\
-				best = sc;				\
-				best_i = i;				\
-			} else						\
-				second = sc;				\
-		}							\
-	}								\
-	r->best_i = best_i;						\
-	r->best = best;							\
-	r->second = second;						\
-	r->compared = compared;
-
-/*
- * Best and runner-up among the live clusters, a cluster scoring the best
- * of its codes. It reads only the code, deadline and rep count arrays (41
- * bytes a cluster) and the reps that are in use, so it streams from
- * memory. With
- * hardware popcount when the CPU has it: several times faster than the
- * library's bit-twiddling fallback for a baseline x86-64 build.
- */
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("popcnt"), noinline)) static int
-score_reps_popcnt(const uint64_t (*rep)[4], int k, const uint64_t *q, int sc)
-{
-	SCORE_REPS_BODY
-}
-
-__attribute__((target("popcnt"))) static void
-scan_popcnt(const struct store *s, const uint64_t *q, int kind, int64_t now,
-    struct scan *r)
-{
-	SCAN_BODY(score_reps_popcnt)
-}
-#endif
-
-static __attribute__((noinline)) int
-score_reps_generic(const uint64_t (*rep)[4], int k, const uint64_t *q, int sc)
-{
-	SCORE_REPS_BODY
-}
-
-static void
-scan_generic(const struct store *s, const uint64_t *q, int kind, int64_t now,
-    struct scan *r)
-{
-	SCAN_BODY(score_reps_generic)
-}
-
-static void
-scan(const struct store *s, const nilsimsa_code *code, int kind, int64_t now,
-    struct scan *r)
-{
-	uint64_t	q[4];
-
-	memcpy(q, code->b, sizeof(q));
-#if defined(__x86_64__) && defined(__GNUC__)
-	if (__builtin_cpu_supports("popcnt")) {
-		scan_popcnt(s, q, kind, now, r);
-		return;
-	}
-#endif
-	scan_generic(s, q, kind, now, r);
 }
 
 /* ------------------------------------------------------ transactions */
@@ -676,11 +168,6 @@ fail:
 
 /* ------------------------------------------------------------ helpers */
 
-static int64_t
-hour_of(int64_t t)
-{
-	return t >= 0 ? t / 3600 : -((-t + 3599) / 3600);
-}
 
 static uint32_t
 add32(uint32_t a, uint32_t b)
@@ -801,67 +288,6 @@ rset_add(struct cluster *c, uint32_t h, uint32_t hour)
 		old = c->nrset++;
 	c->rset[old].h = h;
 	c->rset[old].hour = hour;
-}
-
-uint32_t
-cluster_recent_rcpts(const struct cluster *c, int64_t now, int64_t window)
-{
-	int64_t		from = window > 0 ? hour_of(now - window) : INT64_MIN;
-	uint32_t	i, n = 0;
-
-	for (i = 0; i < c->nrset && i < CLUSTER_MAX_RCPTS; i++)
-		if ((int64_t)c->rset[i].hour >= from)
-			n++;
-	return n;
-}
-
-uint32_t
-cluster_recent_nets(const struct cluster *c, int64_t now, int64_t window)
-{
-	int64_t		from = window > 0 ? hour_of(now - window) : INT64_MIN;
-	uint32_t	i, n = 0;
-
-	for (i = 0; i < c->networks && i < CLUSTER_MAX_NETS; i++)
-		if ((int64_t)c->neth[i] >= from)
-			n++;
-	return n;
-}
-
-
-/* The index of the largest of n counts, and their sum (no overflow). */
-static uint32_t
-top_index(const uint32_t *cnt, uint32_t n, uint64_t *sum)
-{
-	uint32_t	i, top = 0;
-
-	*sum = 0;
-	for (i = 0; i < n; i++) {
-		*sum += cnt[i];
-		if (cnt[i] > cnt[top])
-			top = i;
-	}
-	return top;
-}
-
-int
-cluster_single_source(const struct cluster *c, unsigned share_pct)
-{
-	uint64_t	nsum, ssum;
-	uint32_t	nn, sn, ntop, stop;
-
-	nn = c->networks < CLUSTER_MAX_NETS ? c->networks : CLUSTER_MAX_NETS;
-	sn = c->senders < CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS;
-	ntop = top_index(c->netn, nn, &nsum);
-	stop = top_index(c->sndn, sn, &ssum);
-	if (nsum == 0 && ssum == 0)	/* no counts (a version 1 record) */
-		return c->networks <= 1 && c->senders <= 1;
-	if (ssum == 0 || (uint64_t)c->sndn[stop] * 100 < ssum * share_pct)
-		return 0;
-	if (c->sndrs[stop] & STORE_SENDER_AUTH)
-		return 1;	/* an authenticated sender: who, not where */
-	if (c->networks >= CLUSTER_MAX_NETS)
-		return 0;	/* saturated: spread wide */
-	return nsum > 0 && (uint64_t)c->netn[ntop] * 100 >= nsum * share_pct;
 }
 
 /*
@@ -1059,7 +485,7 @@ cluster_new(struct cluster *c, uint64_t id, const struct store_obs *obs)
 	c->kind = obs->kind;
 	c->code = obs->code;
 	c->first_seen = c->last_seen = obs->now;
-	c->hist_start = hour_of(obs->now) - (CLUSTER_HISTORY - 1);
+	c->hist_start = store_hour_of(obs->now) - (CLUSTER_HISTORY - 1);
 }
 
 static void
@@ -1071,15 +497,15 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted,
 		c->last_seen = obs->now;
 	if (obs->now < c->first_seen)
 		c->first_seen = obs->now;
-	hist_add(c, hour_of(obs->now));
+	hist_add(c, store_hour_of(obs->now));
 	if (counted) {
 		c->recipients = add64(c->recipients, obs->recipients);
 		if (copy)
-			net_add(c, obs->net, (uint32_t)hour_of(obs->now));
+			net_add(c, obs->net, (uint32_t)store_hour_of(obs->now));
 		hash_add(c->sndrs, c->sndn, &c->senders, CLUSTER_MAX_SENDERS,
 		    obs->sender);
 		for (uint32_t i = 0; i < obs->nrcpt && obs->rcpt != NULL; i++)
-			rset_add(c, obs->rcpt[i], (uint32_t)hour_of(obs->now));
+			rset_add(c, obs->rcpt[i], (uint32_t)store_hour_of(obs->now));
 	}
 	if (obs->subject != NULL && c->subject[0] == '\0')
 		subject_set(c, obs->subject);
@@ -1215,7 +641,7 @@ observe(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	if (!res->exact && sha_known(obs->sha256) &&
 	    (rc = s->ops->exact_add(t, obs->sha256, c->id)) != 0)
 		return rc;
-	if ((rc = s->ops->hour_add(t, hour_of(obs->now), &h)) != 0)
+	if ((rc = s->ops->hour_add(t, store_hour_of(obs->now), &h)) != 0)
 		return rc;
 	return arr_apply(s, c, 0);
 }
@@ -1290,7 +716,7 @@ note(struct store *s, uint64_t id, int64_t now, const struct store_hour *hp,
 	} else if (found != STORE_ENOTFOUND)
 		rc = found;
 	if (rc == 0)
-		rc = s->ops->hour_add(t, hour_of(now), hp);
+		rc = s->ops->hour_add(t, store_hour_of(now), hp);
 	if (rc == 0)
 		rc = wcommit(s, t);
 	else
@@ -1608,57 +1034,6 @@ store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
 }
 
 /* ------------------------------------------------------------ verify */
-
-/* Are bytes [from, to) of r zero? */
-static int
-zero_run(const unsigned char *r, size_t from, size_t to)
-{
-	for (; from < to; from++)
-		if (r[from] != 0)
-			return 0;
-	return 1;
-}
-
-/*
- * Bytes that must be zero: reserved ones, and slots past a count (in
- * both record versions; the layout is above rec_encode).
- */
-static int
-rec_padding_zero(const unsigned char *r, size_t len, const struct cluster *c)
-{
-	size_t	nets = c->networks, snd = c->senders;
-
-	if (get32(r + 436) != 0 || !zero_run(r, 88 + 4 * nets, 216) ||
-	    !zero_run(r, 404 + 4 * snd, 436) ||
-	    !zero_run(r, 440 + 32 * (size_t)c->nreps, REC_SIZE_V1))
-		return 0;
-	if (len == REC_SIZE_V1)
-		return 1;
-	return zero_run(r, 540 + 4 * nets, 668) &&
-	    zero_run(r, 668 + 4 * snd, 700) &&
-	    zero_run(r, 700 + 8 * (size_t)c->nrset, 1212) &&
-	    zero_run(r, 1212 + 4 * nets, REC_SIZE);
-}
-
-/* One record: decodes, and every field in the range the code writes. */
-static const char *
-rec_check(uint64_t id, const void *rec, size_t len)
-{
-	struct cluster	c;
-
-	if (id == 0)
-		return "a key that is not a cluster id";
-	if (store_rec_decode(id, rec, len, &c) != 0)
-		return "does not decode (size, version, status, counts or id)";
-	if (!rec_padding_zero(rec, len, &c))
-		return "bytes past its counts or reserved bytes not zero";
-	if (c.first_seen < 0 || c.last_seen < c.first_seen)
-		return "first_seen negative or after last_seen";
-	if (c.hist_start < INT64_MIN / 2 || c.hist_start > INT64_MAX / 2)
-		return "hist_start out of range";
-	return NULL;
-}
-
 static int
 verify_one(uint64_t id, const void *rec, size_t len, void *arg)
 {
@@ -1666,7 +1041,7 @@ verify_one(uint64_t id, const void *rec, size_t len, void *arg)
 	const char		*why;
 
 	chk->clusters++;
-	if ((why = rec_check(id, rec, len)) != NULL && chk->bad++ == 0) {
+	if ((why = store_rec_check(id, rec, len)) != NULL && chk->bad++ == 0) {
 		chk->first_bad = id;
 		snprintf(chk->why, sizeof(chk->why), "%s", why);
 	}
@@ -1734,7 +1109,7 @@ store_stats(struct store *s, int64_t now, struct store_stats *st)
 	memset(st, 0, sizeof(*st));
 	if ((rc = iterate(s, stats_one, st, &st->corrupt)) != 0)
 		return rc;
-	st->hour0 = hour_of(now) - 23;
+	st->hour0 = store_hour_of(now) - 23;
 	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
 		return rc;
 	for (i = 0; i < 24 && rc == 0; i++) {

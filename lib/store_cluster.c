@@ -1,0 +1,269 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * store_cluster.c: a cluster as the store keeps it: the record layout
+ * (encode, decode, and the range check of nilsimsactl verify), and what
+ * the verdict asks of a cluster (how far it spread lately, whether one
+ * sender accounts for it).
+ *
+ * Records: a fixed little-endian layout of REC_SIZE bytes starting with a
+ * version byte. A record of another size or version is STORE_ECORRUPT:
+ * skipped (and counted) when the array is built, never trusted.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "store-internal.h"
+
+/* ------------------------------------------------------------ records */
+
+
+
+
+
+/*
+ * Layout (offsets): 0 version, 1 status, 2 nreps, 3 kind, 4 networks,
+ * 8 id, 16 code, 48 first_seen, 56 last_seen, 64 messages, 72 recipients,
+ * 80 tagged, 84 rejected, 88 nets[32], 216 hist_start, 224 hist[24],
+ * 320 subject[80] (NUL-padded), 400 senders, 404 sndrs[8], 436 zero,
+ * 440 reps[3] (unused ones zero), 536: the end of version 1. Version 2
+ * goes on: 536 nrset, 540 netn[32], 668 sndn[8], 700 rset[64] (h, hour),
+ * 1212 neth[32], 1340 end. A version 1 record reads as one with no per-source counts
+ * and no recipient set.
+ */
+void
+store_rec_encode(const struct cluster *c, unsigned char *r)
+{
+	memset(r, 0, REC_SIZE);
+	r[0] = REC_VERSION;
+	r[1] = c->status;
+	r[2] = c->nreps;
+	r[3] = c->kind;
+	put32(r + 4, c->networks);
+	put64(r + 8, c->id);
+	memcpy(r + 16, c->code.b, 32);
+	put64(r + 48, (uint64_t)c->first_seen);
+	put64(r + 56, (uint64_t)c->last_seen);
+	put64(r + 64, c->messages);
+	put64(r + 72, c->recipients);
+	put32(r + 80, c->tagged);
+	put32(r + 84, c->rejected);
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		put32(r + 88 + 4 * i, c->nets[i]);
+	put64(r + 216, (uint64_t)c->hist_start);
+	for (int i = 0; i < CLUSTER_HISTORY; i++)
+		put32(r + 224 + 4 * i, c->hist[i]);
+	memcpy(r + 320, c->subject, strnlen(c->subject, CLUSTER_SUBJECT_MAX - 1));
+	put32(r + 400, c->senders);
+	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
+		put32(r + 404 + 4 * i, c->sndrs[i]);
+	memcpy(r + 440, c->reps, 32 * (size_t)c->nreps);
+	put32(r + 536, c->nrset);
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		put32(r + 540 + 4 * i, c->netn[i]);
+	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
+		put32(r + 668 + 4 * i, c->sndn[i]);
+	for (uint32_t i = 0; i < c->nrset && i < CLUSTER_MAX_RCPTS; i++) {
+		put32(r + 700 + 8 * i, c->rset[i].h);
+		put32(r + 704 + 8 * i, c->rset[i].hour);
+	}
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		put32(r + 1212 + 4 * i, c->neth[i]);
+}
+
+/* A record read back to a cluster; STORE_ECORRUPT if it cannot be one. */
+int
+store_rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
+{
+	const unsigned char	*r = rec;
+
+	if (!((len == REC_SIZE && r[0] == REC_VERSION) ||
+	    (len == REC_SIZE_V1 && r[0] == 1)) || r[1] > CLUSTER_HAM ||
+	    r[2] > CLUSTER_REPS - 1 || r[319 + CLUSTER_SUBJECT_MAX] != '\0')
+		return STORE_ECORRUPT;
+	memset(c, 0, sizeof(*c));
+	c->status = r[1];
+	c->nreps = r[2];
+	c->kind = r[3];
+	if (c->kind > NILSIMSA_KIND_SELF)
+		return STORE_ECORRUPT;
+	c->networks = get32(r + 4);
+	c->id = get64(r + 8);
+	if (c->id == 0 || c->id != id || c->networks > CLUSTER_MAX_NETS)
+		return STORE_ECORRUPT;
+	memcpy(c->code.b, r + 16, 32);
+	c->first_seen = (int64_t)get64(r + 48);
+	c->last_seen = (int64_t)get64(r + 56);
+	c->messages = get64(r + 64);
+	c->recipients = get64(r + 72);
+	c->tagged = get32(r + 80);
+	c->rejected = get32(r + 84);
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		c->nets[i] = get32(r + 88 + 4 * i);
+	c->hist_start = (int64_t)get64(r + 216);
+	for (int i = 0; i < CLUSTER_HISTORY; i++)
+		c->hist[i] = get32(r + 224 + 4 * i);
+	/* The string only: bytes after its NUL are not the encoder's. */
+	memcpy(c->subject, r + 320,
+	    strnlen((const char *)r + 320, CLUSTER_SUBJECT_MAX));
+	c->senders = get32(r + 400);
+	if (c->senders > CLUSTER_MAX_SENDERS)
+		return STORE_ECORRUPT;
+	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
+		c->sndrs[i] = get32(r + 404 + 4 * i);
+	memcpy(c->reps, r + 440, 32 * (size_t)c->nreps);
+	if (len == REC_SIZE_V1)
+		return 0;
+	c->nrset = get32(r + 536);
+	if (c->nrset > CLUSTER_MAX_RCPTS)
+		return STORE_ECORRUPT;
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		c->netn[i] = get32(r + 540 + 4 * i);
+	for (int i = 0; i < CLUSTER_MAX_SENDERS; i++)
+		c->sndn[i] = get32(r + 668 + 4 * i);
+	for (uint32_t i = 0; i < c->nrset; i++) {
+		c->rset[i].h = get32(r + 700 + 8 * i);
+		c->rset[i].hour = get32(r + 704 + 8 * i);
+	}
+	for (int i = 0; i < CLUSTER_MAX_NETS; i++)
+		c->neth[i] = get32(r + 1212 + 4 * i);
+	return 0;
+}
+
+/* ------------------------------------------------------------ time */
+
+/* The hour (unix seconds / 3600) of t. */
+int64_t
+store_hour_of(int64_t t)
+{
+	return t >= 0 ? t / 3600 : -((-t + 3599) / 3600);
+}
+
+/* ------------------------------------------------------------ questions */
+
+uint32_t
+cluster_recent_rcpts(const struct cluster *c, int64_t now, int64_t window)
+{
+	int64_t		from = window > 0 ? store_hour_of(now - window) : INT64_MIN;
+	uint32_t	i, n = 0;
+
+	for (i = 0; i < c->nrset && i < CLUSTER_MAX_RCPTS; i++)
+		if ((int64_t)c->rset[i].hour >= from)
+			n++;
+	return n;
+}
+
+uint32_t
+cluster_recent_nets(const struct cluster *c, int64_t now, int64_t window)
+{
+	int64_t		from = window > 0 ? store_hour_of(now - window) : INT64_MIN;
+	uint32_t	i, n = 0;
+
+	for (i = 0; i < c->networks && i < CLUSTER_MAX_NETS; i++)
+		if ((int64_t)c->neth[i] >= from)
+			n++;
+	return n;
+}
+
+
+/* The index of the largest of n counts, and their sum (no overflow). */
+static uint32_t
+top_index(const uint32_t *cnt, uint32_t n, uint64_t *sum)
+{
+	uint32_t	i, top = 0;
+
+	*sum = 0;
+	for (i = 0; i < n; i++) {
+		*sum += cnt[i];
+		if (cnt[i] > cnt[top])
+			top = i;
+	}
+	return top;
+}
+
+int
+cluster_single_source(const struct cluster *c, unsigned share_pct)
+{
+	uint64_t	nsum, ssum;
+	uint32_t	nn, sn, ntop, stop;
+
+	nn = c->networks < CLUSTER_MAX_NETS ? c->networks : CLUSTER_MAX_NETS;
+	sn = c->senders < CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS;
+	ntop = top_index(c->netn, nn, &nsum);
+	stop = top_index(c->sndn, sn, &ssum);
+	if (nsum == 0 && ssum == 0)	/* no counts (a version 1 record) */
+		return c->networks <= 1 && c->senders <= 1;
+	if (ssum == 0 || (uint64_t)c->sndn[stop] * 100 < ssum * share_pct)
+		return 0;
+	if (c->sndrs[stop] & STORE_SENDER_AUTH)
+		return 1;	/* an authenticated sender: who, not where */
+	if (c->networks >= CLUSTER_MAX_NETS)
+		return 0;	/* saturated: spread wide */
+	return nsum > 0 && (uint64_t)c->netn[ntop] * 100 >= nsum * share_pct;
+}
+
+/* ------------------------------------------------------------ verify */
+
+/* Are bytes [from, to) of r zero? */
+static int
+zero_run(const unsigned char *r, size_t from, size_t to)
+{
+	for (; from < to; from++)
+		if (r[from] != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * Bytes that must be zero: reserved ones, and slots past a count (in
+ * both record versions; the layout is above rec_encode).
+ */
+static int
+rec_padding_zero(const unsigned char *r, size_t len, const struct cluster *c)
+{
+	size_t	nets = c->networks, snd = c->senders;
+
+	if (get32(r + 436) != 0 || !zero_run(r, 88 + 4 * nets, 216) ||
+	    !zero_run(r, 404 + 4 * snd, 436) ||
+	    !zero_run(r, 440 + 32 * (size_t)c->nreps, REC_SIZE_V1))
+		return 0;
+	if (len == REC_SIZE_V1)
+		return 1;
+	return zero_run(r, 540 + 4 * nets, 668) &&
+	    zero_run(r, 668 + 4 * snd, 700) &&
+	    zero_run(r, 700 + 8 * (size_t)c->nrset, 1212) &&
+	    zero_run(r, 1212 + 4 * nets, REC_SIZE);
+}
+
+/* One record: decodes, and every field in the range the code writes. */
+const char *
+store_rec_check(uint64_t id, const void *rec, size_t len)
+{
+	struct cluster	c;
+
+	if (id == 0)
+		return "a key that is not a cluster id";
+	if (store_rec_decode(id, rec, len, &c) != 0)
+		return "does not decode (size, version, status, counts or id)";
+	if (!rec_padding_zero(rec, len, &c))
+		return "bytes past its counts or reserved bytes not zero";
+	if (c.first_seen < 0 || c.last_seen < c.first_seen)
+		return "first_seen negative or after last_seen";
+	if (c.hist_start < INT64_MIN / 2 || c.hist_start > INT64_MAX / 2)
+		return "hist_start out of range";
+	return NULL;
+}
