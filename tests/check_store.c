@@ -16,8 +16,10 @@
 
 /*
  * check_store: the cluster store against real LMDB files in a temporary
- * directory. Scores are checked against a bit-by-bit brute force written
- * here, not against the store's own popcount scan.
+ * directory: its API, the counts of a cluster, growth and eviction, and
+ * the helpers the other store tests share (check_store.h). Scores are
+ * checked against a bit-by-bit brute force written here, not against the
+ * store's own popcount scan.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE		/* nftw */
@@ -40,21 +42,20 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "store.h"
-#include "util.h"
+#include "check_store.h"
 
-static char	tmpdir[64];
-static char	dbdir[128];
-static uint64_t	rng = 88172645463325252ULL;
+char		tmpdir[64];
+char		dbdir[128];
+uint64_t	tst_rng = 88172645463325252ULL;
 
 /* The test's random source: repeatable, its own state. */
-static uint64_t
+uint64_t
 rnd(void)
 {
-	return util_xorshift64(&rng);
+	return util_xorshift64(&tst_rng);
 }
 
-static void
+void
 rnd_code(nilsimsa_code *c)
 {
 	for (int i = 0; i < 32; i++)
@@ -62,7 +63,7 @@ rnd_code(nilsimsa_code *c)
 }
 
 /* Flip `n` distinct bits chosen from bit `from` on (so variants can differ). */
-static nilsimsa_code
+nilsimsa_code
 flip(const nilsimsa_code *c, int from, int n)
 {
 	nilsimsa_code	v = *c;
@@ -73,7 +74,7 @@ flip(const nilsimsa_code *c, int from, int n)
 }
 
 /* The oracle: 128 minus differing bits, counted one bit at a time. */
-static int
+int
 oracle(const nilsimsa_code *a, const nilsimsa_code *b)
 {
 	int	d = 0;
@@ -90,7 +91,7 @@ rm_one(const char *p, const struct stat *sb, int flag, struct FTW *f)
 	return remove(p);
 }
 
-static void
+void
 setup(void)
 {
 	strcpy(tmpdir, "/tmp/check_store.XXXXXX");
@@ -99,13 +100,13 @@ setup(void)
 	umask(022);
 }
 
-static void
+void
 teardown(void)
 {
 	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-static struct store_config
+struct store_config
 cfg_default(void)
 {
 	struct store_config	cfg = { 0 };
@@ -117,7 +118,7 @@ cfg_default(void)
 	return cfg;
 }
 
-static struct store *
+struct store *
 open_ok(const struct store_config *cfg, int flags)
 {
 	struct store	*s = NULL;
@@ -127,7 +128,7 @@ open_ok(const struct store_config *cfg, int flags)
 	return s;
 }
 
-static struct store_obs
+struct store_obs
 obs_of(const nilsimsa_code *c, int64_t now, int join)
 {
 	struct store_obs	o = { 0 };
@@ -139,7 +140,7 @@ obs_of(const nilsimsa_code *c, int64_t now, int join)
 	return o;
 }
 
-static struct store_result
+struct store_result
 observe_ok(struct store *s, const struct store_obs *o)
 {
 	struct store_result	r;
@@ -1008,289 +1009,6 @@ START_TEST(test_resync)
 }
 END_TEST
 
-/* ------------------------------------------------------------ crash */
-
-enum { CRASH_CODES = 40, CRASH_ROUNDS = 20 };
-static uint64_t	crash_prev[4096];
-
-static int
-crash_check(const struct cluster *c, void *arg)
-{
-	uint64_t	*total = arg;
-
-	ck_assert_uint_lt(c->id, 4096);
-	ck_assert_uint_ge(c->messages, crash_prev[c->id]);
-	ck_assert_uint_ge(c->messages, 1);
-	crash_prev[c->id] = c->messages;
-	*total += c->messages;
-	return 0;
-}
-
-static void
-crash_child(const struct store_config *cfg, const nilsimsa_code *codes, int ready)
-{
-	struct store		*s;
-	struct store_result	 r;
-	struct store_obs	 o;
-
-	if (store_open(&s, cfg, 0) != 0)
-		_exit(1);
-	rng ^= (uint64_t)getpid() << 20;
-	for (int64_t t = 1000;; t++) {
-		/* After the first write: the kill comes while it writes. */
-		if (t == 1001 && (write(ready, "", 1) != 1 || close(ready) != 0))
-			_exit(1);
-		o = obs_of(&codes[rnd() % CRASH_CODES], t, 100);
-		o.net = (uint32_t)(rnd() % 64) + 1;
-		o.sha256[0] = rnd() % 16;
-		o.sha256[1] = 1;
-		if (store_observe(s, &o, &r) != 0)
-			_exit(1);
-		if (rnd() % 8 == 0)
-			store_note(s, r.c.id, t, 1, 0);
-	}
-}
-
-START_TEST(test_crash)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s;
-	struct store_stats	 st;
-	nilsimsa_code		 codes[CRASH_CODES];
-	uint64_t		 total, prev_total = 0;
-	pid_t			 pid;
-	int			 i, status, fd[2];
-	char			 b;
-
-	for (i = 0; i < CRASH_CODES; i++)
-		rnd_code(&codes[i]);
-	memset(crash_prev, 0, sizeof(crash_prev));
-	s = open_ok(&cfg, 0);
-	store_close(s);
-	for (i = 0; i < CRASH_ROUNDS; i++) {
-		/*
-		 * Kill it at a random moment after its first write (opening
-		 * the store can take long, under valgrind much longer).
-		 */
-		ck_assert_int_eq(pipe(fd), 0);
-		if ((pid = fork()) == 0) {
-			close(fd[0]);
-			crash_child(&cfg, codes, fd[1]);
-		}
-		close(fd[1]);
-		ck_assert_int_eq(read(fd[0], &b, 1), 1);
-		close(fd[0]);
-		usleep(5000 + rnd() % 40000);
-		ck_assert_int_eq(kill(pid, SIGKILL), 0);
-		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-		ck_assert_msg(WIFSIGNALED(status),
-		    "child exited early with %d", WEXITSTATUS(status));
-		s = open_ok(&cfg, 0);
-		ck_assert_int_eq(store_stats(s, 2000, &st), 0);
-		ck_assert_uint_eq(st.corrupt, 0);
-		total = 0;
-		ck_assert_int_eq(store_iterate(s, crash_check, &total), 0);
-		ck_assert_uint_ge(total, prev_total);
-		ck_assert_uint_eq(total, st.messages);
-		prev_total = total;
-		store_close(s);
-	}
-	/* the children did work: more than one observe per round */
-	ck_assert_uint_gt(prev_total, CRASH_ROUNDS);
-}
-END_TEST
-
-/* ---------------------------------------------------------- corrupt */
-
-static void
-fill(int n)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s = open_ok(&cfg, 0);
-	struct cluster		 c;
-
-	for (int i = 0; i < n; i++) {
-		memset(&c, 0, sizeof(c));
-		rnd_code(&c.code);
-		c.messages = 1;
-		c.last_seen = 1;
-		ck_assert_int_eq(store_put(s, &c), 0);
-	}
-	store_close(s);
-}
-
-static void
-damage(off_t at, size_t len, off_t truncate_to)
-{
-	char	 p[256];
-	int	 fd;
-
-	snprintf(p, sizeof(p), "%s/data.mdb", dbdir);
-	ck_assert_int_ge(fd = open(p, O_RDWR), 0);
-	for (size_t i = 0; i < len; i++) {
-		unsigned char	b = rnd() & 0xff;
-
-		ck_assert_int_eq(pwrite(fd, &b, 1, at + (off_t)i), 1);
-	}
-	if (truncate_to >= 0)
-		ck_assert_int_eq(ftruncate(fd, truncate_to), 0);
-	close(fd);
-}
-
-static off_t
-data_size(void)
-{
-	struct stat	sb;
-	char		p[256];
-
-	snprintf(p, sizeof(p), "%s/data.mdb", dbdir);
-	ck_assert_int_eq(stat(p, &sb), 0);
-	return sb.st_size;
-}
-
-START_TEST(test_corrupt_garbage)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s = NULL;
-	int			 rc;
-
-	fill(100);
-	damage(0, (size_t)data_size(), -1);
-	rc = store_open(&s, &cfg, 0);
-	ck_assert_int_eq(rc, STORE_ECORRUPT);
-	ck_assert_ptr_null(s);
-	rc = store_open(&s, &cfg, STORE_RDONLY);
-	ck_assert_int_eq(rc, STORE_ECORRUPT);
-	ck_assert_str_eq(store_strerror(rc), "store damaged: record or file corrupt");
-}
-END_TEST
-
-START_TEST(test_corrupt_truncated)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s = NULL;
-	off_t			 size;
-
-	fill(3000);
-	size = data_size();
-	ck_assert_int_gt(size, 16 * 4096);
-	damage(0, 0, size / 2);
-	ck_assert_int_eq(store_open(&s, &cfg, 0), STORE_ECORRUPT);
-	ck_assert_int_eq(store_open(&s, &cfg, STORE_RDONLY), STORE_ECORRUPT);
-	damage(0, 0, 3 * 4096 / 2);	/* shorter than the two meta pages */
-	ck_assert_int_ne(store_open(&s, &cfg, 0), 0);
-	ck_assert_ptr_null(s);
-}
-END_TEST
-
-/*
- * Garbage over one page inside the B-trees: LMDB asserts or faults on
- * such pages; store_open must report the damage instead, or, when the
- * page held only values or free space, open and work.
- */
-START_TEST(test_corrupt_pages)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s;
-	struct store_result	 r;
-	struct store_obs	 o;
-	struct store_stats	 st;
-	off_t			 pages;
-	int			 rc, corrupt = 0;
-
-	for (int round = 0; round < 12; round++) {
-		fill(600);
-		pages = data_size() / 4096;
-		damage((2 + (off_t)(rnd() % (uint64_t)(pages - 2))) * 4096,
-		    4096, -1);
-		s = NULL;
-		rc = store_open(&s, &cfg, 0);
-		ck_assert_msg(rc == 0 || rc == STORE_ECORRUPT, "open: %s",
-		    store_strerror(rc));
-		if (rc == 0) {
-			o = obs_of(&(nilsimsa_code){ { 1 } }, 2, 100);
-			ck_assert_int_eq(store_stats(s, 2, &st), 0);
-			ck_assert_int_eq(store_observe(s, &o, &r), 0);
-			store_close(s);
-		} else
-			corrupt++;
-		teardown();
-		setup();
-	}
-	/* with this seed some pages were structural (the check is live) */
-	ck_assert_int_gt(corrupt, 0);
-}
-END_TEST
-
-/* A record of the wrong size or version is skipped and reported. */
-START_TEST(test_corrupt_record)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s;
-	struct store_stats	 st;
-	struct store_result	 r;
-	struct store_obs	 o;
-	struct cluster		 c;
-	MDB_env			*env;
-	MDB_txn			*txn;
-	MDB_dbi			 dbi;
-	MDB_val			 k, d;
-	unsigned char		 key[8] = { 0, 0, 0, 0, 0, 0, 0, 2 }, *rec;
-	nilsimsa_code		 a;
-	size_t			 n;
-
-	fill(3);
-	ck_assert_int_eq(mdb_env_create(&env), 0);
-	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
-	ck_assert_int_eq(mdb_env_open(env, dbdir, 0, 0600), 0);
-	ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
-	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
-	k = (MDB_val){ 8, key };
-	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
-	ck_assert_uint_eq(d.mv_size, 1340);
-	ck_assert_ptr_nonnull(rec = malloc(d.mv_size));
-	memcpy(rec, d.mv_data, d.mv_size);
-	rec[0] = 99;			/* a future version */
-	d.mv_data = rec;
-	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
-	key[7] = 3;
-	d.mv_size = 17;			/* wrong size */
-	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
-	ck_assert_int_eq(mdb_txn_commit(txn), 0);
-	mdb_env_close(env);
-	free(rec);
-
-	s = open_ok(&cfg, 0);
-	/* verify names them: the first is cluster 2 */
-	{
-		struct store_check	chk;
-
-		ck_assert_int_eq(store_verify(s, &chk), 0);
-		ck_assert_uint_eq(chk.clusters, 3);
-		ck_assert_uint_eq(chk.bad, 2);
-		ck_assert_uint_eq(chk.first_bad, 2);
-		ck_assert_str_eq(chk.why, "does not decode (size, version, "
-		    "status, counts or id)");
-	}
-	ck_assert_int_eq(store_get(s, 2, &c), STORE_ECORRUPT);
-	ck_assert_int_eq(store_get(s, 3, &c), STORE_ECORRUPT);
-	ck_assert_int_eq(store_get(s, 1, &c), 0);
-	ck_assert_int_eq(store_stats(s, 1, &st), 0);
-	ck_assert_uint_eq(st.corrupt, 2);
-	ck_assert_uint_eq(st.clusters, 1);
-	ck_assert_int_eq(store_count(s, &n), 0);
-	ck_assert_uint_eq(n, 3);
-	rnd_code(&a);
-	o = obs_of(&a, 2, 100);
-	r = observe_ok(s, &o);
-	ck_assert_uint_eq(r.compared, 1);
-	ck_assert_uint_eq(r.c.id, 4);
-	/* a damaged record can be forgotten */
-	ck_assert_int_eq(store_forget(s, 2), 0);
-	store_close(s);
-}
-END_TEST
-
 /*
  * A cluster remembers its different recipients with the hour each came,
  * and counts copies per network and per sender domain: what the verdict
@@ -1362,43 +1080,6 @@ START_TEST(test_recipients_and_sources)
 }
 END_TEST
 
-/* A record of version 1 (before the recipient set) still reads. */
-START_TEST(test_record_v1)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s;
-	struct cluster		 c;
-	MDB_env			*env;
-	MDB_txn			*txn;
-	MDB_dbi			 dbi;
-	MDB_val			 k, d;
-	unsigned char		 key[8] = { 0, 0, 0, 0, 0, 0, 0, 2 }, rec[536];
-
-	fill(3);
-	ck_assert_int_eq(mdb_env_create(&env), 0);
-	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
-	ck_assert_int_eq(mdb_env_open(env, dbdir, 0, 0600), 0);
-	ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
-	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
-	k = (MDB_val){ 8, key };
-	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
-	memcpy(rec, d.mv_data, sizeof(rec));
-	rec[0] = 1;
-	d = (MDB_val){ sizeof(rec), rec };
-	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
-	ck_assert_int_eq(mdb_txn_commit(txn), 0);
-	mdb_env_close(env);
-
-	s = open_ok(&cfg, 0);
-	ck_assert_int_eq(store_get(s, 2, &c), 0);
-	ck_assert_uint_eq(c.id, 2);
-	ck_assert_uint_eq(c.nrset, 0);
-	ck_assert_uint_eq(c.netn[0], 0);
-	store_close(s);
-}
-END_TEST
-
-/* Codes of different kinds are never compared, even when equal. */
 START_TEST(test_kinds_apart)
 {
 	struct store_config	 cfg = cfg_default();
@@ -1428,56 +1109,6 @@ START_TEST(test_kinds_apart)
 	ck_assert_uint_eq(c.kind, NILSIMSA_KIND_SELF);
 	ck_assert_int_eq(store_get(s, r1.c.id, &c), 0);
 	ck_assert_uint_eq(c.kind, NILSIMSA_KIND_PROFILE);
-	store_close(s);
-}
-END_TEST
-
-/* verify: a sound store passes; fields out of range are named. */
-START_TEST(test_verify_records)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s;
-	struct store_check	 chk;
-	struct cluster		 c;
-	MDB_env			*env;
-	MDB_txn			*txn;
-	MDB_dbi			 dbi;
-	MDB_val			 k, d;
-	unsigned char		 key[8] = { 0, 0, 0, 0, 0, 0, 0, 5 }, rec[1340];
-
-	fill(10);
-	s = open_ok(&cfg, 0);
-	ck_assert_int_eq(store_verify(s, &chk), 0);
-	ck_assert_uint_eq(chk.clusters, 10);
-	ck_assert_uint_eq(chk.bad, 0);
-	ck_assert_int_eq(store_get(s, 5, &c), 0);
-	store_close(s);
-
-	ck_assert_int_eq(mdb_env_create(&env), 0);
-	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
-	ck_assert_int_eq(mdb_env_open(env, dbdir, 0, 0600), 0);
-	ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
-	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
-	k = (MDB_val){ 8, key };
-	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
-	memcpy(rec, d.mv_data, sizeof(rec));
-	rec[48] = 0xff;			/* first_seen after last_seen */
-	d = (MDB_val){ sizeof(rec), rec };
-	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
-	key[7] = 7;
-	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
-	memcpy(rec, d.mv_data, sizeof(rec));
-	rec[200] = 1;			/* a network past the count */
-	d = (MDB_val){ sizeof(rec), rec };
-	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
-	ck_assert_int_eq(mdb_txn_commit(txn), 0);
-	mdb_env_close(env);
-
-	s = open_ok(&cfg, 0);
-	ck_assert_int_eq(store_verify(s, &chk), 0);
-	ck_assert_uint_eq(chk.bad, 2);
-	ck_assert_uint_eq(chk.first_bad, 5);
-	ck_assert_str_eq(chk.why, "first_seen negative or after last_seen");
 	store_close(s);
 }
 END_TEST
@@ -1542,474 +1173,6 @@ START_TEST(test_threads)
 	ck_assert_uint_eq(st.clusters, 8);
 	ck_assert_uint_eq(st.messages, THREADS * PER_THREAD);
 	store_close(tstore);
-}
-END_TEST
-
-/* ------------------------------------------------- representatives */
-
-/*
- * A model of the store's matching, written here from the rules in
- * store.h: a cluster scores its best code (anchor and reps); a counted
- * scan join scoring below STORE_REP_ADD_BELOW, and at least
- * STORE_REP_ADD_MIN against the anchor, adds the message's code,
- * the oldest extra rep making room; compared counts codes. No expiry, no
- * exact index: the tests that use it send neither.
- */
-#define MODEL_MAX	512
-
-struct model {
-	nilsimsa_code	codes[MODEL_MAX][CLUSTER_REPS];	/* [0]: anchor */
-	int		ncodes[MODEL_MAX];
-	int		n;
-	int		use_reps;
-};
-
-struct model_res {
-	int	cluster;	/* index joined or created */
-	int	created, counted, score, runner_up;
-	size_t	compared;
-};
-
-static int
-model_score(const struct model *m, int k, const nilsimsa_code *q)
-{
-	int	j, sc = STORE_SCORE_NONE;
-
-	for (j = 0; j < m->ncodes[k]; j++)
-		if (oracle(&m->codes[k][j], q) > sc)
-			sc = oracle(&m->codes[k][j], q);
-	return sc;
-}
-
-static void
-model_search(const struct model *m, const nilsimsa_code *q, int *best_k,
-    int *best, int *second, size_t *compared)
-{
-	int	k, sc;
-
-	*best_k = -1;
-	*best = *second = STORE_SCORE_NONE;
-	*compared = 0;
-	for (k = 0; k < m->n; k++) {
-		sc = model_score(m, k, q);
-		*compared += m->ncodes[k];
-		if (sc > *best) {
-			*second = *best;
-			*best = sc;
-			*best_k = k;
-		} else if (sc > *second)
-			*second = sc;
-	}
-}
-
-/* need: the count score for `compared` codes (as count_score gets it). */
-static struct model_res
-model_observe(struct model *m, const nilsimsa_code *q, int join,
-    int (*need)(size_t))
-{
-	struct model_res	r = { 0 };
-	int			k, j;
-
-	model_search(m, q, &k, &r.score, &r.runner_up, &r.compared);
-	if (k >= 0 && r.score > join) {
-		r.cluster = k;
-		r.counted = need == NULL || r.score >= need(r.compared);
-		if (m->use_reps && r.counted && r.score < STORE_REP_ADD_BELOW &&
-		    nilsimsa_score(q, &m->codes[k][0]) >= STORE_REP_ADD_MIN) {
-			if (m->ncodes[k] == CLUSTER_REPS) {
-				for (j = 1; j < CLUSTER_REPS - 1; j++)
-					m->codes[k][j] = m->codes[k][j + 1];
-				m->ncodes[k]--;
-			}
-			m->codes[k][m->ncodes[k]++] = *q;
-		}
-		return r;
-	}
-	ck_assert_int_lt(m->n, MODEL_MAX);
-	r.cluster = m->n;
-	r.created = r.counted = 1;
-	m->codes[m->n][0] = *q;
-	m->ncodes[m->n++] = 1;
-	return r;
-}
-
-/* Each message a few random bits away from the one before. */
-static void
-drift(nilsimsa_code *seq, int n, int bits)
-{
-	rnd_code(&seq[0]);
-	for (int i = 1; i < n; i++) {
-		seq[i] = seq[i - 1];
-		for (int b = 0; b < bits; b++) {
-			int	bit = (int)(rnd() % 256);
-
-			seq[i].b[bit >> 3] ^= 1 << (bit & 7);
-		}
-	}
-}
-
-static void
-assert_reps(const struct cluster *c, const struct model *m, int k)
-{
-	ck_assert_int_eq(memcmp(&c->code, &m->codes[k][0], 32), 0);
-	ck_assert_uint_eq(c->nreps, m->ncodes[k] - 1);
-	for (int j = 1; j < m->ncodes[k]; j++)
-		ck_assert_int_eq(memcmp(&c->reps[j - 1], &m->codes[k][j], 32), 0);
-}
-
-START_TEST(test_reps_drift)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s = open_ok(&cfg, 0);
-	static struct model	 with, without;
-	enum { N = 80 };
-	nilsimsa_code		 seq[N];
-	struct store_result	 r, q;
-	struct model_res	 mr;
-	struct store_obs	 o;
-	struct cluster		 c;
-	uint64_t		 id = 0, ids[N];
-	size_t			 codes = 0;
-	int			 i, k = 0;
-
-	memset(&with, 0, sizeof(with));
-	memset(&without, 0, sizeof(without));
-	with.use_reps = 1;
-	drift(seq, N, 8);
-	/* The premise: late members are unrelated to the first. */
-	ck_assert_int_lt(oracle(&seq[0], &seq[N - 1]), 24);
-	for (i = 0; i < N; i++) {
-		model_observe(&without, &seq[i], 24, NULL);
-		mr = model_observe(&with, &seq[i], 24, NULL);
-		o = obs_of(&seq[i], 1000 + i, 24);
-		r = observe_ok(s, &o);
-		ck_assert_int_eq(r.created, mr.created);
-		if (mr.created)
-			ids[mr.cluster] = r.c.id;
-		ck_assert_uint_eq(r.c.id, ids[mr.cluster]);
-		ck_assert_int_eq(r.score, mr.score);
-		ck_assert_uint_eq(r.compared, mr.compared);
-		k = mr.cluster;
-	}
-	/*
-	 * With one code a cluster the sequence splits often; with reps (one
-	 * hop from the anchor) it follows the drift longer, though not
-	 * forever: members unrelated to the anchor start a cluster anew.
-	 */
-	ck_assert_int_gt(without.n, 2);
-	ck_assert_int_lt(with.n, without.n);
-	ck_assert_uint_gt(r.c.messages, 2);
-	id = ids[k];
-	assert_reps(&r.c, &with, k);
-	for (i = 0; i < with.n; i++)
-		codes += (size_t)with.ncodes[i];
-
-	/* The reps survive a reopen and are matched as before. */
-	store_close(s);
-	s = open_ok(&cfg, 0);
-	ck_assert_int_eq(store_get(s, id, &c), 0);
-	assert_reps(&c, &with, k);
-	o = obs_of(&seq[N - 1], 2000, 24);
-	ck_assert_int_eq(store_lookup(s, &o, &q), 0);
-	ck_assert_int_eq(q.found, 1);
-	ck_assert_uint_eq(q.c.id, id);
-	ck_assert_uint_eq(q.compared, codes);
-	/* 128 if the last message became a rep, else its score when it came */
-	ck_assert_int_eq(q.score, model_score(&with, k, &seq[N - 1]));
-	store_close(s);
-}
-END_TEST
-
-static int
-need_grows(size_t compared)
-{
-	return 30 + (int)(compared / 16);
-}
-
-static int
-need_grows_cb(void *arg, size_t compared)
-{
-	(void)arg;
-	return need_grows(compared);
-}
-
-/* Interleaved drifting campaigns and noise against the model. */
-START_TEST(test_reps_bruteforce)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s = open_ok(&cfg, 0);
-	static struct model	 m;
-	enum { CAMPAIGNS = 6, LEN = 50, MSGS = 400 };
-	static nilsimsa_code	 camp[CAMPAIGNS][LEN];
-	static uint64_t		 ids[MODEL_MAX];
-	int			 pos[CAMPAIGNS] = { 0 };
-	nilsimsa_code		 q;
-	struct store_result	 r;
-	struct model_res	 mr;
-	struct store_obs	 o;
-	struct cluster		 c;
-	int			 i, k, best_k, best, second, reps = 0;
-	size_t			 compared;
-
-	memset(&m, 0, sizeof(m));
-	m.use_reps = 1;
-	for (k = 0; k < CAMPAIGNS; k++)
-		drift(camp[k], LEN, 3 + k * 2);
-	for (i = 0; i < MSGS; i++) {
-		k = (int)(rnd() % (CAMPAIGNS + 2));
-		if (k < CAMPAIGNS && pos[k] < LEN)
-			q = camp[k][pos[k]++];
-		else
-			rnd_code(&q);
-		mr = model_observe(&m, &q, 24, need_grows);
-		o = obs_of(&q, 5000 + i, 24);
-		o.count_score = need_grows_cb;
-		r = observe_ok(s, &o);
-		ck_assert_int_eq(r.created, mr.created);
-		ck_assert_int_eq(r.counted, mr.counted);
-		ck_assert_int_eq(r.score, mr.score);
-		ck_assert_int_eq(r.runner_up, mr.runner_up);
-		ck_assert_uint_eq(r.compared, mr.compared);
-		if (mr.created)
-			ids[mr.cluster] = r.c.id;
-		ck_assert_uint_eq(r.c.id, ids[mr.cluster]);
-		assert_reps(&r.c, &m, mr.cluster);
-	}
-	for (k = 0; k < m.n; k++) {
-		ck_assert_int_eq(store_get(s, ids[k], &c), 0);
-		assert_reps(&c, &m, k);
-		reps += c.nreps;
-	}
-	ck_assert_int_gt(reps, CAMPAIGNS);	/* the reps were exercised */
-	/*
-	 * Lookups of unseen codes: the best over all codes of all clusters;
-	 * again after forgetting every other cluster, which moves others
-	 * (with their reps) within the match array.
-	 */
-	for (i = 0; i < 400; i++) {
-		if (i == 200)
-			for (k = 0; k < m.n; k += 2) {
-				ck_assert_int_eq(store_forget(s, ids[k]), 0);
-				m.ncodes[k] = 0;
-			}
-		if (i % 2)
-			rnd_code(&q);
-		else
-			q = flip(&camp[i % CAMPAIGNS][rnd() % LEN],
-			    (int)(rnd() % 200), (int)(rnd() % 50));
-		model_search(&m, &q, &best_k, &best, &second, &compared);
-		o = obs_of(&q, 6000, -129);
-		ck_assert_int_eq(store_lookup(s, &o, &r), 0);
-		ck_assert_int_eq(r.found, 1);
-		ck_assert_int_eq(r.score, best);
-		ck_assert_int_eq(r.runner_up, second);
-		ck_assert_uint_eq(r.compared, compared);
-		/* on a tie, any cluster with the best score */
-		for (k = 0; k < m.n && ids[k] != r.c.id; k++)
-			;
-		ck_assert_int_lt(k, m.n);
-		ck_assert_int_gt(m.ncodes[k], 0);
-		ck_assert_int_eq(model_score(&m, k, &q), best);
-		ck_assert(k == best_k || best == second);
-	}
-	store_close(s);
-}
-END_TEST
-
-/* Flip n bits from `from` on, wrapping at 256. */
-static nilsimsa_code
-flip_wrap(const nilsimsa_code *c, int from, int n)
-{
-	nilsimsa_code	v = *c;
-
-	for (int i = from; i < from + n; i++)
-		v.b[(i % 256) >> 3] ^= 1 << (i % 256 & 7);
-	return v;
-}
-
-/* Representatives are one hop from the anchor: no chains. */
-START_TEST(test_reps_one_hop)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s = open_ok(&cfg, 0);
-	nilsimsa_code		 a, r1, x;
-	struct store_result	 r;
-	struct store_obs	 o;
-
-	rnd_code(&a);
-	o = obs_of(&a, 100, 24);
-	observe_ok(s, &o);
-	r1 = flip(&a, 0, 30);		/* 98 against the anchor: a rep */
-	o = obs_of(&r1, 101, 24);
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.score, 98);
-	ck_assert_uint_eq(r.c.nreps, 1);
-	/* 78 against the rep, 128 - 80 = 48 against the anchor */
-	x = flip(&r1, 100, 50);
-	ck_assert_int_eq(nilsimsa_score(&x, &a), 48);
-	ck_assert_int_lt(48, STORE_REP_ADD_MIN);
-	o = obs_of(&x, 102, 24);
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.found, 1);
-	ck_assert_int_eq(r.score, 78);
-	ck_assert_uint_eq(r.c.nreps, 1);	/* joined, not a rep */
-	store_close(s);
-}
-END_TEST
-
-static int
-need_never(void *arg, size_t compared)
-{
-	(void)arg;
-	(void)compared;
-	return 129;
-}
-
-START_TEST(test_reps_ring)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s = open_ok(&cfg, 0);
-	enum { M = 6 };
-	nilsimsa_code		 a, m[M], x, b, y;
-	struct store_result	 r, ra, rb, q;
-	struct store_obs	 o;
-	int			 i, best, n = 128 - STORE_REP_ADD_BELOW + 2;
-
-	rnd_code(&a);
-	o = obs_of(&a, 100, 24);
-	ra = observe_ok(s, &o);
-	ck_assert_uint_eq(ra.c.nreps, 0);
-	/* at the threshold: not below it, nothing added */
-	x = flip_wrap(&a, 7, 128 - STORE_REP_ADD_BELOW);
-	o = obs_of(&x, 101, 24);
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.score, STORE_REP_ADD_BELOW);
-	ck_assert_uint_eq(r.c.nreps, 0);
-	/* below it but not counted: nothing added */
-	x = flip_wrap(&a, 7, n);
-	o = obs_of(&x, 102, 24);
-	o.count_score = need_never;
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.found, 1);
-	ck_assert_int_eq(r.counted, 0);
-	ck_assert_uint_eq(r.c.nreps, 0);
-#if STORE_REP_ADD_MIN > 25
-	/* counted but below the minimum: nothing added */
-	x = flip_wrap(&a, 7, 128 - STORE_REP_ADD_MIN + 1);
-	o = obs_of(&x, 102, 24);
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.score, STORE_REP_ADD_MIN - 1);
-	ck_assert_int_eq(r.counted, 1);
-	ck_assert_uint_eq(r.c.nreps, 0);
-#endif
-	/* an exact duplicate with a far code: joins, adds nothing */
-	o = obs_of(&a, 103, 24);
-	memset(o.sha256, 0x77, 32);
-	observe_ok(s, &o);
-	rnd_code(&x);
-	o = obs_of(&x, 104, 24);
-	memset(o.sha256, 0x77, 32);
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.exact, 1);
-	ck_assert_uint_eq(r.c.id, ra.c.id);
-	ck_assert_uint_eq(r.c.nreps, 0);
-
-	/*
-	 * m[i] scores REP_ADD_BELOW - 2 against the anchor and less against
-	 * one another (their flipped blocks barely overlap): each one is
-	 * added, and from the fourth on the oldest rep makes room.
-	 */
-	for (i = 0; i < M; i++) {
-		m[i] = flip_wrap(&a, i * 43, n);
-		o = obs_of(&m[i], 200 + i, 24);
-		r = observe_ok(s, &o);
-		ck_assert_uint_eq(r.c.id, ra.c.id);
-		ck_assert_int_eq(r.score, STORE_REP_ADD_BELOW - 2);
-		ck_assert_int_eq(r.counted, 1);
-		ck_assert_uint_eq(r.c.nreps, i + 1 < CLUSTER_REPS - 1 ?
-		    i + 1 : CLUSTER_REPS - 1);
-		ck_assert_int_eq(memcmp(&r.c.code, &a, 32), 0);
-		ck_assert_int_eq(memcmp(&r.c.reps[r.c.nreps - 1], &m[i], 32), 0);
-		if (i >= CLUSTER_REPS - 1)	/* oldest first */
-			ck_assert_int_eq(memcmp(&r.c.reps[0],
-			    &m[i - (CLUSTER_REPS - 2)], 32), 0);
-	}
-	/* The replaced ones match through the anchor again, not themselves. */
-	o = obs_of(&m[0], 300, 24);
-	ck_assert_int_eq(store_lookup(s, &o, &q), 0);
-	ck_assert_int_eq(q.score, STORE_REP_ADD_BELOW - 2);
-	o = obs_of(&m[M - 1], 300, 24);
-	ck_assert_int_eq(store_lookup(s, &o, &q), 0);
-	ck_assert_int_eq(q.score, 128);
-	/* compared counts codes: the anchor and three reps, plus a singleton */
-	rnd_code(&x);
-	o = obs_of(&x, 301, 128);
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.created, 1);
-	ck_assert_uint_eq(r.compared, CLUSTER_REPS);
-	o.join_score = -129;
-	ck_assert_int_eq(store_lookup(s, &o, &q), 0);
-	ck_assert_uint_eq(q.compared, CLUSTER_REPS + 1);
-	ck_assert_uint_eq(q.c.id, r.c.id);
-	ck_assert_int_eq(q.score, 128);
-	/* the runner-up: the other cluster's best code */
-	best = oracle(&x, &a);
-	for (i = M - (CLUSTER_REPS - 1); i < M; i++)
-		if (oracle(&x, &m[i]) > best)
-			best = oracle(&x, &m[i]);
-	ck_assert_int_eq(q.runner_up, best);
-	/*
-	 * A later cluster with a rep; forgetting the singleton before it
-	 * moves it within the match array, reps and all.
-	 */
-	rnd_code(&b);
-	o = obs_of(&b, 400, 24);
-	rb = observe_ok(s, &o);
-	ck_assert_int_eq(rb.created, 1);
-	y = flip_wrap(&b, 0, n);
-	o = obs_of(&y, 401, 24);
-	rb = observe_ok(s, &o);
-	ck_assert_uint_eq(rb.c.nreps, 1);
-	ck_assert_int_eq(store_forget(s, r.c.id), 0);
-	o = obs_of(&y, 402, 24);
-	ck_assert_int_eq(store_lookup(s, &o, &q), 0);
-	ck_assert_uint_eq(q.c.id, rb.c.id);
-	ck_assert_int_eq(q.score, 128);
-	ck_assert_uint_eq(q.compared, CLUSTER_REPS + 2);
-	o = obs_of(&m[M - 1], 402, 24);
-	ck_assert_int_eq(store_lookup(s, &o, &q), 0);
-	ck_assert_uint_eq(q.c.id, ra.c.id);
-	ck_assert_int_eq(q.score, 128);
-	store_close(s);
-}
-END_TEST
-
-/*
- * A record's hist_start is whatever the file or an import says: one far
- * in the past must not overflow the window arithmetic into a write far
- * outside hist[].
- */
-START_TEST(test_hist_start_hostile)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s = open_ok(&cfg, 0);
-	struct store_result	 r;
-	struct store_obs	 o;
-	struct cluster		 c;
-	const int64_t		 now = 1774000000;	/* 2026 */
-
-	memset(&c, 0, sizeof(c));
-	rnd_code(&c.code);
-	c.messages = 5;
-	c.first_seen = c.last_seen = now;
-	c.hist_start = INT64_MIN;
-	ck_assert_int_eq(store_put(s, &c), 0);
-	o = obs_of(&c.code, now, 100);
-	r = observe_ok(s, &o);
-	ck_assert_uint_eq(r.c.id, c.id);
-	ck_assert_int_eq(r.c.hist_start, now / 3600 - (CLUSTER_HISTORY - 1));
-	ck_assert_uint_eq(r.c.hist[CLUSTER_HISTORY - 1], 1);
-	store_close(s);
 }
 END_TEST
 
@@ -2183,26 +1346,16 @@ store_suite(void)
 	tcase_add_test(tc, test_profile_mismatch);
 	tcase_add_test(tc, test_rdonly_concurrent);
 	tcase_add_test(tc, test_resync);
-	tcase_add_test(tc, test_crash);
-	tcase_add_test(tc, test_corrupt_garbage);
-	tcase_add_test(tc, test_corrupt_truncated);
-	tcase_add_test(tc, test_corrupt_pages);
-	tcase_add_test(tc, test_corrupt_record);
 	tcase_add_test(tc, test_recipients_and_sources);
-	tcase_add_test(tc, test_record_v1);
 	tcase_add_test(tc, test_kinds_apart);
-	tcase_add_test(tc, test_verify_records);
 	tcase_add_test(tc, test_strerror);
 	tcase_add_test(tc, test_threads);
-	tcase_add_test(tc, test_reps_drift);
-	tcase_add_test(tc, test_reps_bruteforce);
-	tcase_add_test(tc, test_reps_ring);
-	tcase_add_test(tc, test_reps_one_hop);
-	tcase_add_test(tc, test_hist_start_hostile);
 	tcase_add_test(tc, test_stale_reader);
 	tcase_add_test(tc, test_map_grows);
 	tcase_add_test(tc, test_map_max_evicts);
 	suite_add_tcase(s, tc);
+	suite_add_tcase(s, tc_store_damage());
+	suite_add_tcase(s, tc_store_reps());
 	return s;
 }
 
