@@ -365,19 +365,6 @@ finish(struct addrlist *l)
 	return 0;
 }
 
-static char *
-trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = '\0';
-	return s;
-}
-
 static int
 parse_inline(struct addrlist *l, const char *value, char *err, size_t errlen)
 {
@@ -388,14 +375,14 @@ parse_inline(struct addrlist *l, const char *value, char *err, size_t errlen)
 		util_seterr(err, errlen, "out of memory");
 		return -1;
 	}
-	if (*trim(copy) == '\0') {
+	if (*util_trim(copy) == '\0') {
 		free(copy);
 		return 0;
 	}
 	for (p = copy; p != NULL; p = next) {
 		if ((next = strchr(p, ',')) != NULL)
 			*next++ = '\0';
-		e = trim(p);
+		e = util_trim(p);
 		if (*e == '\0') {
 			util_seterr(err, errlen, "empty entry in list");
 			rc = -1;
@@ -453,7 +440,7 @@ parse_file(struct addrlist *l, const char *path, char *err, size_t errlen)
 				*h = '\0';
 				break;
 			}
-		s = trim(line);
+		s = util_trim(line);
 		if (*s == '\0')
 			continue;
 		if (add_entry(l, s, msg, sizeof(msg)) == -1) {
@@ -497,7 +484,7 @@ addrlist_parse(enum addrlist_kind kind, const char *value, char *err,
 			util_seterr(err, errlen, "out of memory");
 			rc = -1;
 		} else {
-			rc = parse_file(l, trim(path), err, errlen);
+			rc = parse_file(l, util_trim(path), err, errlen);
 			free(path);
 		}
 	} else

@@ -905,19 +905,6 @@ config_default(void)
 	return c;
 }
 
-static char *
-trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = '\0';
-	return s;
-}
-
 /*
  * Read one line into buf (CONF_LINE_MAX + 1 bytes). Returns 1 for a line,
  * 0 at end of file, -1 for a line too long or holding a NUL byte (with
@@ -994,7 +981,7 @@ load_line(struct load *ld, const char *file, int lineno, char *line,
 			*h = '\0';
 			break;
 		}
-	s = trim(line);
+	s = util_trim(line);
 	if (*s == '\0')
 		return 0;
 	name = s;
@@ -1003,7 +990,7 @@ load_line(struct load *ld, const char *file, int lineno, char *line,
 		;
 	if (*value != '\0')
 		*value++ = '\0';
-	value = trim(value);
+	value = util_trim(value);
 
 	if (strcasecmp(name, "Include") == 0) {
 		if (*value == '\0') {

@@ -30,6 +30,9 @@
 /* The value of hex digit ch (either case), or -1. */
 int		 util_hexval(int ch);
 
+/* s without leading white space, its trailing white space cut off in place. */
+char		*util_trim(char *s);
+
 /* A formatted error message into err (errlen bytes); nothing if err is NULL. */
 void		 util_seterr(char *err, size_t errlen, const char *fmt, ...)
 		    __attribute__((format(printf, 3, 4)));
