@@ -108,6 +108,7 @@ cluster_tier(const struct config *cfg, const struct store_result *r,
 {
 	const struct cluster	*c = &r->c;
 	int			 confident = r->counted || r->exact;
+	int			 copy = r->exact || r->score >= STORE_COPY_MIN;
 	uint64_t		 reach = cluster_reach(cfg, c, now);
 
 	if (c->status == CLUSTER_HAM) {
@@ -122,14 +123,14 @@ cluster_tier(const struct config *cfg, const struct store_result *r,
 		*reason = "weak";
 		return "none";
 	}
+	/* Only a copy (STORE_COPY_MIN) is rejected; a looser match is tagged. */
 	if (c->status == CLUSTER_SPAM) {
 		*reason = "spam";
-		return "reject";
+		return copy ? "reject" : "tag";
 	}
 	/* A message alone is never bulk: at least one earlier copy. */
 	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
-	    c->networks >= cfg->reject_min_networks &&
-	    (r->exact || r->score >= STORE_COPY_MIN)) {
+	    c->networks >= cfg->reject_min_networks && copy) {
 		*reason = "bulk";
 		return "reject";
 	}

@@ -126,6 +126,16 @@ START_TEST(test_loose_join)
 	r.exact = 1;
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* a loose match of a cluster marked spam: tagged too */
+	r.exact = 0;
+	r.score = STORE_COPY_MIN - 1;
+	r.c.status = CLUSTER_SPAM;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "spam");
+	r.score = STORE_COPY_MIN;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
 }
 END_TEST
 
