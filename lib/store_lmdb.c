@@ -59,6 +59,9 @@
 #include "store.h"
 #include "store_backend.h"
 
+/* Exit statuses of the forked check (verify_child): 0 sound. */
+#define CHECK_DAMAGED	97	/* damaged; the reason is on the pipe */
+#define CHECK_UNSURE	98	/* could not tell (no memory): go on */
 #define FORMAT_VERSION		1
 #define START_MAP_SIZE		((size_t)16 << 20)	/* doubles when full */
 #define DEFAULT_MAP_MAX		((size_t)1 << 30)
@@ -723,10 +726,10 @@ verify_child(const char *path, int rw, int fd)
 	snprintf(file, sizeof(file), "%s/data.mdb", path);
 	if (check_header(file, &ck) != 0) {
 		(void)!write(fd, ck.why, strlen(ck.why));
-		return 1;
+		return CHECK_DAMAGED;
 	}
 	if (mdb_env_create(&env) != 0)
-		return 2;
+		return CHECK_UNSURE;
 	/* The map the data need, not the meta's mapsize (damaged: ENOMEM). */
 	if ((rc = mdb_env_set_maxdbs(env, 8)) == 0 &&
 	    (rc = mdb_env_set_mapsize(env, 1 << 20)) == 0 &&
@@ -758,9 +761,9 @@ verify_child(const char *path, int rw, int fd)
 	    map_err(rc) == STORE_ECORRUPT))
 		damaged(&ck, "%s", mdb_strerror(rc));
 	if (ck.why[0] == '\0')
-		return 2;
+		return CHECK_UNSURE;
 	(void)!write(fd, ck.why, strlen(ck.why));
-	return 1;
+	return CHECK_DAMAGED;
 }
 
 /*
@@ -813,8 +816,15 @@ verify(const char *path, int rw)
 		    "crashed the check (signal %d)", WTERMSIG(st));
 		return STORE_ECORRUPT;
 	}
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 1)
+	if (WIFEXITED(st) && WEXITSTATUS(st) == CHECK_DAMAGED)
 		return STORE_ECORRUPT;
+	if (WIFEXITED(st) && WEXITSTATUS(st) != 0 &&
+	    WEXITSTATUS(st) != CHECK_UNSURE) {
+		/* not ours: a sanitizer's, or a library's exit on a fault */
+		snprintf(damage_why, sizeof(damage_why), "reading its pages "
+		    "ended the check (exit status %d)", WEXITSTATUS(st));
+		return STORE_ECORRUPT;
+	}
 	damage_why[0] = '\0';
 	return 0;
 }
