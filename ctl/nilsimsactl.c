@@ -237,21 +237,21 @@ ctl_store(struct ctl *ctl, struct store **sp)
 			return ctl_store_status(errno);
 		}
 	}
-	if (write == 1 || write == 2)
+	if (write)
 		ctl_lock_arm(ctl);
 	/* The same score mode as the milter's, or the store refuses. */
 	rc = message_store_open(ctl->cfg, ctl->store_path,
 	    ctl->access == CTL_ACC_VERIFY ? STORE_RDONLY | STORE_TRIAL :
 	    write ? 0 : STORE_RDONLY, &ctl->store);
 	ctl_lock_disarm();
-	if (rc == STORE_ECORRUPT && *store_damage() != '\0') {
-		ctl_err("store %s: %s: %s", ctl->store_path, store_strerror(rc),
-		    store_damage());
-		return ctl_store_status(rc);
-	}
 	if (rc != 0) {
 		ctl->store = NULL;
-		ctl_err("store %s: %s", ctl->store_path, store_strerror(rc));
+		if (rc == STORE_ECORRUPT && *store_damage() != '\0')
+			ctl_err("store %s: %s: %s", ctl->store_path,
+			    store_strerror(rc), store_damage());
+		else
+			ctl_err("store %s: %s", ctl->store_path,
+			    store_strerror(rc));
 		return ctl_store_status(rc);
 	}
 	ctl_store_own(ctl);
