@@ -352,6 +352,14 @@ hold(struct check *ck, const void *p, size_t len)
 	first = off / ck->psize;
 	if (first >= ck->npages)
 		return 0;	/* not in the map: a copy LMDB made */
+	/*
+	 * A key or value small enough to sit in its page (LMDB moves larger
+	 * ones to overflow pages) must end in it: a damaged node size would
+	 * make LMDB copy past its page when it moves or deletes the node.
+	 */
+	if (len + 64 < ck->psize / 2 && off % ck->psize + len > ck->psize)
+		return damaged(ck, "page %zu: a node of %zu bytes runs past its "
+		    "end", first, len);
 	if (!(ck->held[first / 8] & 1 << (first % 8))) {
 		memcpy(&self, ck->base + first * ck->psize, sizeof(self));
 		if (self != first)
