@@ -182,6 +182,17 @@ data_size(void)
 	return sb.st_size;
 }
 
+/* The store's clusters table, opened with LMDB itself in a write txn. */
+static void
+raw_clusters(MDB_env **env, MDB_txn **txn, MDB_dbi *dbi)
+{
+	ck_assert_int_eq(mdb_env_create(env), 0);
+	ck_assert_int_eq(mdb_env_set_maxdbs(*env, 8), 0);
+	ck_assert_int_eq(mdb_env_open(*env, dbdir, 0, 0600), 0);
+	ck_assert_int_eq(mdb_txn_begin(*env, NULL, 0, txn), 0);
+	ck_assert_int_eq(mdb_dbi_open(*txn, "clusters", 0, dbi), 0);
+}
+
 START_TEST(test_corrupt_garbage)
 {
 	struct store_config	 cfg = cfg_default();
@@ -274,11 +285,7 @@ START_TEST(test_corrupt_record)
 	size_t			 n;
 
 	fill(3);
-	ck_assert_int_eq(mdb_env_create(&env), 0);
-	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
-	ck_assert_int_eq(mdb_env_open(env, dbdir, 0, 0600), 0);
-	ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
-	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
+	raw_clusters(&env, &txn, &dbi);
 	k = (MDB_val){ 8, key };
 	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
 	ck_assert_uint_eq(d.mv_size, 1340);
@@ -337,11 +344,7 @@ START_TEST(test_record_v1)
 	unsigned char		 key[8] = { 0, 0, 0, 0, 0, 0, 0, 2 }, rec[536];
 
 	fill(3);
-	ck_assert_int_eq(mdb_env_create(&env), 0);
-	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
-	ck_assert_int_eq(mdb_env_open(env, dbdir, 0, 0600), 0);
-	ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
-	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
+	raw_clusters(&env, &txn, &dbi);
 	k = (MDB_val){ 8, key };
 	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
 	memcpy(rec, d.mv_data, sizeof(rec));
@@ -380,11 +383,7 @@ START_TEST(test_verify_records)
 	ck_assert_int_eq(store_get(s, 5, &c), 0);
 	store_close(s);
 
-	ck_assert_int_eq(mdb_env_create(&env), 0);
-	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
-	ck_assert_int_eq(mdb_env_open(env, dbdir, 0, 0600), 0);
-	ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
-	ck_assert_int_eq(mdb_dbi_open(txn, "clusters", 0, &dbi), 0);
+	raw_clusters(&env, &txn, &dbi);
 	k = (MDB_val){ 8, key };
 	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), 0);
 	memcpy(rec, d.mv_data, sizeof(rec));
