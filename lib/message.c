@@ -655,7 +655,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	const struct config	*cfg = m->cfg;
 	struct store_obs	 obs;
 	struct verdict_input	 in;
-	struct timespec		 t0, t1;
+	struct timespec		 t0, ts, t1;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(r, 0, sizeof(*r));
@@ -686,8 +686,12 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		obs.count_score = message_count_score;
 		obs.count_arg = (void *)cfg;
 		obs.strict = 1;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
 		r->store_err = dry_run ? store_lookup(store, &obs, &r->res) :
 		    store_observe(store, &obs, &r->res);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		r->store_ms = (t1.tv_sec - ts.tv_sec) * 1e3 +
+		    (t1.tv_nsec - ts.tv_nsec) / 1e6;
 		if (r->store_err == 0 && !(dry_run && !r->res.found)) {
 			r->digested = 1;
 			in.res = &r->res;
