@@ -15,4 +15,5 @@ apt-get install -y -q --no-install-recommends \
 	libmilter-dev liblmdb-dev lmdb-utils libssl-dev libjansson-dev \
 	libhiredis-dev check libsubunit-dev \
 	postfix miltertest swaks redis-server m4 libwrap0 liblockfile1 \
-	python3 procps iproute2 valgrind systemd clang libclang-rt-14-dev
+	python3 procps iproute2 valgrind systemd clang libclang-rt-14-dev \
+	libmicrohttpd-dev libsystemd-dev
