@@ -30,6 +30,7 @@
 #include <openssl/evp.h>
 
 #include "log.h"
+#include "logline.h"
 #include "authres.h"
 #include "message.h"
 
@@ -703,6 +704,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		r->verdict.reason = "short";
 	if (r->verdict.would == VERDICT_PARTIAL)
 		r->rcpt_removed = m->nrcpt - m->nwl;
+	r->nrcpt = m->nrcpt;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	r->elapsed_ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
 }
@@ -730,32 +732,12 @@ message_cluster_header(const struct message_result *r, char *buf, size_t len)
 void
 message_log(const struct message *m, const struct message_result *r)
 {
-	const struct verdict	*v = &r->verdict;
-	const struct cluster	*c = &r->res.c;
-	char			 would[64] = "";
+	struct logline	l;
+	char		buf[1024];
 
-	if (v->would != v->action)
-		snprintf(would, sizeof(would), " would=%s", verdict_action_name(v->would));
-	if (r->rcpt_removed > 0)
-		snprintf(would + strlen(would), sizeof(would) - strlen(would),
-		    " %s=%u", v->action == VERDICT_PARTIAL ? "removed" :
-		    "would-remove", r->rcpt_removed);
-	if (!r->digested) {
-		log_info("%s: code=%s bytes=%llu cluster=none action=%s%s reason=%s",
-		    m->qid[0] ? m->qid : "NOQUEUE", r->hex,
-		    (unsigned long long)r->body_bytes, verdict_action_name(v->action),
-		    would, v->reason);
-		return;
-	}
-	log_info("%s: code=%s cluster=%llu%s score=%d runner-up=%d compared=%zu "
-	    "messages=%llu recipients=%llu networks=%u status=%s action=%s%s "
-	    "tier=%s reason=%s",
-	    m->qid[0] ? m->qid : "NOQUEUE", r->hex, (unsigned long long)c->id,
-	    r->res.created ? "(new)" : "", r->res.score, r->res.runner_up,
-	    r->res.compared, (unsigned long long)c->messages,
-	    (unsigned long long)c->recipients, c->networks,
-	    cluster_status_name(c->status), verdict_action_name(v->action), would,
-	    v->tier, v->reason);
+	logline_fill(&l, r);
+	logline_format(&l, buf, sizeof(buf));
+	log_info("%s: %s", m->qid[0] ? m->qid : "NOQUEUE", buf);
 }
 
 const char *

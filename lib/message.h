@@ -60,6 +60,7 @@ struct message_result {
 						   recipients left out */
 	double			elapsed_ms;	/* time spent in message_finish */
 	double			store_ms;	/* of which in the store */
+	uint32_t		nrcpt;		/* recipients of the message */
 };
 
 /*

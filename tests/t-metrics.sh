@@ -5,6 +5,8 @@
 # by exactly the messages sent, accepted, tagged and rejected (the
 # rejections also counted in Postfix's maillog); the store figures are
 # those of nilsimsactl stats, also after nilsimsactl changes the store;
+# the milter logs one key=value line per message, with the keys of
+# nilsimsactl check --json's "log";
 # reloads move the configuration generation and result; the endpoint
 # answers nothing but GET /metrics.
 #
@@ -192,6 +194,42 @@ check_eq "scan_length_count moved by $((NHAM + COPIES))" $((NHAM + COPIES)) \
 	"$(delta scan_length_count)"
 check_eq "no error counted" 0 "$(sumof b 'errors_total')"
 check_eq "messages_unlabelled_total 0" 0 "$(val b messages_unlabelled_total)"
+
+# ---- one log line per message, key=value, the keys of check --json's "log"
+printf 'Subject: Offer %s\n\n%s\n' $COPIES "$(campaign_body $COPIES)" > "$T/last.eml"
+"$CTL" -c "$conf" check --json "$T/last.eml" > "$T/check.json" 2>"$T/check.err" ||
+	bad "nilsimsactl check --json: $(cat "$T/check.err")"
+if python3 - "$T/milter.log" "$T/check.json" $((NHAM + COPIES)) > "$T/logcheck.out" 2>&1 <<'EOF'
+import json, re, sys
+VALUE = r'(?:[^ "=\\]+|"(?:[^"\\]|\\.)*")'
+LINE = re.compile(r'^(\S+): ((?:[a-z-]+=%s)(?: [a-z-]+=%s)*)$' % (VALUE, VALUE))
+PAIR = re.compile(r'([a-z-]+)=(%s)' % VALUE)
+OPTIONAL = {"would", "removed", "would-remove"}
+lines = [l.rstrip("\n").split("nilsimsa-milter: ", 1)[1]
+         for l in open(sys.argv[1]) if ": code=" in l]
+want = int(sys.argv[3])
+assert len(lines) == want, "%d message lines, not %d" % (len(lines), want)
+parsed = []
+for l in lines:
+    m = LINE.match(l)
+    assert m, "not key=value: %r" % l
+    parsed.append(PAIR.findall(m.group(2)))
+check = json.load(open(sys.argv[2]))["log"]
+ckeys = [k for k in check if k not in OPTIONAL]
+for p in parsed:
+    keys = [k for k, _ in p if k not in OPTIONAL]
+    assert keys == ckeys, "keys %s != check --json's %s" % (keys, ckeys)
+last = dict(parsed[-1])
+for k in ("code", "bytes", "cluster", "status"):
+    assert str(check[k]) == last[k], "%s: check --json %r, log %r" % (k, check[k], last[k])
+assert last["action"] == "reject" and last["reason"] == "bulk", last
+print("%d lines, keys %s" % (len(parsed), " ".join(ckeys)))
+EOF
+then
+	ok "log: $(cat "$T/logcheck.out")"
+else
+	bad "log lines against check --json: $(cat "$T/logcheck.out")"
+fi
 
 # ---- the store figures are nilsimsactl stats'
 ctl_stats_match() { # ctl_stats_match NAME: scrape NAME against stats --json
