@@ -97,7 +97,8 @@ struct metrics_store_gauges {
 
 /*
  * The exposition: every family with HELP and TYPE lines, then its
- * samples; version for nilsimsa_milter_build_info. Returns a malloc'd NUL-terminated text (its length in *len),
+ * samples; version for nilsimsa_milter_build_info. Returns a malloc'd
+ * NUL-terminated text (its length in *len),
  * or NULL when out of memory.
  */
 char	*metrics_write(const char *version, const struct metrics_store_gauges *g,

@@ -111,7 +111,8 @@ handler(void *cls, struct MHD_Connection *conn, const char *url,
 		return MHD_YES;
 	}
 	if (strcmp(url, "/metrics") != 0)
-		return reply_text(conn, MHD_HTTP_NOT_FOUND, "not found: try /metrics\n");
+		return reply_text(conn, MHD_HTTP_NOT_FOUND,
+		    "not found: try /metrics\n");
 	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
 	    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
 		return reply_text(conn, MHD_HTTP_METHOD_NOT_ALLOWED,

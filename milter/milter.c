@@ -73,12 +73,14 @@ cb_connect(SMFICTX *ctx, char *hostname, _SOCK_ADDR *hostaddr)
 
 	(void)hostname;
 	if ((c = calloc(1, sizeof(*c))) == NULL)
-		return tempfail(ctx, METRICS_ERR_MEMORY, "connect: out of memory");
+		return tempfail(ctx, METRICS_ERR_MEMORY,
+		    "connect: out of memory");
 	c->cfg = daemon_config_acquire();
 	if ((c->msg = message_new(c->cfg, 0)) == NULL) {
 		daemon_config_release(c->cfg);
 		free(c);
-		return tempfail(ctx, METRICS_ERR_MEMORY, "connect: out of memory");
+		return tempfail(ctx, METRICS_ERR_MEMORY,
+		    "connect: out of memory");
 	}
 	message_client(c->msg, hostaddr);
 	/* Kept so that each MAIL FROM matches it against its own config. */
@@ -100,13 +102,15 @@ cb_envfrom(SMFICTX *ctx, char **argv)
 	const char	*v;
 
 	if (c == NULL)
-		return tempfail(ctx, METRICS_ERR_STATE, "MAIL FROM without connection state");
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "MAIL FROM without connection state");
 	/* A reload between messages takes effect here. */
 	cfg = daemon_config_acquire();
 	daemon_config_release(c->cfg);
 	c->cfg = cfg;
 	if (message_reset(c->msg, cfg) == -1)
-		return tempfail(ctx, METRICS_ERR_MEMORY, "MAIL FROM: out of memory");
+		return tempfail(ctx, METRICS_ERR_MEMORY,
+		    "MAIL FROM: out of memory");
 	if (c->have_addr)
 		message_client(c->msg, (struct sockaddr *)&c->addr);
 	memset(c->own, 0, sizeof(c->own));
@@ -123,7 +127,8 @@ cb_envrcpt(SMFICTX *ctx, char **argv)
 	struct conn	*c = conn_get(ctx);
 
 	if (c == NULL)
-		return tempfail(ctx, METRICS_ERR_STATE, "RCPT TO without connection state");
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "RCPT TO without connection state");
 	message_rcpt(c->msg, argv[0]);
 	return SMFIS_CONTINUE;
 }
@@ -149,7 +154,8 @@ cb_header(SMFICTX *ctx, char *name, char *value)
 	size_t		 i;
 
 	if (c == NULL)
-		return tempfail(ctx, METRICS_ERR_STATE, "header without connection state");
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "header without connection state");
 	for (i = 0; i < NOWN; i++)
 		if (strcasecmp(name, own_headers[i]) == 0)
 			c->own[i]++;
@@ -163,7 +169,8 @@ cb_body(SMFICTX *ctx, unsigned char *buf, size_t len)
 	struct conn	*c = conn_get(ctx);
 
 	if (c == NULL)
-		return tempfail(ctx, METRICS_ERR_STATE, "body without connection state");
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "body without connection state");
 	message_body(c->msg, buf, len);
 	return SMFIS_CONTINUE;
 }
@@ -235,7 +242,8 @@ eom(SMFICTX *ctx, struct store *store, struct message_result *rp)
 	int			 tagged, rejected;
 
 	if (c == NULL)
-		return tempfail(ctx, METRICS_ERR_STATE, "end of message without connection state");
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "end of message without connection state");
 	if ((v = smfi_getsymval(ctx, "i")) != NULL)
 		message_qid(c->msg, v);
 	message_finish(c->msg, store, time(NULL), 0, &r);
@@ -271,19 +279,22 @@ eom(SMFICTX *ctx, struct store *store, struct message_result *rp)
 		return SMFIS_DISCARD;
 	case VERDICT_PARTIAL:
 		if (remove_others(ctx, c) == -1)
-			return tempfail(ctx, METRICS_ERR_REPLY, "removing recipients failed");
+			return tempfail(ctx, METRICS_ERR_REPLY,
+			    "removing recipients failed");
 		break;
 	case VERDICT_QUARANTINE:
 		snprintf(text, sizeof(text), "nilsimsa-milter: bulk mail, cluster %llu",
 		    (unsigned long long)r.res.c.id);
 		if (smfi_quarantine(ctx, text) != MI_SUCCESS)
-			return tempfail(ctx, METRICS_ERR_REPLY, "quarantine failed");
+			return tempfail(ctx, METRICS_ERR_REPLY,
+			    "quarantine failed");
 		break;
 	default:
 		break;
 	}
 	if (c->cfg->add_headers && add_headers(ctx, c, &r) == -1)
-		return tempfail(ctx, METRICS_ERR_REPLY, "adding headers failed");
+		return tempfail(ctx, METRICS_ERR_REPLY,
+		    "adding headers failed");
 	return SMFIS_CONTINUE;
 }
 

@@ -122,7 +122,7 @@ START_TEST(test_histogram)
 END_TEST
 
 #define THREADS	4
-#define EACH	50000
+#define EACH	20000
 
 static void *
 counter_thread(void *arg)
