@@ -326,6 +326,12 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 		    "ham", (json_int_t)st.ham,
 		    "messages", (json_int_t)(st.messages > INT64_MAX ?
 		    INT64_MAX : st.messages));
+		/* the sizes, as the milter's metrics name them */
+		if (o != NULL)
+			json_object_update_new(o, json_pack("{sIsIsI}",
+			    "used_bytes", (json_int_t)st.used_bytes,
+			    "map_bytes", (json_int_t)st.map_bytes,
+			    "map_max_bytes", (json_int_t)st.max_bytes));
 		if (o != NULL && json_object_set_new(o, "hours", h = json_array()) == 0 &&
 		    h != NULL)
 			for (i = 0; i < 24; i++)
@@ -340,6 +346,9 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 	    st.singletons, st.bulk);
 	printf("status      auto %zu, spam %zu, ham %zu\n", autos, st.spam, st.ham);
 	printf("messages    %llu\n", (unsigned long long)st.messages);
+	printf("size        %llu bytes used, map %llu of at most %llu\n",
+	    (unsigned long long)st.used_bytes, (unsigned long long)st.map_bytes,
+	    (unsigned long long)st.max_bytes);
 	printf("\n%-16s %10s %10s %10s\n", "hour", "messages", "tagged", "rejected");
 	for (i = 0; i < 24; i++) {
 		ctl_fmt_time((st.hour0 + i) * 3600, t, sizeof(t));

@@ -30,6 +30,7 @@
 
 #include "canon.h"
 #include "ctl.h"
+#include "logline.h"
 #include "message.h"
 
 #define READ_CHUNK	65536
@@ -294,6 +295,30 @@ static const struct {
 };
 #define NFLAGS	(sizeof(canon_flag_names) / sizeof(canon_flag_names[0]))
 
+/*
+ * The milter's log line for this result (logline.c), as an object: the
+ * same keys, numbers as numbers, the rest as strings.
+ */
+static json_t *
+log_json(const struct message_result *r)
+{
+	struct logline	 l;
+	json_t		*o;
+	size_t		 i;
+
+	logline_fill(&l, r);
+	if ((o = json_object()) == NULL)
+		return NULL;
+	for (i = 0; i < l.n; i++)
+		json_object_set_new(o, l.f[i].key,
+		    l.f[i].type == LOGLINE_INT ?
+		    json_integer(strtoll(l.f[i].value, NULL, 10)) :
+		    l.f[i].type == LOGLINE_REAL ?
+		    json_real(strtod(l.f[i].value, NULL)) :
+		    json_string(l.f[i].value));
+	return o;
+}
+
 static json_t *
 check_json(const struct ctl *ctl, const struct message_result *r)
 {
@@ -323,6 +348,7 @@ check_json(const struct ctl *ctl, const struct message_result *r)
 	    "would", verdict_action_name(r->verdict.would),
 	    "tier", r->verdict.tier ? r->verdict.tier : "none",
 	    "reason", r->verdict.reason ? r->verdict.reason : ""));
+	json_object_set_new(o, "log", log_json(r));
 	return o;
 }
 

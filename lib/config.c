@@ -58,6 +58,7 @@ enum ctype {
 	CT_SOCKET,	/* a libmilter socket specification */
 	CT_USERID,	/* user[:group] */
 	CT_REDIS,	/* host:port, [v6]:port or unix:/path */
+	CT_LISTEN,	/* "" (off), host:port or [v6]:port */
 	CT_BOOL,
 	CT_INT,		/* decimal integer in [min, max] */
 	CT_SIZE,	/* bytes, K/M/G suffixes (powers of 1024) */
@@ -151,6 +152,8 @@ static const struct key keys[] = {
 	    .names = facility_names),
 	KEY("LogLevel", CT_LOGLEVEL, "info", loglevel, RELOAD,
 	    .names = loglevel_names),
+	/* Prometheus metrics over HTTP (milter/metrics_http.c); "": off */
+	KEY("Metrics", CT_LISTEN, "", metrics, RESTART),
 
 	/* store */
 	KEY("Store", CT_PATH, "/var/lib/nilsimsa-milter", store, RESTART),
@@ -272,7 +275,8 @@ static int
 is_str(enum ctype t)
 {
 	return t == CT_STRING || t == CT_PATH || t == CT_SOCKET ||
-	    t == CT_USERID || t == CT_REDIS || t == CT_PROFILE;
+	    t == CT_USERID || t == CT_REDIS || t == CT_LISTEN ||
+	    t == CT_PROFILE;
 }
 
 static void *
@@ -560,6 +564,9 @@ expected(const struct key *k, char *buf, size_t len)
 	case CT_REDIS:
 		snprintf(buf, len, "host:port, [IPv6]:port or unix:/path");
 		break;
+	case CT_LISTEN:
+		snprintf(buf, len, "host:port, [IPv6]:port, or nothing (off)");
+		break;
 	case CT_BOOL:
 		snprintf(buf, len, "yes, no, true, false, 1 or 0");
 		break;
@@ -727,6 +734,10 @@ parse_value(const struct key *k, const char *text, union value *v,
 		break;
 	case CT_REDIS:
 		ok = valid_redis(text);
+		break;
+	case CT_LISTEN:
+		ok = text[0] == '\0' || (strncasecmp(text, "unix:", 5) != 0 &&
+		    valid_redis(text));
 		break;
 	case CT_BOOL:
 		if (strcasecmp(text, "yes") == 0 ||

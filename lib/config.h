@@ -80,6 +80,7 @@ struct config {
 	int		 tcp_nodelay;	/* TCP_NODELAY on the milter's connections */
 	int		 syslog;	/* log to syslog */
 	int		 syslog_facility;	/* LOG_MAIL etc. */
+	char		*metrics;	/* host:port of GET /metrics; "": off */
 	char		*store;		/* directory of the LMDB store */
 	int		 store_backend;	/* enum store_backend_kind */
 	char		*redis;		/* Redis server: host:port or unix:/path */

@@ -30,6 +30,7 @@
 #include <openssl/evp.h>
 
 #include "log.h"
+#include "logline.h"
 #include "authres.h"
 #include "message.h"
 
@@ -655,7 +656,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	const struct config	*cfg = m->cfg;
 	struct store_obs	 obs;
 	struct verdict_input	 in;
-	struct timespec		 t0, t1;
+	struct timespec		 t0, ts, t1;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(r, 0, sizeof(*r));
@@ -686,8 +687,12 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		obs.count_score = message_count_score;
 		obs.count_arg = (void *)cfg;
 		obs.strict = 1;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
 		r->store_err = dry_run ? store_lookup(store, &obs, &r->res) :
 		    store_observe(store, &obs, &r->res);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		r->store_ms = (t1.tv_sec - ts.tv_sec) * 1e3 +
+		    (t1.tv_nsec - ts.tv_nsec) / 1e6;
 		if (r->store_err == 0 && !(dry_run && !r->res.found)) {
 			r->digested = 1;
 			in.res = &r->res;
@@ -699,6 +704,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		r->verdict.reason = "short";
 	if (r->verdict.would == VERDICT_PARTIAL)
 		r->rcpt_removed = m->nrcpt - m->nwl;
+	r->nrcpt = m->nrcpt;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	r->elapsed_ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
 }
@@ -726,32 +732,12 @@ message_cluster_header(const struct message_result *r, char *buf, size_t len)
 void
 message_log(const struct message *m, const struct message_result *r)
 {
-	const struct verdict	*v = &r->verdict;
-	const struct cluster	*c = &r->res.c;
-	char			 would[64] = "";
+	struct logline	l;
+	char		buf[1024];
 
-	if (v->would != v->action)
-		snprintf(would, sizeof(would), " would=%s", verdict_action_name(v->would));
-	if (r->rcpt_removed > 0)
-		snprintf(would + strlen(would), sizeof(would) - strlen(would),
-		    " %s=%u", v->action == VERDICT_PARTIAL ? "removed" :
-		    "would-remove", r->rcpt_removed);
-	if (!r->digested) {
-		log_info("%s: code=%s bytes=%llu cluster=none action=%s%s reason=%s",
-		    m->qid[0] ? m->qid : "NOQUEUE", r->hex,
-		    (unsigned long long)r->body_bytes, verdict_action_name(v->action),
-		    would, v->reason);
-		return;
-	}
-	log_info("%s: code=%s cluster=%llu%s score=%d runner-up=%d compared=%zu "
-	    "messages=%llu recipients=%llu networks=%u status=%s action=%s%s "
-	    "tier=%s reason=%s",
-	    m->qid[0] ? m->qid : "NOQUEUE", r->hex, (unsigned long long)c->id,
-	    r->res.created ? "(new)" : "", r->res.score, r->res.runner_up,
-	    r->res.compared, (unsigned long long)c->messages,
-	    (unsigned long long)c->recipients, c->networks,
-	    cluster_status_name(c->status), verdict_action_name(v->action), would,
-	    v->tier, v->reason);
+	logline_fill(&l, r);
+	logline_format(&l, buf, sizeof(buf));
+	log_info("%s: %s", m->qid[0] ? m->qid : "NOQUEUE", buf);
 }
 
 const char *

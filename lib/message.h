@@ -59,6 +59,8 @@ struct message_result {
 	uint32_t		rcpt_removed;	/* VERDICT_PARTIAL (action or would):
 						   recipients left out */
 	double			elapsed_ms;	/* time spent in message_finish */
+	double			store_ms;	/* of which in the store */
+	uint32_t		nrcpt;		/* recipients of the message */
 };
 
 /*

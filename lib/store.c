@@ -59,6 +59,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "metrics.h"
 #include "store-internal.h"
 
 static int
@@ -358,6 +359,7 @@ evict(struct store *s, struct store_btxn *t, int64_t now)
 		if (rc != 0 && rc != STORE_ENOTFOUND)
 			return rc;
 		arr_apply(s, NULL, s->slot[victim].id);
+		metrics_evicted(METRICS_EVICT_COUNT, 1);
 	}
 	return 0;
 }
@@ -412,7 +414,9 @@ room_delete(struct store *s, const struct victim *v, size_t k)
 		}
 		arr_apply(s, NULL, v[i].id);
 	}
-	return wcommit(s, t);
+	if ((rc = wcommit(s, t)) == 0)
+		metrics_evicted(METRICS_EVICT_SIZE, k);
+	return rc;
 }
 
 /* Evict the oldest share of the clusters to free pages; 0 if any went. */
@@ -1097,6 +1101,46 @@ stats_one(const struct cluster *c, void *arg)
 	return 0;
 }
 
+/* The sizes, if the backend tells them. */
+static int
+usage(struct store *s, struct store_stats *st)
+{
+	if (s->ops->usage == NULL)
+		return 0;
+	return s->ops->usage(s->b, &st->used_bytes, &st->map_bytes,
+	    &st->max_bytes);
+}
+
+int
+store_census(struct store *s, struct store_stats *st)
+{
+	struct store_btxn	*t;
+	size_t			 i;
+	int			 rc;
+
+	if (s == NULL || st == NULL)
+		return STORE_EINVAL;
+	memset(st, 0, sizeof(*st));
+	/* A read transaction brings the array up to date first. */
+	if ((rc = rbegin(s, &t)) != 0)
+		return rc;
+	pthread_rwlock_rdlock(&s->lock);
+	st->clusters = s->n;
+	for (i = 0; i < s->n; i++) {
+		if (s->slot[i].single)
+			st->singletons++;
+		if (s->slot[i].status == CLUSTER_SPAM)
+			st->spam++;
+		else if (s->slot[i].status == CLUSTER_HAM)
+			st->ham++;
+	}
+	st->bulk = st->clusters - st->singletons;
+	st->corrupt = s->corrupt;
+	pthread_rwlock_unlock(&s->lock);
+	s->ops->abort(t);
+	return usage(s, st);
+}
+
 int
 store_stats(struct store *s, int64_t now, struct store_stats *st)
 {
@@ -1120,7 +1164,7 @@ store_stats(struct store *s, int64_t now, struct store_stats *st)
 		st->rejects_hour[i] = h.rejected;
 	}
 	s->ops->abort(t);
-	return rc;
+	return rc != 0 ? rc : usage(s, st);
 }
 
 /* -------------------------------------------------------- open, close */

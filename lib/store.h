@@ -225,6 +225,9 @@ struct store_stats {
 	uint32_t	tags_hour[24], rejects_hour[24];
 	int64_t		hour0;		/* hour of hours[0] */
 	size_t		corrupt;	/* records that did not parse (skipped) */
+	uint64_t	used_bytes;	/* in use (LMDB: pages not free) */
+	uint64_t	map_bytes;	/* the current map (LMDB map size) */
+	uint64_t	max_bytes;	/* what it may grow to (StoreMaxSize) */
 };
 
 struct store_config {
@@ -357,6 +360,13 @@ struct store_check {
 };
 int	store_verify(struct store *s, struct store_check *chk);
 int	store_stats(struct store *s, int64_t now, struct store_stats *st);
+/*
+ * The counts of store_stats() (clusters, singletons, bulk, spam, ham)
+ * and its sizes, from the match array rather than the records: cheap
+ * enough for every scrape of the metrics. messages and the hours are
+ * left 0.
+ */
+int	store_census(struct store *s, struct store_stats *st);
 
 const char *store_strerror(int err);
 const char *cluster_status_name(enum cluster_status st);

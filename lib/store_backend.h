@@ -132,6 +132,12 @@ struct store_backend_ops {
 	 * pages and pages on the free list). 1024 while it can still grow.
 	 */
 	int	(*room)(struct store_backend *b, unsigned int *left);
+	/*
+	 * Optional (NULL: zeros in nilsimsactl stats and the metrics):
+	 * bytes in use, bytes of the current map, bytes it may grow to.
+	 */
+	int	(*usage)(struct store_backend *b, uint64_t *used,
+		    uint64_t *map, uint64_t *max);
 
 	/* Names the backend's own codes; NULL if not one of them. */
 	const char *(*strerror)(int err);

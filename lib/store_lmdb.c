@@ -1039,6 +1039,34 @@ lmdb_room(struct store_backend *b, unsigned int *left)
 	return 0;
 }
 
+/* Bytes in use (pages not free), of the map, and the configured maximum. */
+static int
+lmdb_usage(struct store_backend *b, uint64_t *used, uint64_t *map,
+    uint64_t *max)
+{
+	MDB_envinfo	 info;
+	MDB_stat	 st;
+	MDB_txn		*txn;
+	size_t		 pages, nfree = 0;
+	int		 rc;
+
+	pthread_rwlock_rdlock(&b->resize);
+	if ((rc = mdb_env_info(b->env, &info)) == 0 &&
+	    (rc = mdb_env_stat(b->env, &st)) == 0 &&
+	    (rc = mdb_txn_begin(b->env, NULL, MDB_RDONLY, &txn)) == 0) {
+		rc = free_pages(txn, &nfree);
+		mdb_txn_abort(txn);
+	}
+	pthread_rwlock_unlock(&b->resize);
+	if (rc != 0)
+		return map_err(rc);
+	pages = info.me_last_pgno + 1;
+	*used = (uint64_t)(pages > nfree ? pages - nfree : 0) * st.ms_psize;
+	*map = info.me_mapsize;
+	*max = b->map_max;
+	return 0;
+}
+
 /* Back to the soft limit after a reserve; LMDB keeps what the data need. */
 static void
 lmdb_settle(struct store_backend *b)
@@ -1417,5 +1445,6 @@ const struct store_backend_ops store_lmdb_ops = {
 	.grow = lmdb_grow,
 	.settle = lmdb_settle,
 	.room = lmdb_room,
+	.usage = lmdb_usage,
 	.strerror = lmdb_strerror,
 };

@@ -35,6 +35,7 @@
 
 #include "log.h"
 #include "message.h"
+#include "metrics.h"
 #include "milter.h"
 
 /* Our own headers: copies arriving from outside are removed. */
@@ -55,9 +56,11 @@ conn_get(SMFICTX *ctx)
 	return smfi_getpriv(ctx);
 }
 
+/* Defer the message after a fault of this kind. */
 static sfsistat
-tempfail(SMFICTX *ctx, const char *what)
+tempfail(SMFICTX *ctx, enum metrics_error kind, const char *what)
 {
+	metrics_error(kind);
 	log_warnx("milter: %s: deferring the message", what);
 	smfi_setreply(ctx, "451", "4.3.0", "nilsimsa-milter: internal error, try again later");
 	return SMFIS_TEMPFAIL;
@@ -70,12 +73,14 @@ cb_connect(SMFICTX *ctx, char *hostname, _SOCK_ADDR *hostaddr)
 
 	(void)hostname;
 	if ((c = calloc(1, sizeof(*c))) == NULL)
-		return tempfail(ctx, "connect: out of memory");
+		return tempfail(ctx, METRICS_ERR_MEMORY,
+		    "connect: out of memory");
 	c->cfg = daemon_config_acquire();
 	if ((c->msg = message_new(c->cfg, 0)) == NULL) {
 		daemon_config_release(c->cfg);
 		free(c);
-		return tempfail(ctx, "connect: out of memory");
+		return tempfail(ctx, METRICS_ERR_MEMORY,
+		    "connect: out of memory");
 	}
 	message_client(c->msg, hostaddr);
 	/* Kept so that each MAIL FROM matches it against its own config. */
@@ -97,13 +102,15 @@ cb_envfrom(SMFICTX *ctx, char **argv)
 	const char	*v;
 
 	if (c == NULL)
-		return tempfail(ctx, "MAIL FROM without connection state");
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "MAIL FROM without connection state");
 	/* A reload between messages takes effect here. */
 	cfg = daemon_config_acquire();
 	daemon_config_release(c->cfg);
 	c->cfg = cfg;
 	if (message_reset(c->msg, cfg) == -1)
-		return tempfail(ctx, "MAIL FROM: out of memory");
+		return tempfail(ctx, METRICS_ERR_MEMORY,
+		    "MAIL FROM: out of memory");
 	if (c->have_addr)
 		message_client(c->msg, (struct sockaddr *)&c->addr);
 	memset(c->own, 0, sizeof(c->own));
@@ -120,7 +127,8 @@ cb_envrcpt(SMFICTX *ctx, char **argv)
 	struct conn	*c = conn_get(ctx);
 
 	if (c == NULL)
-		return tempfail(ctx, "RCPT TO without connection state");
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "RCPT TO without connection state");
 	message_rcpt(c->msg, argv[0]);
 	return SMFIS_CONTINUE;
 }
@@ -146,7 +154,8 @@ cb_header(SMFICTX *ctx, char *name, char *value)
 	size_t		 i;
 
 	if (c == NULL)
-		return tempfail(ctx, "header without connection state");
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "header without connection state");
 	for (i = 0; i < NOWN; i++)
 		if (strcasecmp(name, own_headers[i]) == 0)
 			c->own[i]++;
@@ -160,7 +169,8 @@ cb_body(SMFICTX *ctx, unsigned char *buf, size_t len)
 	struct conn	*c = conn_get(ctx);
 
 	if (c == NULL)
-		return tempfail(ctx, "body without connection state");
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "body without connection state");
 	message_body(c->msg, buf, len);
 	return SMFIS_CONTINUE;
 }
@@ -223,7 +233,7 @@ remove_others(SMFICTX *ctx, struct conn *c)
 
 /* End of message with the store held: digest, cluster, verdict, reply. */
 static sfsistat
-eom(SMFICTX *ctx, struct store *store)
+eom(SMFICTX *ctx, struct store *store, struct message_result *rp)
 {
 	struct conn		*c = conn_get(ctx);
 	struct message_result	 r;
@@ -232,13 +242,15 @@ eom(SMFICTX *ctx, struct store *store)
 	int			 tagged, rejected;
 
 	if (c == NULL)
-		return tempfail(ctx, "end of message without connection state");
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "end of message without connection state");
 	if ((v = smfi_getsymval(ctx, "i")) != NULL)
 		message_qid(c->msg, v);
 	message_finish(c->msg, store, time(NULL), 0, &r);
+	*rp = r;
 	if (r.store_err != 0) {
 		log_warnx("%s: store: %s", message_get_qid(c->msg), store_strerror(r.store_err));
-		return tempfail(ctx, "store failed");
+		return tempfail(ctx, METRICS_ERR_STORE, "store failed");
 	}
 	if (r.digested && strcmp(r.verdict.reason, "spamtrap") == 0)
 		mark_spam(c, store, &r);
@@ -250,6 +262,7 @@ eom(SMFICTX *ctx, struct store *store)
 	if (r.digested && (tagged || rejected))
 		store_note(store, r.res.c.id, time(NULL), tagged, rejected);
 	message_log(c->msg, &r);
+	*rp = r;
 
 	switch (r.verdict.action) {
 	case VERDICT_REJECT:
@@ -266,33 +279,73 @@ eom(SMFICTX *ctx, struct store *store)
 		return SMFIS_DISCARD;
 	case VERDICT_PARTIAL:
 		if (remove_others(ctx, c) == -1)
-			return tempfail(ctx, "removing recipients failed");
+			return tempfail(ctx, METRICS_ERR_REPLY,
+			    "removing recipients failed");
 		break;
 	case VERDICT_QUARANTINE:
 		snprintf(text, sizeof(text), "nilsimsa-milter: bulk mail, cluster %llu",
 		    (unsigned long long)r.res.c.id);
 		if (smfi_quarantine(ctx, text) != MI_SUCCESS)
-			return tempfail(ctx, "quarantine failed");
+			return tempfail(ctx, METRICS_ERR_REPLY,
+			    "quarantine failed");
 		break;
 	default:
 		break;
 	}
 	if (c->cfg->add_headers && add_headers(ctx, c, &r) == -1)
-		return tempfail(ctx, "adding headers failed");
+		return tempfail(ctx, METRICS_ERR_REPLY,
+		    "adding headers failed");
 	return SMFIS_CONTINUE;
+}
+
+/*
+ * Count a message that reached the end: by its verdict, or as deferred
+ * for a fault (reason "error", "store" when the store failed) when the
+ * reply is not what the verdict said.
+ */
+static void
+count(const struct message_result *r, sfsistat rc, double seconds)
+{
+	const struct verdict	*v = &r->verdict;
+	const char		*action, *reason, *tier;
+	int			 refused;
+
+	action = verdict_action_name(v->action);
+	reason = v->reason != NULL ? v->reason : "error";
+	tier = v->tier;
+	refused = v->action == VERDICT_REJECT || v->action == VERDICT_TEMPFAIL ||
+	    v->action == VERDICT_DISCARD || v->action == VERDICT_PARTIAL;
+	if (rc == SMFIS_TEMPFAIL && v->action != VERDICT_TEMPFAIL) {
+		action = "tempfail";
+		reason = r->store_err != 0 ? "store" : "error";
+		tier = NULL;
+		refused = 0;
+	}
+	metrics_message(action, reason, tier, refused, seconds);
+	if (r->digested)
+		metrics_store(r->store_ms / 1e3, r->res.compared);
 }
 
 /* End of message: the store is held for the whole of it. */
 static sfsistat
 cb_eom(SMFICTX *ctx)
 {
-	struct store	*store;
-	sfsistat	 rc;
+	struct message_result	 r;
+	struct store		*store;
+	struct timespec		 t0, t1;
+	sfsistat		 rc;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(&r, 0, sizeof(r));
 	if ((store = daemon_store_acquire()) == NULL)
-		return tempfail(ctx, "end of message while stopping");
-	rc = eom(ctx, store);
-	daemon_store_release();
+		rc = tempfail(ctx, METRICS_ERR_STOPPING,
+		    "end of message while stopping");
+	else {
+		rc = eom(ctx, store, &r);
+		daemon_store_release();
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	count(&r, rc, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 	return rc;
 }
 

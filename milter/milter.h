@@ -38,4 +38,14 @@ void		 daemon_config_release(struct config *cfg);
 struct store	*daemon_store_acquire(void);
 void		 daemon_store_release(void);
 
+/* metrics_http.c: GET /metrics on host:port ("" or NULL: off); fatal
+ * if it cannot listen. */
+void		 metrics_http_start(const char *spec);
+void		 metrics_http_stop(void);
+
+/* notify.c: systemd's readiness protocol (sd_notify). */
+void		 notify_ready(void);
+void		 notify_reloading(void);
+void		 notify_stopping(void);
+
 #endif /* MILTER_H */

@@ -51,6 +51,7 @@
 
 #include "log.h"
 #include "message.h"
+#include "metrics.h"
 #include "milter.h"
 #include "nilsimsa.h"
 #include "privs.h"
@@ -71,6 +72,7 @@ static int		 current_refs;
 static struct store	*the_store;
 static const char	*config_path;	/* NULL: embedded defaults */
 static atomic_int	 stopping;	/* main asks the signal thread to end */
+static uint64_t		 generation = 1;	/* configurations loaded */
 
 /*
  * At SIGTERM smfi_main() returns while libmilter's worker threads may
@@ -196,9 +198,12 @@ config_swap(struct config *next)
 	return 0;
 }
 
-/* SIGUSR1: read the file again and swap it in if it is valid. */
-static void
-reload(void)
+/*
+ * Read the file again and swap it in if it is valid: 0 loaded, -1
+ * refused (the running configuration stays), 1 nothing to read.
+ */
+static int
+reload_file(void)
 {
 	struct config	*next, *cur;
 	char		 err[512];
@@ -207,18 +212,18 @@ reload(void)
 
 	if (config_path == NULL) {
 		log_info("reload: running on embedded defaults, nothing to read");
-		return;
+		return 1;
 	}
 	if ((next = config_load(config_path, err, sizeof(err))) == NULL) {
 		log_warnx("reload: %s; keeping the running configuration", err);
-		return;
+		return -1;
 	}
 	cur = daemon_config_acquire();
 	if (config_reloadable(cur, next, err, sizeof(err)) == -1) {
 		daemon_config_release(cur);
 		config_free(next);
 		log_warnx("reload: %s; keeping the running configuration", err);
-		return;
+		return -1;
 	}
 	daemon_config_release(cur);
 	level = next->loglevel;
@@ -227,11 +232,31 @@ reload(void)
 	if (config_swap(next) == -1) {
 		config_free(next);
 		log_warnx("reload: too many configurations in use; try again later");
-		return;
+		return -1;
 	}
 	log_setlevel(level);
 	store_set_ttl(the_store, sttl, bttl);
 	log_info("reload: %s loaded", config_path);
+	return 0;
+}
+
+/*
+ * SIGUSR1: reload, with systemd told (RELOADING=1, then READY=1) and
+ * the outcome counted for the metrics.
+ */
+static void
+reload(void)
+{
+	int	rc;
+
+	notify_reloading();
+	rc = reload_file();
+	if (rc == 0)
+		generation++;
+	else if (rc == -1)
+		metrics_error(METRICS_ERR_RELOAD);
+	metrics_reload(rc != -1, generation, time(NULL));
+	notify_ready();
 }
 
 /* Expired clusters are removed this often (they no longer match anyway). */
@@ -244,9 +269,10 @@ expire(void)
 	size_t	n = 0;
 	int	rc;
 
-	if ((rc = store_expire(the_store, time(NULL), 0, &n)) != 0)
+	if ((rc = store_expire(the_store, time(NULL), 0, &n)) != 0) {
+		metrics_error(METRICS_ERR_EXPIRE);
 		log_warnx("store: expire: %s", store_strerror(rc));
-	else if (n > 0)
+	} else if (n > 0)
 		log_info("store: %zu expired clusters removed", n);
 }
 
@@ -647,6 +673,15 @@ main(int argc, char *argv[])
 		fatalx("signals: cannot block signals");
 	signal(SIGPIPE, SIG_IGN);
 	expire();
+	metrics_config(generation, time(NULL));
+	metrics_http_start(cfg->metrics);
+	/*
+	 * The socket listens (smfi_opensocket above: connections wait in
+	 * its backlog until smfi_main() takes them) and the store is open.
+	 * Before the signal thread, so that a reload's RELOADING=1 never
+	 * comes first.
+	 */
+	notify_ready();
 	if (pthread_create(&tid, NULL, signal_thread, NULL) != 0)
 		fatalx("signals: cannot start the signal thread");
 
@@ -658,7 +693,9 @@ main(int argc, char *argv[])
 		fatal("PidFile");
 	daemon_config_release(cfg);
 	rc = smfi_main();
+	notify_stopping();
 	log_info("stopping");
+	metrics_http_stop();
 	/* The signal thread may be expiring clusters: let it finish first. */
 	stopping = 1;
 	pthread_kill(tid, SIGUSR1);

@@ -249,6 +249,9 @@ START_TEST(test_good_values)
 		{ "Umask 0777" },
 		{ "RedisServer localhost:6379" },
 		{ "RedisServer [::1]:6380" },
+		{ "Metrics 127.0.0.1:9894" },
+		{ "Metrics [::1]:9894" },
+		{ "Metrics localhost:9894" },
 		{ "LogLevel 0" },
 		{ "LogLevel error" },
 		{ "SyslogFacility daemon" },
@@ -340,6 +343,11 @@ START_TEST(test_bad_values)
 		{ "RedisServer 127.0.0.1:0", "RedisServer: bad value "
 		    "'127.0.0.1:0' (expected host:port, [IPv6]:port or "
 		    "unix:/path)" },
+		{ "Metrics unix:/run/m.sock", "Metrics: bad value "
+		    "'unix:/run/m.sock' (expected host:port, [IPv6]:port, or "
+		    "nothing (off))" },
+		{ "Metrics 9894", "Metrics: bad value '9894' (expected "
+		    "host:port, [IPv6]:port, or nothing (off))" },
 		{ "MaxClusters 0", "MaxClusters: bad value '0' "
 		    "(expected an integer from 1 to 1000000000)" },
 		{ "MaxClusters 10k", "MaxClusters: bad value '10k' "

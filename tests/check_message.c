@@ -31,6 +31,7 @@
 
 #include "addrlist.h"
 #include "config.h"
+#include "logline.h"
 #include "message.h"
 #include "testutil.h"
 
@@ -595,6 +596,51 @@ START_TEST(score_mode_auto)
 }
 END_TEST
 
+/*
+ * The log line's fields: the documented keys in their order for a
+ * message not digested (no store), and values with spaces, quotes or
+ * nothing quoted so that a key=value parser reads them back.
+ */
+START_TEST(log_fields)
+{
+	static const char	*keys[] = { "code", "bytes", "cluster", "created",
+	    "score", "runner-up", "compared", "messages", "recipients",
+	    "networks", "status", "action", "tier", "reason", "rcpts", "flags",
+	    "ms" };
+	struct message_result	 r;
+	struct logline		 l;
+	char			 buf[1024];
+	size_t			 i, n;
+
+	run_file("Subject: a\n\nsome words of a body, long enough to digest "
+	    "once there is a store to put them in.\n", 0, &r);
+	logline_fill(&l, &r);
+	ck_assert_uint_eq(l.n, sizeof(keys) / sizeof(keys[0]));
+	for (i = 0; i < l.n; i++)
+		ck_assert_str_eq(l.f[i].key, keys[i]);
+	n = logline_format(&l, buf, sizeof(buf));
+	ck_assert_uint_eq(n, strlen(buf));
+	ck_assert_msg(strncmp(buf, "code=", 5) == 0 &&
+	    strstr(buf, " cluster=none created=no score=none runner-up=none "
+	    "compared=0 messages=0 recipients=0 networks=0 status=none "
+	    "action=accept tier=none reason=unscored rcpts=0 flags=none ms=")
+	    != NULL, "%s", buf);
+
+	l.n = 4;
+	snprintf(l.f[0].value, LOGLINE_VALUE, "two words");
+	snprintf(l.f[1].value, LOGLINE_VALUE, "say \"hi\" \\o/");
+	snprintf(l.f[2].value, LOGLINE_VALUE, "%s", "");
+	snprintf(l.f[3].value, LOGLINE_VALUE, "a=b");
+	logline_format(&l, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "code=\"two words\" bytes=\"say \\\"hi\\\" \\\\o/\" "
+	    "cluster=\"\" created=\"a=b\"");
+	/* cut short: still a string, the length needed returned */
+	ck_assert_uint_eq(logline_format(&l, buf, 8), n = strlen("code=\"two words\" "
+	    "bytes=\"say \\\"hi\\\" \\\\o/\" cluster=\"\" created=\"a=b\""));
+	ck_assert_str_eq(buf, "code=\"t");
+}
+END_TEST
+
 static Suite *
 message_suite(void)
 {
@@ -603,6 +649,7 @@ message_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, lone_cr_in_header);
+	tcase_add_test(tc, log_fields);
 	tcase_add_test(tc, crlf_split);
 	tcase_add_test(tc, score_mode_auto);
 	suite_add_tcase(s, tc);

@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "check_store.h"
+#include "metrics.h"
 
 char		tmpdir[64];
 char		dbdir[128];
@@ -525,6 +526,23 @@ make(struct store *s, int64_t now, int msgs, int status)
 	return r;
 }
 
+/* A sample of the metrics' exposition (name without the prefix). */
+static uint64_t
+metric(const char *series)
+{
+	char		*text, *p, key[128];
+	uint64_t	 v;
+
+	snprintf(key, sizeof(key), "\nnilsimsa_milter_%s ", series);
+	text = metrics_write("test", NULL, NULL);
+	ck_assert_ptr_nonnull(text);
+	p = strstr(text, key);
+	ck_assert_msg(p != NULL, "no %s in the metrics", series);
+	v = strtoull(p + strlen(key), NULL, 10);
+	free(text);
+	return v;
+}
+
 static int
 exists(struct store *s, uint64_t id)
 {
@@ -540,6 +558,7 @@ START_TEST(test_evict)
 	struct store_result	 c1, c2, c3, c4, c5, c6, c7, c8;
 	size_t			 n;
 
+	metrics_reset();
 	cfg.max_clusters = 3;
 	s = open_ok(&cfg, 0);
 	c1 = make(s, 1, 1, CLUSTER_SPAM);
@@ -558,6 +577,9 @@ START_TEST(test_evict)
 	ck_assert(exists(s, c4.c.id) && exists(s, c5.c.id) && exists(s, c6.c.id));
 	ck_assert_int_eq(store_count(s, &n), 0);
 	ck_assert_uint_eq(n, 3);
+	/* c3, c2 and c1 evicted: counted for the metrics */
+	ck_assert_uint_eq(metric("evictions_total{cause=\"max_clusters\"}"), 3);
+	ck_assert_uint_eq(metric("evictions_total{cause=\"max_size\"}"), 0);
 	store_close(s);
 	teardown();
 	setup();
@@ -727,7 +749,7 @@ START_TEST(test_stats)
 {
 	struct store_config	 cfg = cfg_default();
 	struct store		*s = open_ok(&cfg, 0);
-	struct store_stats	 st;
+	struct store_stats	 st, c;
 	struct store_result	 r;
 	struct store_obs	 o;
 	int64_t			 now = 3600 * 500000 + 10;
@@ -754,6 +776,20 @@ START_TEST(test_stats)
 	ck_assert_uint_eq(st.hours[21], 0);
 	ck_assert_uint_eq(st.tags_hour[23], 1);
 	ck_assert_uint_eq(st.rejects_hour[23], 2);
+	ck_assert_uint_gt(st.used_bytes, 0);
+	ck_assert_uint_le(st.used_bytes, st.map_bytes);
+	ck_assert_uint_le(st.map_bytes, st.max_bytes);
+
+	/* The metrics' census: the same counts and sizes from the array. */
+	ck_assert_int_eq(store_census(s, &c), 0);
+	ck_assert_uint_eq(c.clusters, st.clusters);
+	ck_assert_uint_eq(c.singletons, st.singletons);
+	ck_assert_uint_eq(c.bulk, st.bulk);
+	ck_assert_uint_eq(c.spam, st.spam);
+	ck_assert_uint_eq(c.ham, st.ham);
+	ck_assert_uint_eq(c.used_bytes, st.used_bytes);
+	ck_assert_uint_eq(c.map_bytes, st.map_bytes);
+	ck_assert_uint_eq(c.max_bytes, st.max_bytes);
 	store_close(s);
 }
 END_TEST
@@ -1257,6 +1293,7 @@ START_TEST(test_map_max_evicts)
 	cfg.map_size = 256 << 10;
 	cfg.map_max = 2 << 20;
 	cfg.singleton_ttl = cfg.bulk_ttl = 1000000;
+	metrics_reset();
 	s = open_ok(&cfg, 0);
 	rnd_code(&a);
 	o = obs_of(&a, 50, 128);
@@ -1276,6 +1313,9 @@ START_TEST(test_map_max_evicts)
 	ck_assert_int_eq(store_count(s, &n), 0);
 	ck_assert_uint_lt(n, 20000);
 	ck_assert_uint_gt(n, 500);
+	/* every cluster not there was evicted for size, and counted */
+	ck_assert_uint_eq(metric("evictions_total{cause=\"max_size\"}"),
+	    20001 - n);
 	ck_assert_int_eq(store_get(s, r.c.id, &c), 0);
 	ck_assert_int_eq(store_get(s, first, &c), STORE_ENOTFOUND);
 	ck_assert_int_eq(store_get(s, spam.c.id, &c), 0);

@@ -202,7 +202,8 @@ pyjson "show json" 'j["id"] == 1 and j["status"] == "spam" and len(j["history"])
 status 2 "show an unknown id" show 999
 status 0 "stats --json" stats --json
 pyjson "stats" 'j["clusters"] == 3 and j["spam"] == 1 and j["ham"] == 2 and j["auto"] == 0 and
-    j["messages"] == 3 and len(j["hours"]) == 24 and j["hours"][-1]["messages"] == 3'
+    j["messages"] == 3 and len(j["hours"]) == 24 and j["hours"][-1]["messages"] == 3 and
+    0 < j["used_bytes"] <= j["map_bytes"] <= j["map_max_bytes"]'
 status 0 "stats" stats
 grep -q '^clusters *3' "$W/out" && ok || fail "stats text: $(cat "$W/out")"
 

@@ -3,7 +3,9 @@
 # its whole test suite on Debian 12 (run as root). The Postfix package is
 # preseeded with "No configuration", so it never starts a system MTA on
 # port 25: the tests run private instances on loopback. clang and its
-# runtime (libclang-rt-14-dev) build the fuzzing harnesses (make fuzz).
+# runtime (libclang-rt-14-dev) build the fuzzing harnesses (make fuzz);
+# dpkg-dev, debhelper and lintian build and check the Debian packages
+# (.ci/package.sh).
 set -eu
 
 export DEBIAN_FRONTEND=noninteractive
@@ -15,4 +17,5 @@ apt-get install -y -q --no-install-recommends \
 	libmilter-dev liblmdb-dev lmdb-utils libssl-dev libjansson-dev \
 	libhiredis-dev check libsubunit-dev \
 	postfix miltertest swaks redis-server m4 libwrap0 liblockfile1 \
-	python3 procps iproute2 valgrind systemd clang libclang-rt-14-dev
+	python3 procps iproute2 valgrind systemd clang libclang-rt-14-dev \
+	libmicrohttpd-dev libsystemd-dev dpkg-dev debhelper lintian
