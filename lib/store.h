@@ -272,10 +272,12 @@ int	store_open(struct store **sp, const struct store_config *cfg, int flags);
 #define STORE_WHY_MAX	160
 const char *store_damage(void);
 /*
- * Move a damaged store's data aside as <dir>/data.mdb.damaged-<now>
- * (named in moved), so that the next store_open starts a new one.
+ * Move a store's data aside as <dir>/data.mdb.<why>-<now> (named in
+ * moved; why is "damaged" or "profile"), so that the next store_open
+ * starts a new one.
  */
-int	store_set_aside(const char *dir, int64_t now, char *moved, size_t len);
+int	store_set_aside(const char *dir, const char *why, int64_t now,
+	    char *moved, size_t len);
 void	store_close(struct store *s);
 
 /*
