@@ -31,6 +31,7 @@
 
 #include "log.h"
 #include "authres.h"
+#include "boiler.h"
 #include "message.h"
 
 /* Top-level header lines kept while parsing a whole file (tools only). */
@@ -44,6 +45,7 @@ struct message {
 	uint64_t		 canon_max;
 	nilsimsa_ctx		 nctx;
 	EVP_MD_CTX		*sha;
+	struct boiler_fp	 fp;		/* fingerprints of the text */
 	unsigned char		*text;		/* ScoreMode auto: the canonical */
 	size_t			 text_len;	/* text, its first TEXT_MAX */
 	size_t			 text_cap;	/* bytes */
@@ -126,6 +128,7 @@ digest_sink(void *arg, const unsigned char *buf, size_t len)
 
 	nilsimsa_update(&m->nctx, buf, len);
 	EVP_DigestUpdate(m->sha, buf, len);
+	boiler_fp_update(&m->fp, buf, len);
 	if (m->cfg->score_mode == SCORE_AUTO)
 		keep_text(m, buf, len);
 }
@@ -182,6 +185,7 @@ message_reset(struct message *m, const struct config *cfg)
 	if (make_canon(m) == -1)
 		return -1;
 	nilsimsa_init(&m->nctx);
+	boiler_fp_reset(&m->fp);
 	m->text_len = 0;
 	if (EVP_DigestInit_ex(m->sha, EVP_sha256(), NULL) != 1)
 		return -1;
@@ -648,6 +652,49 @@ finish_digest(struct message *m, struct message_result *r, struct store_obs *obs
 	return rc == 0 ? 0 : -1;
 }
 
+/*
+ * How much of the text is the message's own: its length less the share
+ * of its fingerprints that many clusters have seen (boilerplate).
+ */
+static void
+own_text(struct message *m, struct store *store, int64_t now,
+    struct message_result *r)
+{
+	size_t	n, shared = 0;
+
+	n = boiler_fp_final(&m->fp);
+	if (store != NULL && n > 0)
+		shared = boiler_count(store_boiler(store), m->fp.fp, n, now);
+	r->own_bytes = n == 0 ? r->body_bytes :
+	    r->body_bytes - r->body_bytes * shared / n;
+}
+
+/*
+ * Note where the text was seen: the copies of a cluster (its first
+ * message, exact duplicates and joins scoring STORE_COPY_MIN or more) are
+ * one place, however many. Any other message is a place of its own, by
+ * its exact body: a loose join (a reply, or unrelated mail drawn in by a
+ * shared footer) or a message with too little text of its own. Counted
+ * by cluster, a footer that draws unrelated mail into one cluster would
+ * never be seen in several.
+ */
+static void
+note_text(struct message *m, struct store *store, int64_t now,
+    const struct message_result *r, const struct store_obs *obs)
+{
+	uint64_t	id;
+
+	if (r->digested && (r->res.created || r->res.exact ||
+	    r->res.score >= STORE_COPY_MIN))
+		id = r->res.c.id;
+	else if (r->body_bytes >= m->cfg->min_body_bytes) {
+		memcpy(&id, obs->sha256, sizeof(id));
+		id |= 1ULL << 63;	/* never a cluster's */
+	} else
+		return;
+	boiler_note(store_boiler(store), m->fp.fp, m->fp.nfp, id, now);
+}
+
 void
 message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
     struct message_result *r)
@@ -674,7 +721,9 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	in.spamtrap = m->ntrap > 0 && m->ntrap == m->nrcpt;
 	in.rcpt_partial = rcpt_partial(m);
 
-	if (store != NULL && r->store_err == 0 && r->body_bytes >= cfg->min_body_bytes) {
+	own_text(m, store, now, r);
+	if (store != NULL && r->store_err == 0 && r->body_bytes >= cfg->min_body_bytes &&
+	    r->own_bytes >= cfg->min_own_text) {
 		obs.now = now;
 		obs.recipients = m->nrcpt > m->ntrap ? m->nrcpt - m->ntrap : 1;
 		obs.rcpt = m->rcpt_hash;
@@ -693,10 +742,15 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 			in.res = &r->res;
 		}
 	}
+	if (store != NULL && !dry_run && r->store_err == 0)
+		note_text(m, store, now, r, &obs);
 	verdict_decide(cfg, &in, &r->verdict);
 	/* Not digested for want of text: say so rather than "unscored". */
 	if (in.res == NULL && !in.spamtrap && r->body_bytes < cfg->min_body_bytes)
 		r->verdict.reason = "short";
+	else if (in.res == NULL && !in.spamtrap && store != NULL &&
+	    r->store_err == 0 && r->own_bytes < cfg->min_own_text)
+		r->verdict.reason = "little-text";
 	if (r->verdict.would == VERDICT_PARTIAL)
 		r->rcpt_removed = m->nrcpt - m->nwl;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -737,9 +791,10 @@ message_log(const struct message *m, const struct message_result *r)
 		    " %s=%u", v->action == VERDICT_PARTIAL ? "removed" :
 		    "would-remove", r->rcpt_removed);
 	if (!r->digested) {
-		log_info("%s: code=%s bytes=%llu cluster=none action=%s%s reason=%s",
-		    m->qid[0] ? m->qid : "NOQUEUE", r->hex,
-		    (unsigned long long)r->body_bytes, verdict_action_name(v->action),
+		log_info("%s: code=%s bytes=%llu own=%llu cluster=none action=%s%s "
+		    "reason=%s", m->qid[0] ? m->qid : "NOQUEUE", r->hex,
+		    (unsigned long long)r->body_bytes,
+		    (unsigned long long)r->own_bytes, verdict_action_name(v->action),
 		    would, v->reason);
 		return;
 	}

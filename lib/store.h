@@ -279,6 +279,12 @@ const char *store_damage(void);
 int	store_set_aside(const char *dir, const char *why, int64_t now,
 	    char *moved, size_t len);
 void	store_close(struct store *s);
+/*
+ * The table of text many clusters share (boiler.h), learned from what
+ * this process observed: it lives as long as the store is open.
+ */
+struct boiler;
+struct boiler *store_boiler(struct store *s);
 
 /*
  * Record a message: find the best live cluster; join it if it scores

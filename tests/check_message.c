@@ -115,7 +115,9 @@ static struct store	*store;
 
 #define WL	"<postmaster@example.test>"
 #define BODY	"Dear customer, our spring offer on premium health products " \
-		"ends this Friday: order today and receive a free gift.\n"
+		"ends this Friday: order today and receive a free gift. " \
+		"Our pharmacists have selected the best vitamins and " \
+		"supplements of the season for you and your family.\n"
 
 /* Remove one file of the temporary store (nftw callback). */
 static int
@@ -352,7 +354,7 @@ setup_site(void)
 
 /* One message of text to recipients, from ip and sender, at time t. */
 static struct message_result
-deliver(const char *text, const char *ip, const char *sender,
+offer(const char *text, const char *ip, const char *sender,
     const char **rcpt, size_t n, int64_t t)
 {
 	struct message		*m;
@@ -368,6 +370,17 @@ deliver(const char *text, const char *ip, const char *sender,
 	message_finish(m, store, t, 0, &r);
 	message_free(m);
 	ck_assert_int_eq(r.store_err, 0);
+	return r;
+}
+
+/* The same, which must be digested. */
+static struct message_result
+deliver(const char *text, const char *ip, const char *sender,
+    const char **rcpt, size_t n, int64_t t)
+{
+	struct message_result	 r;
+
+	r = offer(text, ip, sender, rcpt, n, t);
 	ck_assert_int_eq(r.digested, 1);
 	return r;
 }
@@ -595,6 +608,93 @@ START_TEST(score_mode_auto)
 }
 END_TEST
 
+static const char disclaimer[] =
+    "This e-mail is confidential and intended solely for the addressee. "
+    "If you have received it in error, please notify the sender and "
+    "delete it.";
+
+/* Unrelated messages of a site, each with text of its own. */
+static const char *letters[] = {
+    "The heating in the east wing will be switched off on Saturday morning "
+    "while the engineers replace the old boiler. Please take home any "
+    "plants or food you leave in the kitchen, and close the windows in "
+    "your office before you go. Work should be finished by Sunday noon.",
+    "I have read the second chapter of your thesis and I think the "
+    "argument about rural migration is much stronger now. The tables on "
+    "page twelve still need sources, and the conclusion repeats the "
+    "introduction almost word for word. Shall we meet on Thursday?",
+    "Our team won the regional chess tournament last weekend! Maria beat "
+    "the defending champion in a long endgame, and the juniors finished "
+    "third. Thanks to everyone who drove the players to the venue and "
+    "brought sandwiches. Photos are on the shared drive.",
+    "Could you send me the invoice for the conference room again? The "
+    "accounting system rejected the first one because the VAT number was "
+    "missing. If you correct it before the end of the month we can still "
+    "pay it in this quarter's budget.",
+    "The library has extended its opening hours during the exam period: "
+    "from Monday it stays open until midnight, and the reading room on the "
+    "third floor is reserved for silent study. Laptops can be borrowed at "
+    "the front desk with a student card.",
+    "My flight was cancelled because of the storm, so I will join the "
+    "workshop by video tomorrow. I can still present our results, but the "
+    "demonstration of the prototype will have to wait until next week, "
+    "when I am back in the lab with the hardware.",
+    "We are collecting old bicycles for the refugee centre in town. If you "
+    "have one in your garage that you no longer use, bring it to the car "
+    "park behind building C on Wednesday afternoon. Volunteers will "
+    "repair them before they are given away.",
+    "Attached are the minutes of yesterday's board meeting. The main "
+    "decisions were to postpone the website relaunch, to hire two more "
+    "nurses for the night shift, and to review the parking fees in spring. "
+    "Please send corrections by Friday.",
+};
+
+/*
+ * A disclaimer that unrelated mail from many senders carries becomes
+ * boilerplate: a message made of little else (a one-line reply) then
+ * neither joins nor seeds a cluster (reason little-text), while messages
+ * with text of their own are digested as before, and a campaign's text,
+ * seen in its one cluster however many copies, never counts as
+ * boilerplate.
+ */
+START_TEST(site_boilerplate)
+{
+	const char		*rcpt[] = { "<me@uni.test>" };
+	const char		*reply = "Thanks, that works for me. See you on "
+	    "Monday at ten in the usual room.";
+	struct message_result	 r;
+	char			 text[4096], ip[32];
+	int			 i;
+
+	ck_assert_uint_eq(cfg->min_own_text, 128);	/* the default */
+	snprintf(text, sizeof(text), "%s\n-- \n%s", reply, disclaimer);
+	r = offer(text, "192.0.2.1", "<a@corp.test>", rcpt, 1, 1800000000);
+	ck_assert_int_eq(r.digested, 1);	/* nothing known yet */
+	ck_assert_uint_eq(r.own_bytes, r.body_bytes);
+	for (i = 0; i < 8; i++) {
+		snprintf(text, sizeof(text), "%s\n-- \n%s", letters[i], disclaimer);
+		snprintf(ip, sizeof(ip), "198.51.100.%d", 10 + i);
+		r = deliver(text, ip, "<b@corp.test>", rcpt, 1, 1800000100 + i);
+	}
+	/* the disclaimer, estimated from a sample of its windows */
+	ck_assert_uint_le(r.own_bytes, r.body_bytes - strlen(disclaimer) / 2);
+	snprintf(text, sizeof(text), "%s\n-- \n%s", "Yes, please go ahead "
+	    "and book it for the whole team.", disclaimer);
+	r = offer(text, "192.0.2.9", "<c@corp.test>", rcpt, 1, 1800000200);
+	ck_assert_int_eq(r.digested, 0);
+	ck_assert_str_eq(r.verdict.reason, "little-text");
+	ck_assert_uint_lt(r.own_bytes, 128);
+
+	/* a campaign: its text stays its own through 30 copies */
+	for (i = 0; i < 30; i++) {
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		snprintf(ip, sizeof(ip), "203.0.113.%d", 1 + i);
+		r = deliver(text, ip, "<x@spam.test>", rcpt, 1, 1800000300 + i);
+		ck_assert_uint_gt(r.own_bytes, r.body_bytes - 100);
+	}
+}
+END_TEST
+
 static Suite *
 message_suite(void)
 {
@@ -622,6 +722,7 @@ message_suite(void)
 	tcase_add_test(tc, site_authenticated_mailing);
 	tcase_add_test(tc, site_unauthenticated_mailing);
 	tcase_add_test(tc, site_forged_authserv);
+	tcase_add_test(tc, site_boilerplate);
 	suite_add_tcase(s, tc);
 	return s;
 }
