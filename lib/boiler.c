@@ -35,8 +35,11 @@
 
 struct slot {
 	uint32_t	tag;		/* high half of the fingerprint | 1; 0: free */
-	uint32_t	ids[BOILER_CLUSTERS - 1];	/* clusters seen in */
-	uint16_t	n;		/* different clusters, at most
+	uint32_t	ids[BOILER_PLACES - 1];		/* places seen in */
+	uint32_t	cids[BOILER_CLUSTERS - 1];	/* clusters seen in */
+	uint8_t		n;		/* different places, at most
+					   BOILER_PLACES */
+	uint8_t		nc;		/* different clusters, at most
 					   BOILER_CLUSTERS */
 	uint16_t	hour;		/* last seen, hours mod 65536 */
 };
@@ -204,21 +207,43 @@ boiler_count(struct boiler *b, const uint64_t *fp, size_t n, int64_t now)
 
 	pthread_mutex_lock(&b->mu);
 	for (i = 0; i < n; i++)
-		if ((s = find(b, fp[i], hour)) != NULL && s->n >= BOILER_CLUSTERS)
+		if ((s = find(b, fp[i], hour)) != NULL && s->n >= BOILER_PLACES &&
+		    s->nc >= BOILER_CLUSTERS)
 			c++;
 	pthread_mutex_unlock(&b->mu);
 	return c;
 }
 
+/* Add v to the set of up to max - 1 values in ids, counted in *n. */
+static void
+add_distinct(uint32_t *ids, uint8_t *n, int max, uint32_t v)
+{
+	int	k;
+
+	if (*n >= max)
+		return;
+	for (k = 0; k < *n; k++)
+		if (ids[k] == v)
+			return;
+	if (*n < max - 1)
+		ids[*n] = v;
+	(*n)++;
+}
+
+/* 32 bits of an id, so that consecutive ids differ. */
+static uint32_t
+id32(uint64_t id)
+{
+	return (uint32_t)(id * 0x9e3779b97f4a7c15ULL >> 32);
+}
+
 void
 boiler_note(struct boiler *b, const uint64_t *fp, size_t n, uint64_t id,
-    int64_t now)
+    uint64_t cid, int64_t now)
 {
 	uint16_t	 hour = hour16(now);
-	uint32_t	 id32 = (uint32_t)(id * 0x9e3779b97f4a7c15ULL >> 32);
 	struct slot	*s;
 	size_t		 i;
-	int		 k;
 
 	pthread_mutex_lock(&b->mu);
 	for (i = 0; i < n; i++) {
@@ -228,15 +253,8 @@ boiler_note(struct boiler *b, const uint64_t *fp, size_t n, uint64_t id,
 			s->tag = (uint32_t)(fp[i] >> 32) | 1;
 		}
 		s->hour = hour;
-		if (s->n >= BOILER_CLUSTERS)
-			continue;
-		for (k = 0; k < s->n && s->ids[k] != id32; k++)
-			;
-		if (k < s->n)
-			continue;	/* seen in this cluster already */
-		if (s->n < BOILER_CLUSTERS - 1)
-			s->ids[s->n] = id32;
-		s->n++;
+		add_distinct(s->ids, &s->n, BOILER_PLACES, id32(id));
+		add_distinct(s->cids, &s->nc, BOILER_CLUSTERS, id32(cid));
 	}
 	pthread_mutex_unlock(&b->mu);
 }

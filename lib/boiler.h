@@ -23,12 +23,13 @@
  * the 32-byte windows that content-defined sampling picks (about one
  * position in 16, the same positions in every copy of a passage, wherever
  * it stands in the text). A table remembers, for each fingerprint seen
- * lately, the places it was seen in; a fingerprint seen in
- * BOILER_CLUSTERS different places is boilerplate. The caller says what a
- * place is (message.c: the copies of one cluster are one place, any other
- * message is a place of its own): a campaign's own text is seen in its
- * one cluster however many copies come; a footer is seen under every
- * unrelated text that carries it.
+ * lately, the places and the clusters it was seen in; a fingerprint seen
+ * in BOILER_PLACES different places and BOILER_CLUSTERS different
+ * clusters is boilerplate. The caller says what a place is (message.c:
+ * the copies of one cluster are one place, any other message is a place
+ * of its own). A footer is seen under every unrelated text that carries
+ * it, in whatever clusters they land; a campaign's text, however its
+ * copies drift, stays within the one or two clusters it makes.
  *
  * The table lives in memory, a fixed size (about 5 MiB), and is learned
  * from the traffic since the process started: nothing is stored on disk,
@@ -44,8 +45,9 @@
 #define BOILER_WINDOW	32	/* bytes a fingerprint covers */
 #define BOILER_SAMPLE	16	/* one position in this many is sampled */
 #define BOILER_MAXFP	512	/* fingerprints kept per message */
-#define BOILER_CLUSTERS	4	/* different places: boilerplate */
-#define BOILER_BITS	18	/* 2^18 slots of 20 bytes: 5 MiB */
+#define BOILER_PLACES	4	/* different places, */
+#define BOILER_CLUSTERS	3	/* in different clusters: boilerplate */
+#define BOILER_BITS	18	/* 2^18 slots of 28 bytes: 7 MiB */
 
 /* The sampler of one message, fed its canonical text as it streams. */
 struct boiler_fp {
@@ -70,8 +72,8 @@ void	boiler_free(struct boiler *b);
 /* How many of the n fingerprints are boilerplate. */
 size_t	boiler_count(struct boiler *b, const uint64_t *fp, size_t n,
 	    int64_t now);
-/* Note that the n fingerprints were seen in place id. */
+/* Note that the n fingerprints were seen in place id, of cluster cid. */
 void	boiler_note(struct boiler *b, const uint64_t *fp, size_t n,
-	    uint64_t id, int64_t now);
+	    uint64_t id, uint64_t cid, int64_t now);
 
 #endif /* BOILER_H */

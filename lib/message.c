@@ -673,26 +673,31 @@ own_text(struct message *m, struct store *store, int64_t now,
  * Note where the text was seen: the copies of a cluster (its first
  * message, exact duplicates and joins scoring STORE_COPY_MIN or more) are
  * one place, however many. Any other message is a place of its own, by
- * its exact body: a loose join (a reply, or unrelated mail drawn in by a
- * shared footer) or a message with too little text of its own. Counted
- * by cluster, a footer that draws unrelated mail into one cluster would
- * never be seen in several.
+ * its exact body: a loose join (a reply, unrelated mail drawn in by a
+ * shared footer, or a campaign's drifting copy) or a message with too
+ * little text of its own. Counted by cluster alone, a footer that draws
+ * unrelated mail into one cluster would never be seen in several; by
+ * place alone, a campaign whose copies drift below the copy score would
+ * make its own text boilerplate: boiler.c wants both.
  */
 static void
 note_text(struct message *m, struct store *store, int64_t now,
     const struct message_result *r, const struct store_obs *obs)
 {
-	uint64_t	id;
+	uint64_t	place, cid;
 
-	if (r->digested && (r->res.created || r->res.exact ||
-	    r->res.score >= STORE_COPY_MIN))
-		id = r->res.c.id;
-	else if (r->body_bytes >= m->cfg->min_body_bytes) {
-		memcpy(&id, obs->sha256, sizeof(id));
-		id |= 1ULL << 63;	/* never a cluster's */
-	} else
+	memcpy(&place, obs->sha256, sizeof(place));
+	place |= 1ULL << 63;		/* never a cluster's id */
+	if (r->digested) {
+		cid = r->res.c.id;
+		if (r->res.created || r->res.exact ||
+		    r->res.score >= STORE_COPY_MIN)
+			place = cid;
+	} else if (r->body_bytes >= m->cfg->min_body_bytes)
+		cid = place;		/* a cluster of one */
+	else
 		return;
-	boiler_note(store_boiler(store), m->fp.fp, m->fp.nfp, id, now);
+	boiler_note(store_boiler(store), m->fp.fp, m->fp.nfp, place, cid, now);
 }
 
 void

@@ -119,8 +119,9 @@ START_TEST(bounded)
 END_TEST
 
 /*
- * Text seen in BOILER_CLUSTERS different clusters is boilerplate; seen
- * any number of times in fewer clusters (a campaign's copies) it is not.
+ * Text seen in BOILER_PLACES places of BOILER_CLUSTERS clusters is
+ * boilerplate; seen any number of times in fewer places, or in fewer
+ * clusters (a campaign's copies), it is not.
  */
 START_TEST(clusters_make_boilerplate)
 {
@@ -132,9 +133,18 @@ START_TEST(clusters_make_boilerplate)
 	ck_assert_ptr_nonnull(b = boiler_new(12));
 	n = fp_of(&f, footer, 64);
 	for (i = 0; i < 100; i++)
-		boiler_note(b, f.fp, n, 7 + i % (BOILER_CLUSTERS - 1), 3600);
+		boiler_note(b, f.fp, n, 7 + i % (BOILER_PLACES - 1), 7 + i % 3,
+		    3600);
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
-	boiler_note(b, f.fp, n, 1000, 7200);
+	boiler_free(b);
+	ck_assert_ptr_nonnull(b = boiler_new(12));
+	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
+	/* many places in fewer clusters: a campaign drifting */
+	for (i = 0; i < 100; i++)
+		boiler_note(b, f.fp, n, 500 + i, 7 + i % (BOILER_CLUSTERS - 1),
+		    3600);
+	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
+	boiler_note(b, f.fp, n, 1000, 1000, 7200);
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 7200), n);
 	/* forgotten when unseen for a month */
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 7200 + 31 * 86400), 0);
@@ -157,12 +167,12 @@ START_TEST(flood)
 	tu_srand(3);
 	ck_assert_ptr_nonnull(b = boiler_new(12));	/* 4096 slots */
 	n = fp_of(&f, footer, 64);
-	for (i = 0; i < BOILER_CLUSTERS; i++)
-		boiler_note(b, f.fp, n, 100 + i, 3600);
+	for (i = 0; i < BOILER_PLACES; i++)
+		boiler_note(b, f.fp, n, 100 + i, 100 + i, 3600);
 	for (i = 0; i < 2000; i++) {	/* about 200,000 fingerprints */
 		letters(own, sizeof(own));
 		m = fp_of(&g, own, 512);
-		boiler_note(b, g.fp, m, 1000 + i, 3600);
+		boiler_note(b, g.fp, m, 1000 + i, 1000 + i, 3600);
 	}
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), n);
 	boiler_free(b);
