@@ -96,6 +96,7 @@ struct config {
 	int		 loglevel;	/* 0 errors .. 3 debug */
 	int		 canonicalization;	/* enum canon_mode */
 	size_t		 min_body_bytes;
+	size_t		 min_own_text;	/* bytes not boilerplate (boiler.h) */
 	size_t		 max_body_bytes;
 	int		 similarity_threshold;	/* joins a cluster above this */
 	uint64_t	 tag_threshold;		/* recipients */

@@ -113,6 +113,7 @@ logline_fill(struct logline *l, const struct message_result *r)
 	add(l, "rcpts", 1, "%" PRIu32, r->nrcpt);
 	add_flags(l, r->canon_flags);
 	add(l, "ms", LOGLINE_REAL, "%.3f", r->elapsed_ms);
+	add(l, "own", 1, "%" PRIu64, r->own_bytes);
 }
 
 /* Does a value need quotes? */

@@ -32,6 +32,7 @@
 #include "log.h"
 #include "logline.h"
 #include "authres.h"
+#include "boiler.h"
 #include "message.h"
 
 /* Top-level header lines kept while parsing a whole file (tools only). */
@@ -45,6 +46,7 @@ struct message {
 	uint64_t		 canon_max;
 	nilsimsa_ctx		 nctx;
 	EVP_MD_CTX		*sha;
+	struct boiler_fp	 fp;		/* fingerprints of the text */
 	unsigned char		*text;		/* ScoreMode auto: the canonical */
 	size_t			 text_len;	/* text, its first TEXT_MAX */
 	size_t			 text_cap;	/* bytes */
@@ -127,6 +129,7 @@ digest_sink(void *arg, const unsigned char *buf, size_t len)
 
 	nilsimsa_update(&m->nctx, buf, len);
 	EVP_DigestUpdate(m->sha, buf, len);
+	boiler_fp_update(&m->fp, buf, len);
 	if (m->cfg->score_mode == SCORE_AUTO)
 		keep_text(m, buf, len);
 }
@@ -183,6 +186,7 @@ message_reset(struct message *m, const struct config *cfg)
 	if (make_canon(m) == -1)
 		return -1;
 	nilsimsa_init(&m->nctx);
+	boiler_fp_reset(&m->fp);
 	m->text_len = 0;
 	if (EVP_DigestInit_ex(m->sha, EVP_sha256(), NULL) != 1)
 		return -1;
@@ -649,6 +653,54 @@ finish_digest(struct message *m, struct message_result *r, struct store_obs *obs
 	return rc == 0 ? 0 : -1;
 }
 
+/*
+ * How much of the text is the message's own: its length less the share
+ * of its fingerprints that many clusters have seen (boilerplate).
+ */
+static void
+own_text(struct message *m, struct store *store, int64_t now,
+    struct message_result *r)
+{
+	size_t	n, shared = 0;
+
+	n = boiler_fp_final(&m->fp);
+	if (store != NULL && n > 0)
+		shared = boiler_count(store_boiler(store), m->fp.fp, n, now);
+	r->own_bytes = n == 0 ? r->body_bytes :
+	    r->body_bytes - r->body_bytes * shared / n;
+}
+
+/*
+ * Note where the text was seen: the copies of a cluster (its first
+ * message, exact duplicates and joins scoring STORE_COPY_MIN or more) are
+ * one place, however many. Any other message is a place of its own, by
+ * its exact body: a loose join (a reply, unrelated mail drawn in by a
+ * shared footer, or a campaign's drifting copy) or a message with too
+ * little text of its own. Counted by cluster alone, a footer that draws
+ * unrelated mail into one cluster would never be seen in several; by
+ * place alone, a campaign whose copies drift below the copy score would
+ * make its own text boilerplate: boiler.c wants both.
+ */
+static void
+note_text(struct message *m, struct store *store, int64_t now,
+    const struct message_result *r, const struct store_obs *obs)
+{
+	uint64_t	place, cid;
+
+	memcpy(&place, obs->sha256, sizeof(place));
+	place |= 1ULL << 63;		/* never a cluster's id */
+	if (r->digested) {
+		cid = r->res.c.id;
+		if (r->res.created || r->res.exact ||
+		    r->res.score >= STORE_COPY_MIN)
+			place = cid;
+	} else if (r->body_bytes >= m->cfg->min_body_bytes)
+		cid = place;		/* a cluster of one */
+	else
+		return;
+	boiler_note(store_boiler(store), m->fp.fp, m->fp.nfp, place, cid, now);
+}
+
 void
 message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
     struct message_result *r)
@@ -675,7 +727,9 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	in.spamtrap = m->ntrap > 0 && m->ntrap == m->nrcpt;
 	in.rcpt_partial = rcpt_partial(m);
 
-	if (store != NULL && r->store_err == 0 && r->body_bytes >= cfg->min_body_bytes) {
+	own_text(m, store, now, r);
+	if (store != NULL && r->store_err == 0 && r->body_bytes >= cfg->min_body_bytes &&
+	    r->own_bytes >= cfg->min_own_text) {
 		obs.now = now;
 		obs.recipients = m->nrcpt > m->ntrap ? m->nrcpt - m->ntrap : 1;
 		obs.rcpt = m->rcpt_hash;
@@ -698,10 +752,15 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 			in.res = &r->res;
 		}
 	}
+	if (store != NULL && !dry_run && r->store_err == 0)
+		note_text(m, store, now, r, &obs);
 	verdict_decide(cfg, &in, &r->verdict);
 	/* Not digested for want of text: say so rather than "unscored". */
 	if (in.res == NULL && !in.spamtrap && r->body_bytes < cfg->min_body_bytes)
 		r->verdict.reason = "short";
+	else if (in.res == NULL && !in.spamtrap && store != NULL &&
+	    r->store_err == 0 && r->own_bytes < cfg->min_own_text)
+		r->verdict.reason = "little-text";
 	if (r->verdict.would == VERDICT_PARTIAL)
 		r->rcpt_removed = m->nrcpt - m->nwl;
 	r->nrcpt = m->nrcpt;

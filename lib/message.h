@@ -52,6 +52,8 @@ struct message_result {
 	int			kind;		/* NILSIMSA_KIND_* of code */
 	char			hex[NILSIMSA_HEX_LEN + 1];
 	uint64_t		body_bytes;	/* canonical bytes digested */
+	uint64_t		own_bytes;	/* of them not boilerplate
+						   (estimated, boiler.h) */
 	unsigned		canon_flags;	/* CANON_F_* */
 	struct store_result	res;
 	int			store_err;	/* 0, or the store's error */

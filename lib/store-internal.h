@@ -69,6 +69,9 @@ struct store {
 	uint32_t			*mval;
 	size_t				 mcap;	/* power of 2, >= 2 * cap */
 
+	struct boiler			*boiler;	/* text many clusters share
+						   (in memory, boiler.h) */
+
 	uint64_t			 gen;	/* generation the array reflects */
 	int				 synced;
 	size_t				 corrupt;	/* records skipped at load */

@@ -61,6 +61,7 @@
 
 #include "metrics.h"
 #include "store-internal.h"
+#include "boiler.h"
 
 static int
 load(struct store *s, struct store_btxn *t, uint64_t id, struct cluster *c)
@@ -1196,6 +1197,10 @@ store_open(struct store **sp, const struct store_config *cfg, int flags)
 		free(s);
 		return rc;
 	}
+	if ((s->boiler = boiler_new(BOILER_BITS)) == NULL) {
+		rc = ENOMEM;
+		goto fail;
+	}
 	if ((rc = s->ops->open(&s->b, cfg, flags)) != 0)
 		goto fail;
 	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
@@ -1212,6 +1217,12 @@ fail:
 	return rc;
 }
 
+struct boiler *
+store_boiler(struct store *s)
+{
+	return s->boiler;
+}
+
 void
 store_close(struct store *s)
 {
@@ -1219,6 +1230,7 @@ store_close(struct store *s)
 		return;
 	if (s->b != NULL)
 		s->ops->close(s->b);
+	boiler_free(s->boiler);
 	pthread_rwlock_destroy(&s->lock);
 	pthread_mutex_destroy(&s->wmu);
 	free(s->code);

@@ -275,11 +275,19 @@ int	store_open(struct store **sp, const struct store_config *cfg, int flags);
 #define STORE_WHY_MAX	160
 const char *store_damage(void);
 /*
- * Move a damaged store's data aside as <dir>/data.mdb.damaged-<now>
- * (named in moved), so that the next store_open starts a new one.
+ * Move a store's data aside as <dir>/data.mdb.<why>-<now> (named in
+ * moved; why is "damaged" or "profile"), so that the next store_open
+ * starts a new one.
  */
-int	store_set_aside(const char *dir, int64_t now, char *moved, size_t len);
+int	store_set_aside(const char *dir, const char *why, int64_t now,
+	    char *moved, size_t len);
 void	store_close(struct store *s);
+/*
+ * The table of text many clusters share (boiler.h), learned from what
+ * this process observed: it lives as long as the store is open.
+ */
+struct boiler;
+struct boiler *store_boiler(struct store *s);
 
 /*
  * Record a message: find the best live cluster; join it if it scores

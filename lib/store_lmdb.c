@@ -844,13 +844,14 @@ store_damage(void)
 }
 
 int
-store_set_aside(const char *dir, int64_t now, char *moved, size_t len)
+store_set_aside(const char *dir, const char *why, int64_t now, char *moved,
+    size_t len)
 {
 	char	from[PATH_MAX];
 
 	if ((size_t)snprintf(from, sizeof(from), "%s/data.mdb", dir) >=
 	    sizeof(from) || (size_t)snprintf(moved, len,
-	    "%s/data.mdb.damaged-%lld", dir, (long long)now) >= len)
+	    "%s/data.mdb.%s-%lld", dir, why, (long long)now) >= len)
 		return ENAMETOOLONG;
 	if (rename(from, moved) == -1)
 		return errno;

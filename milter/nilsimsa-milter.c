@@ -504,6 +504,32 @@ print_hooks(const char *spec)
 }
 
 /*
+ * A store made with another profile while this configuration takes the
+ * built-in one: this release's built-in profile differs from the one
+ * the store was made with (an upgrade), or Profile was removed. Its codes
+ * cannot be compared with the new ones, and the clusters are only recent
+ * traffic: the store is moved aside (kept, not deleted) and a new one is
+ * started. A Profile file that does not match its store is refused.
+ */
+static int
+restart_store(const struct config *cfg)
+{
+	char	moved[PATH_MAX];
+	int	rc;
+
+	log_warnx("store: %s: made with another profile than the built-in "
+	    "profile \"%s\" of this release; its codes cannot be compared",
+	    cfg->store, cfg->profile_data->name);
+	if ((rc = store_set_aside(cfg->store, "profile", time(NULL), moved,
+	    sizeof(moved))) != 0)
+		fatalx("store: %s: cannot move it aside: %s", cfg->store,
+		    store_strerror(rc));
+	log_warnx("store: %s: moved to %s, starting a new store", cfg->store,
+	    moved);
+	return message_store_open(cfg, NULL, 0, &the_store);
+}
+
+/*
  * Open the store. A damaged one (StoreDamaged) is refused: exit with
  * EX_DATAERR, mail deferred until an administrator decides; or reset:
  * moved aside and a new store started.
@@ -515,10 +541,13 @@ open_store(const struct config *cfg)
 	int	rc;
 
 	rc = message_store_open(cfg, NULL, 0, &the_store);
+	if (rc == STORE_EPROFILE && cfg->score_mode != SCORE_REFERENCE &&
+	    cfg->profile_data == nilsimsa_profile_builtin(cfg->profile_data->name))
+		rc = restart_store(cfg);
 	if (rc == STORE_ECORRUPT && cfg->store_damaged == DAMAGED_RESET) {
 		log_warnx("store: %s: %s: %s", cfg->store, store_strerror(rc),
 		    store_damage());
-		if ((rc = store_set_aside(cfg->store, time(NULL), moved,
+		if ((rc = store_set_aside(cfg->store, "damaged", time(NULL), moved,
 		    sizeof(moved))) != 0)
 			fatalx("store: %s: cannot move the damaged store aside: "
 			    "%s", cfg->store, store_strerror(rc));

@@ -24,12 +24,14 @@
  */
 
 #include <check.h>
+#include <ctype.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "addrlist.h"
+#include "boiler.h"
 #include "config.h"
 #include "logline.h"
 #include "message.h"
@@ -116,7 +118,9 @@ static struct store	*store;
 
 #define WL	"<postmaster@example.test>"
 #define BODY	"Dear customer, our spring offer on premium health products " \
-		"ends this Friday: order today and receive a free gift.\n"
+		"ends this Friday: order today and receive a free gift. " \
+		"Our pharmacists have selected the best vitamins and " \
+		"supplements of the season for you and your family.\n"
 
 /* Remove one file of the temporary store (nftw callback). */
 static int
@@ -353,7 +357,7 @@ setup_site(void)
 
 /* One message of text to recipients, from ip and sender, at time t. */
 static struct message_result
-deliver(const char *text, const char *ip, const char *sender,
+offer(const char *text, const char *ip, const char *sender,
     const char **rcpt, size_t n, int64_t t)
 {
 	struct message		*m;
@@ -369,6 +373,17 @@ deliver(const char *text, const char *ip, const char *sender,
 	message_finish(m, store, t, 0, &r);
 	message_free(m);
 	ck_assert_int_eq(r.store_err, 0);
+	return r;
+}
+
+/* The same, which must be digested. */
+static struct message_result
+deliver(const char *text, const char *ip, const char *sender,
+    const char **rcpt, size_t n, int64_t t)
+{
+	struct message_result	 r;
+
+	r = offer(text, ip, sender, rcpt, n, t);
 	ck_assert_int_eq(r.digested, 1);
 	return r;
 }
@@ -606,7 +621,7 @@ START_TEST(log_fields)
 	static const char	*keys[] = { "code", "bytes", "cluster", "created",
 	    "score", "runner-up", "compared", "messages", "recipients",
 	    "networks", "status", "action", "tier", "reason", "rcpts", "flags",
-	    "ms" };
+	    "ms", "own" };
 	struct message_result	 r;
 	struct logline		 l;
 	char			 buf[1024];
@@ -641,6 +656,104 @@ START_TEST(log_fields)
 }
 END_TEST
 
+static const char disclaimer[] =
+    "Sent from Campus Mail on my phone - get it free at campusmail.test";
+
+/* Unrelated messages of a site, each with text of its own. */
+static const char *letters[] = {
+    "The heating in the east wing will be switched off on Saturday morning "
+    "while the engineers replace the old boiler. Please take home any "
+    "plants or food you leave in the kitchen, and close the windows in "
+    "your office before you go. Work should be finished by Sunday noon.",
+    "I have read the second chapter of your thesis and I think the "
+    "argument about rural migration is much stronger now. The tables on "
+    "page twelve still need sources, and the conclusion repeats the "
+    "introduction almost word for word. Shall we meet on Thursday?",
+    "Our team won the regional chess tournament last weekend! Maria beat "
+    "the defending champion in a long endgame, and the juniors finished "
+    "third. Thanks to everyone who drove the players to the venue and "
+    "brought sandwiches. Photos are on the shared drive.",
+    "Could you send me the invoice for the conference room again? The "
+    "accounting system rejected the first one because the VAT number was "
+    "missing. If you correct it before the end of the month we can still "
+    "pay it in this quarter's budget.",
+    "The library has extended its opening hours during the exam period: "
+    "from Monday it stays open until midnight, and the reading room on the "
+    "third floor is reserved for silent study. Laptops can be borrowed at "
+    "the front desk with a student card.",
+    "My flight was cancelled because of the storm, so I will join the "
+    "workshop by video tomorrow. I can still present our results, but the "
+    "demonstration of the prototype will have to wait until next week, "
+    "when I am back in the lab with the hardware.",
+    "We are collecting old bicycles for the refugee centre in town. If you "
+    "have one in your garage that you no longer use, bring it to the car "
+    "park behind building C on Wednesday afternoon. Volunteers will "
+    "repair them before they are given away.",
+    "Attached are the minutes of yesterday's board meeting. The main "
+    "decisions were to postpone the website relaunch, to hire two more "
+    "nurses for the night shift, and to review the parking fees in spring. "
+    "Please send corrections by Friday.",
+};
+
+/*
+ * Once a signature is known as boilerplate (seen under the texts of four
+ * places in three clusters, check_boiler.c), a message made of little
+ * else (a one-line reply) neither joins nor seeds a cluster (reason
+ * little-text), a message with text of its own is digested as before,
+ * and a campaign's text, seen in its one cluster however many copies,
+ * stays its own.
+ */
+START_TEST(site_boilerplate)
+{
+	const char		*rcpt[] = { "<me@uni.test>" };
+	const char		*reply = "Thanks, that works for me. See you "
+	    "on Monday at ten in the usual room.";
+	static struct boiler_fp	 f;
+	struct message_result	 r;
+	char			 text[4096], ip[32], sig[128];
+	size_t			 n;
+	int			 i;
+
+	ck_assert_uint_eq(cfg->min_own_text, 128);	/* the default */
+	snprintf(text, sizeof(text), "%s\n-- \n%s", reply, disclaimer);
+	r = offer(text, "192.0.2.1", "<a@corp.test>", rcpt, 1, 1800000000);
+	ck_assert_int_eq(r.digested, 1);	/* nothing known yet */
+	ck_assert_uint_eq(r.own_bytes, r.body_bytes);
+
+	/* the signature as the canonicaliser gives it, seen in 4 places */
+	snprintf(sig, sizeof(sig), "-- %s", disclaimer);
+	for (i = 0; sig[i] != '\0'; i++)
+		sig[i] = tolower((unsigned char)sig[i]);
+	boiler_fp_reset(&f);
+	boiler_fp_update(&f, (const unsigned char *)sig, strlen(sig));
+	ck_assert_uint_gt(n = boiler_fp_final(&f), 0);
+	for (i = 0; i < BOILER_PLACES; i++)
+		boiler_note(store_boiler(store), f.fp, n, 100 + i, 100 + i,
+		    1800000050);
+
+	for (i = 0; i < 8; i++) {
+		snprintf(text, sizeof(text), "%s\n-- \n%s", letters[i], disclaimer);
+		snprintf(ip, sizeof(ip), "198.51.100.%d", 10 + i);
+		r = deliver(text, ip, "<b@corp.test>", rcpt, 1, 1800000100 + i);
+		ck_assert_uint_lt(r.own_bytes, r.body_bytes);
+		ck_assert_uint_gt(r.own_bytes, 200);
+	}
+	snprintf(text, sizeof(text), "%s\n-- \n%s", reply, disclaimer);
+	r = offer(text, "192.0.2.9", "<c@corp.test>", rcpt, 1, 1800000200);
+	ck_assert_int_eq(r.digested, 0);
+	ck_assert_str_eq(r.verdict.reason, "little-text");
+	ck_assert_uint_lt(r.own_bytes, 128);
+
+	/* a campaign: its text stays its own through 30 copies */
+	for (i = 0; i < 30; i++) {
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		snprintf(ip, sizeof(ip), "203.0.113.%d", 1 + i);
+		r = deliver(text, ip, "<x@spam.test>", rcpt, 1, 1800000300 + i);
+		ck_assert_uint_gt(r.own_bytes, r.body_bytes - 16);
+	}
+}
+END_TEST
+
 static Suite *
 message_suite(void)
 {
@@ -669,6 +782,7 @@ message_suite(void)
 	tcase_add_test(tc, site_authenticated_mailing);
 	tcase_add_test(tc, site_unauthenticated_mailing);
 	tcase_add_test(tc, site_forged_authserv);
+	tcase_add_test(tc, site_boilerplate);
 	suite_add_tcase(s, tc);
 	return s;
 }

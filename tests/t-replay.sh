@@ -5,7 +5,8 @@
 #   personal ham rejected: none; all ham rejected: <= 0.1%;
 #   unrelated ham pairs above SimilarityThreshold: <= 0.5%;
 #   catchable campaign spam rejected: >= 95%;
-#   family members in their family's cluster: >= 95%, and no ham there.
+#   family members in their family's cluster: >= 95%, and no ham joined
+#   there as a copy (a join below STORE_COPY_MIN is never rejected).
 # The full replay, with its table of results, is in docs/replay.md.
 set -u
 

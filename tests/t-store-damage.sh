@@ -18,7 +18,9 @@
 # and never killed by a signal. Every tenth copy is also given to the
 # daemon itself (nilsimsa-milter -f, StoreDamaged refuse): it starts, or
 # exits 65 with the reason logged. One copy with StoreDamaged reset: the
-# daemon moves data.mdb aside and starts.
+# daemon moves data.mdb aside and starts. Last, a sound store of another
+# profile: moved aside when the configuration takes the built-in profile,
+# refused under a Profile file.
 
 set -u
 
@@ -216,6 +218,48 @@ ls "$W/reset"/data.mdb.damaged-* >/dev/null 2>&1 && ok || fail "nothing moved as
 "$CTL" -c "$W/reset.conf" verify >"$W/out" 2>"$W/err" &&
     grep -q 'sound: 0 clusters' "$W/out" && ok ||
     fail "the new store after reset: $(cat "$W/out" "$W/err")"
+
+# A store made with another profile, opened by a configuration that takes
+# the built-in one (an upgrade that changed the built-in profile, or
+# Profile removed): moved aside, a new store started. The same store under
+# its own Profile is used as it is.
+mkdir "$W/prof" "$W/texts"
+python3 -c '
+import random, sys
+r = random.Random(7)
+w = "north south river stone green light paper table order copy word field".split()
+for i in range(200):
+	open("%s/m%d.txt" % (sys.argv[1], i), "w").write(
+	    "Subject: t\n\n" + " ".join(r.choice(w) for _ in range(900)) + "\n")
+' "$W/texts"
+"$CTL" -c /dev/null profile learn -n site -o "$W/site.prof" "$W/texts" 2>"$W/err" ||
+    fail "profile learn: $(cat "$W/err")"
+conf "$W/prof" refuse
+cp "$W/prof.conf" "$W/prof-site.conf"
+echo "Profile $W/site.prof" >>"$W/prof-site.conf"
+"$OPEN" "$W/prof-site.conf" fill 10 2>"$W/err" || fail "a store with Profile: $(cat "$W/err")"
+"$CTL" -c "$W/prof.conf" verify >"$W/out" 2>&1 && fail "nilsimsactl used a store of another profile" ||
+    { grep -q 'another score mode or profile' "$W/out" && ok || fail "nilsimsactl: $(cat "$W/out")"; }
+"$MILTER" -f -c "$W/prof.conf" >"$W/mlog" 2>&1 &
+BG=$!
+n=0
+while kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog" && [ $n -lt 100 ]; do
+	sleep 0.05
+	n=$((n + 1))
+done
+grep -q 'made with another profile than the built-in profile "default"' "$W/mlog" &&
+    grep -q 'moved to .*/data.mdb.profile-[0-9]*, starting a new store' "$W/mlog" &&
+    grep -q 'started:' "$W/mlog" && ok || fail "another profile: $(cat "$W/mlog")"
+stop $BG
+BG=
+ls "$W/prof"/data.mdb.profile-* >/dev/null 2>&1 && ok || fail "nothing moved aside"
+"$CTL" -c "$W/prof.conf" verify >"$W/out" 2>"$W/err" &&
+    grep -q 'sound: 0 clusters' "$W/out" && ok ||
+    fail "the new store after a profile change: $(cat "$W/out" "$W/err")"
+# A Profile file that does not match its store is refused, nothing moved.
+"$MILTER" -f -c "$W/prof-site.conf" >"$W/mlog" 2>&1 && fail "started on another profile's store" ||
+    { grep -q 'another score mode or profile' "$W/mlog" && ok || fail "Profile mismatch: $(cat "$W/mlog")"; }
+[ "$(ls "$W/prof" | grep -c 'data.mdb.profile-')" = 1 ] && ok || fail "a Profile mismatch moved the store"
 
 echo "$npass passed, $nfail failed"
 [ $nfail -eq 0 ]

@@ -5,7 +5,8 @@
 # port 25: the tests run private instances on loopback. clang and its
 # runtime (libclang-rt-14-dev) build the fuzzing harnesses (make fuzz);
 # dpkg-dev, debhelper and lintian build and check the Debian packages
-# (.ci/package.sh).
+# (.ci/package.sh). The translated man pages and fortunes are the prose
+# of the multilingual test stream (tests/t-multilingual.sh).
 set -eu
 
 export DEBIAN_FRONTEND=noninteractive
@@ -18,4 +19,19 @@ apt-get install -y -q --no-install-recommends \
 	libhiredis-dev check libsubunit-dev \
 	postfix miltertest swaks redis-server m4 libwrap0 liblockfile1 \
 	python3 procps iproute2 valgrind systemd clang libclang-rt-14-dev \
-	libmicrohttpd-dev libsystemd-dev dpkg-dev debhelper lintian
+	libmicrohttpd-dev libsystemd-dev dpkg-dev debhelper lintian \
+	man-db manpages-zh manpages-ja manpages-ru manpages-de manpages-fr \
+	manpages-pl fortunes-zh fortunes-ru
+
+# Minimal images tell dpkg to leave out /usr/share/man: then unpack the
+# prose packages where tests/t-multilingual.sh looks for them.
+if [ ! -d /usr/share/man/zh_CN ]; then
+	prose=/var/cache/nilsimsa-milter/prose
+	rm -rf "$prose" && mkdir -p "$prose/debs"
+	(cd "$prose/debs" && apt-get download -q man-db manpages-zh manpages-ja \
+	    manpages-ru manpages-de manpages-fr manpages-pl fortunes-zh fortunes-ru)
+	for deb in "$prose"/debs/*.deb; do
+		dpkg-deb -x "$deb" "$prose"
+	done
+	rm -rf "$prose/debs"
+fi

@@ -19,7 +19,8 @@ that Debian packages install (translated man pages, fortune files).
 
     tools/mkmlstream.py [-s SEED] [-n PER_LANG] [-f FAMILIES] OUTDIR
 
-Packages read (install what you want measured):
+Packages read (install what you want measured; or unpack them with
+dpkg-deb -x into a directory named by NSM_PROSE_ROOT):
     manpages-zh manpages-ja manpages-ru manpages-de manpages-fr manpages-pl
     fortunes-zh fortunes-ru; English man pages come with man-db.
 
@@ -58,6 +59,10 @@ import random
 import re
 import sys
 import unicodedata
+
+# Where the packages' files are: "" (installed), or a directory they were
+# unpacked into (dpkg-deb -x) on a system that leaves out /usr/share/man.
+ROOT = os.environ.get("NSM_PROSE_ROOT", "").rstrip("/")
 
 LANGS = {
     # lang: (man dir, fortune globs, charset choices (charset, cte, weight))
@@ -215,7 +220,7 @@ def man_pages(d):
     template (iso_8859-1 ... iso_8859-16, latin1 ... latin10) count as
     one, since they are not unrelated texts."""
     pages, seen = [], set()
-    root = "/usr/share/man/" + d if d else "/usr/share/man"
+    root = ROOT + ("/usr/share/man/" + d if d else "/usr/share/man")
     for path in sorted(glob.glob(root + "/man[1-8]/*.gz")):
         try:
             raw = gzip.open(path).read()
@@ -246,7 +251,7 @@ def man_pages(d):
 def fortunes(globs):
     out = []
     for g in globs:
-        for path in sorted(glob.glob(g)):
+        for path in sorted(glob.glob(ROOT + g)):
             if path.endswith((".dat", ".u8")) or os.path.islink(path):
                 continue
             try:

@@ -1,0 +1,79 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * boiler.h: how much of a message's text is its own, and how much is
+ * boilerplate (a footer, a disclaimer, a list's trailer, a translators'
+ * colophon) that many unrelated messages carry.
+ *
+ * A message's canonical text is sampled into fingerprints: the hashes of
+ * the 32-byte windows that content-defined sampling picks (about one
+ * position in 16, the same positions in every copy of a passage, wherever
+ * it stands in the text). A table remembers, for each fingerprint seen
+ * lately, the places and the clusters it was seen in; a fingerprint seen
+ * in BOILER_PLACES different places and BOILER_CLUSTERS different
+ * clusters is boilerplate. The caller says what a place is (message.c:
+ * the copies of one cluster are one place, any other message is a place
+ * of its own). A footer is seen under every unrelated text that carries
+ * it, in whatever clusters they land; a campaign's text, however its
+ * copies drift, stays within the one or two clusters it makes.
+ *
+ * The table lives in memory, a fixed size (about 5 MiB), and is learned
+ * from the traffic since the process started: nothing is stored on disk,
+ * and a process (nilsimsactl check) that has seen no traffic counts
+ * nothing as boilerplate. All functions are safe from several threads.
+ */
+#ifndef BOILER_H
+#define BOILER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BOILER_WINDOW	32	/* bytes a fingerprint covers */
+#define BOILER_SAMPLE	16	/* one position in this many is sampled */
+#define BOILER_MAXFP	512	/* fingerprints kept per message */
+#define BOILER_PLACES	4	/* different places, */
+#define BOILER_CLUSTERS	3	/* in different clusters: boilerplate */
+#define BOILER_BITS	18	/* 2^18 slots of 28 bytes: 7 MiB */
+
+/* The sampler of one message, fed its canonical text as it streams. */
+struct boiler_fp {
+	uint64_t	 h;			/* rolling hash of the window */
+	size_t		 seen;			/* bytes fed */
+	unsigned char	 ring[BOILER_WINDOW];
+	size_t		 nfp;
+	uint64_t	 fp[BOILER_MAXFP];
+};
+
+void	boiler_fp_reset(struct boiler_fp *f);
+void	boiler_fp_update(struct boiler_fp *f, const unsigned char *buf,
+	    size_t len);
+/* Sort and de-duplicate the fingerprints; returns how many remain. */
+size_t	boiler_fp_final(struct boiler_fp *f);
+
+struct boiler;
+
+/* A table of about 2^bits slots (bits 10 .. 24); NULL if out of memory. */
+struct boiler *boiler_new(unsigned int bits);
+void	boiler_free(struct boiler *b);
+/* How many of the n fingerprints are boilerplate. */
+size_t	boiler_count(struct boiler *b, const uint64_t *fp, size_t n,
+	    int64_t now);
+/* Note that the n fingerprints were seen in place id, of cluster cid. */
+void	boiler_note(struct boiler *b, const uint64_t *fp, size_t n,
+	    uint64_t id, uint64_t cid, int64_t now);
+
+#endif /* BOILER_H */
