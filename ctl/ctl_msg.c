@@ -319,6 +319,14 @@ log_json(const struct message_result *r)
 	return o;
 }
 
+/* Would the milter digest it (enough text, and enough of its own)? */
+static int
+clusterable(const struct ctl *ctl, const struct message_result *r)
+{
+	return r->body_bytes >= ctl->cfg->min_body_bytes &&
+	    r->own_bytes >= ctl->cfg->min_own_text;
+}
+
 static json_t *
 check_json(const struct ctl *ctl, const struct message_result *r)
 {
@@ -330,7 +338,7 @@ check_json(const struct ctl *ctl, const struct message_result *r)
 	    "code", r->hex,
 	    "bytes", (json_int_t)r->body_bytes,
 	    "canonicalization", canon_mode_name(ctl->cfg->canonicalization),
-	    "digested", r->body_bytes >= ctl->cfg->min_body_bytes,
+	    "digested", clusterable(ctl, r),
 	    "score", score_json(res->score),
 	    "runner_up", score_json(res->runner_up),
 	    "compared", (json_int_t)res->compared,
@@ -367,6 +375,10 @@ check_text(const struct ctl *ctl, const struct message_result *r)
 	    canon_mode_name(ctl->cfg->canonicalization),
 	    r->body_bytes < ctl->cfg->min_body_bytes ?
 	    ", below MinBodyBytes: not digested" : "");
+	printf("own text    %llu bytes%s\n", (unsigned long long)r->own_bytes,
+	    r->body_bytes >= ctl->cfg->min_body_bytes &&
+	    r->own_bytes < ctl->cfg->min_own_text ?
+	    ", below MinOwnText: not digested" : "");
 	printf("flags      ");
 	for (i = 0; i < NFLAGS; i++)
 		if (r->canon_flags & canon_flag_names[i].flag) {
@@ -506,7 +518,7 @@ learn_one(struct ctl *ctl, struct store *s, const char *path, int status)
 		return rc;
 	rc = run_message(ctl, path, fp, s, 1, NULL, &r);
 	if (rc == CTL_OK && r.store_err == 0 && !r.res.found &&
-	    r.body_bytes >= ctl->cfg->min_body_bytes) {
+	    clusterable(ctl, &r)) {
 		rewind(fp);
 		ctl_lock_arm(ctl);
 		rc = run_message(ctl, path, fp, s, 0, NULL, &r);
@@ -523,6 +535,12 @@ learn_one(struct ctl *ctl, struct store *s, const char *path, int status)
 		ctl_err("%s: %llu canonical bytes, below MinBodyBytes %zu: "
 		    "the milter does not cluster it", path,
 		    (unsigned long long)r.body_bytes, ctl->cfg->min_body_bytes);
+		return CTL_EDATA;
+	}
+	if (r.own_bytes < ctl->cfg->min_own_text) {
+		ctl_err("%s: %llu bytes of text of its own, below MinOwnText "
+		    "%zu: the milter does not cluster it", path,
+		    (unsigned long long)r.own_bytes, ctl->cfg->min_own_text);
 		return CTL_EDATA;
 	}
 	ctl_lock_arm(ctl);

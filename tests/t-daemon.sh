@@ -207,6 +207,7 @@ CTL_BIN=$top_builddir/ctl/nilsimsactl
 	printf 'From: <promo@ctl.test>\nTo: <x@example.test>\nSubject: offer\n\n'
 	printf 'Exclusive spring offer on premium watches, shipped to your door\n'
 	printf 'within three working days; reply today to claim the discount.\n'
+	printf 'Every watch comes with a two-year warranty and a leather strap.\n'
 } > "$T/ctl.eml"
 owned_now() { # owned_now DIR: what of DIR is not nobody's 0700/0600
 	[ "$(stat -c '%U:%G %a' "$1")" = "nobody:nogroup 700" ] || stat -c '%n %U:%G %a' "$1"

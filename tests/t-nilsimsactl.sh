@@ -125,6 +125,8 @@ trowel; the club will provide compost, seedlings and plenty of coffee.
 Volunteers for the watering rota can sign up on the noticeboard.
 EOF
 printf 'Subject: tiny\n\nhi\n' >"$W/short"
+# above MinBodyBytes (64), below MinOwnText (128)
+printf 'Subject: ok\n\nThanks, that works for me. See you on Monday at ten in the usual room.\n' >"$W/little"
 
 # ------------------------------------------------------- usage and config
 status 1 "no command"
@@ -166,6 +168,11 @@ status 0 "learn from stdin" learn ham - <"$W/other"
 grep -q '^-: cluster 3 (new) is ham' "$W/out" && ok || fail "learn stdin: $(cat "$W/out")"
 status 6 "learn an unreadable file" learn spam "$W/nonexistent"
 status 8 "learn a message too short" learn spam "$W/short"
+status 8 "learn a message with too little text of its own" learn spam "$W/little"
+grep -q 'bytes of text of its own, below MinOwnText 128' "$W/err" && ok ||
+    fail "learn little text: $(cat "$W/err")"
+status 0 "check a message with too little text of its own" check --json "$W/little"
+pyjson "check: little-text, not digested" 'j["digested"] is False and j["verdict"]["reason"] == "little-text" and j["log"]["own"] < 128'
 
 # ------------------------------------------------------------ listings
 status 0 "clusters --json" clusters --json
