@@ -29,7 +29,7 @@ FUZZ_LDFLAGS = $(SAN) -fsanitize=fuzzer
 
 NILSIMSA = nilsimsa/nilsimsa.o nilsimsa/profile.o nilsimsa/selfcal.o
 STORE = lib/store.o lib/store_array.o lib/store_cluster.o lib/store_lmdb.o \
-	lib/metrics.o $(NILSIMSA)
+	lib/metrics.o lib/boiler.o $(NILSIMSA)
 CANON = lib/canon.o lib/canon_mime.o lib/canon_charset.o lib/canon_html.o \
 	lib/util.o
 OBJ_canon = fuzz/fuzz_canon.o $(CANON)
