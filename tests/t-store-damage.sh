@@ -127,6 +127,19 @@ stop() {
 	wait "$1" 2>/dev/null
 }
 
+# start_daemon CONF: the daemon in the background ($BG), its log in
+# $W/mlog, waited for until it has started (or 5 s, or it exited).
+start_daemon() {
+	"$MILTER" -f -c "$1" >"$W/mlog" 2>&1 &
+	BG=$!
+	n=0
+	while kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog" &&
+	    [ $n -lt 100 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+}
+
 # signalled STATUS: a status above 128 is a death by signal (the shell's)
 signalled() { [ "$1" -gt 128 ]; }
 
@@ -170,14 +183,7 @@ while [ $i -lt "$COPIES" ]; do
 	if [ $((i % 10)) -eq 0 ]; then
 		cp "$d/data.saved" "$d/data.mdb"
 		daemon_runs=$((daemon_runs + 1))
-		"$MILTER" -f -c "$d.conf" >"$W/mlog" 2>&1 &
-		BG=$!
-		n=0
-		while kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog" &&
-		    [ $n -lt 100 ]; do
-			sleep 0.05
-			n=$((n + 1))
-		done
+		start_daemon "$d.conf"
 		if grep -q 'started:' "$W/mlog"; then
 			stop $BG
 		else
@@ -203,13 +209,7 @@ echo "sound after:$(echo $sound_kinds | tr ' ' '\n' | sort | uniq -c | tr -s ' \
 mkdir "$W/reset"
 conf "$W/reset" reset
 head -c 65536 /dev/urandom >"$W/reset/data.mdb"
-"$MILTER" -f -c "$W/reset.conf" >"$W/mlog" 2>&1 &
-BG=$!
-n=0
-while kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog" && [ $n -lt 100 ]; do
-	sleep 0.05
-	n=$((n + 1))
-done
+start_daemon "$W/reset.conf"
 grep -q 'StoreDamaged reset: moved to .*/data.mdb.damaged-[0-9]*, starting a new store' "$W/mlog" &&
     grep -q 'started:' "$W/mlog" && ok || fail "StoreDamaged reset: $(cat "$W/mlog")"
 stop $BG
@@ -240,13 +240,7 @@ echo "Profile $W/site.prof" >>"$W/prof-site.conf"
 "$OPEN" "$W/prof-site.conf" fill 10 2>"$W/err" || fail "a store with Profile: $(cat "$W/err")"
 "$CTL" -c "$W/prof.conf" verify >"$W/out" 2>&1 && fail "nilsimsactl used a store of another profile" ||
     { grep -q 'another score mode or profile' "$W/out" && ok || fail "nilsimsactl: $(cat "$W/out")"; }
-"$MILTER" -f -c "$W/prof.conf" >"$W/mlog" 2>&1 &
-BG=$!
-n=0
-while kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog" && [ $n -lt 100 ]; do
-	sleep 0.05
-	n=$((n + 1))
-done
+start_daemon "$W/prof.conf"
 grep -q 'made with another profile than the built-in profile "default"' "$W/mlog" &&
     grep -q 'moved to .*/data.mdb.profile-[0-9]*, starting a new store' "$W/mlog" &&
     grep -q 'started:' "$W/mlog" && ok || fail "another profile: $(cat "$W/mlog")"
