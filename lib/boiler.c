@@ -30,6 +30,8 @@
 #include "boiler.h"
 
 #define ROLL_BASE	0x100000001b3ULL	/* odd: a bijection mod 2^64 */
+#define ROLL_OUT	0x0558b2e6a2f64081ULL	/* ROLL_BASE^BOILER_WINDOW mod 2^64,
+						   checked by check_boiler */
 #define PROBES		8		/* slots a fingerprint may take */
 #define KEEP_HOURS	(30 * 24)	/* an entry unseen longer is gone */
 
@@ -49,17 +51,6 @@ struct boiler {
 	uint64_t	 mask;
 	struct slot	*slot;
 };
-
-/* ROLL_BASE to the power BOILER_WINDOW, mod 2^64. */
-static uint64_t
-base_pow(void)
-{
-	uint64_t	p = 1;
-
-	for (int i = 0; i < BOILER_WINDOW; i++)
-		p *= ROLL_BASE;
-	return p;
-}
 
 /* Spread the rolling hash's bits (the finaliser of SplitMix64). */
 static uint64_t
@@ -83,17 +74,14 @@ boiler_fp_reset(struct boiler_fp *f)
 void
 boiler_fp_update(struct boiler_fp *f, const unsigned char *buf, size_t len)
 {
-	static uint64_t	 bw;
 	uint64_t	 m;
 	size_t		 i, at;
 
-	if (bw == 0)
-		bw = base_pow();	/* idempotent: a race writes the same */
 	for (i = 0; i < len && f->nfp < BOILER_MAXFP; i++) {
 		at = f->seen % BOILER_WINDOW;
 		f->h = f->h * ROLL_BASE + buf[i] + 1;
 		if (f->seen >= BOILER_WINDOW)
-			f->h -= bw * (f->ring[at] + 1ULL);
+			f->h -= ROLL_OUT * (f->ring[at] + 1ULL);
 		f->ring[at] = buf[i];
 		f->seen++;
 		if (f->seen < BOILER_WINDOW)
