@@ -32,6 +32,7 @@
 #include "log.h"
 #include "authres.h"
 #include "message.h"
+#include "store_redis.h"
 
 /* Top-level header lines kept while parsing a whole file (tools only). */
 #define HDR_LINE_MAX	8192
@@ -609,8 +610,7 @@ message_store_open(const struct config *cfg, const char *path, int flags,
 	struct store_config	sc;
 	char			mode[128];
 
-	if (cfg->store_backend != BACKEND_LMDB)
-		return STORE_EINVAL;	/* the Redis backend is not there yet */
+	/* StoreBackend redis keeps the same local store: its mirror. */
 	config_score_mode(cfg, mode, sizeof(mode));
 	memset(&sc, 0, sizeof(sc));
 	sc.path = path != NULL ? path : cfg->store;
@@ -620,6 +620,54 @@ message_store_open(const struct config *cfg, const char *path, int flags,
 	sc.bulk_ttl = cfg->bulk_ttl;
 	sc.score_mode = mode;
 	return store_open(sp, &sc, flags);
+}
+
+static struct fleet *the_fleet;
+
+void
+message_set_fleet(struct fleet *f)
+{
+	the_fleet = f;
+}
+
+int
+message_fleet_status(const struct cluster *c, int status)
+{
+	if (the_fleet == NULL)
+		return 0;
+	return fleet_set_status(the_fleet, c, status);
+}
+
+/*
+ * Count the message in the fleet and decide with the fleet's counts:
+ * the cluster's messages, recipients, networks and status as every host
+ * saw them, and its reach (distinct recipients or networks within
+ * CampaignWindow) for the verdict. Where Redis did not answer, the
+ * local counts decide (partial).
+ */
+static void
+fleet_count(struct message_result *r, const struct store_obs *obs,
+    struct verdict_input *in)
+{
+	struct fleet_counts	 fc;
+	struct cluster		*c = &r->res.c;
+
+	if (fleet_observe(the_fleet, obs, &r->res, &fc) == -1) {
+		r->fleet = MESSAGE_FLEET_PARTIAL;
+		return;
+	}
+	r->fleet = MESSAGE_FLEET_OK;
+	if (fc.messages > c->messages)
+		c->messages = fc.messages;
+	if (fc.recipients > c->recipients)
+		c->recipients = fc.recipients;
+	if (fc.networks > c->networks)
+		c->networks = fc.networks > CLUSTER_MAX_NETS ? CLUSTER_MAX_NETS :
+		    (uint32_t)fc.networks;
+	if (fc.status >= 0)
+		c->status = (uint8_t)fc.status;
+	in->fleet_reach = fc.reach_rcpts > fc.reach_nets ? fc.reach_rcpts :
+	    fc.reach_nets;
 }
 
 /* The code in the configured mode; -1 if the profile is unusable. */
@@ -691,6 +739,8 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		if (r->store_err == 0 && !(dry_run && !r->res.found)) {
 			r->digested = 1;
 			in.res = &r->res;
+			if (the_fleet != NULL && !dry_run)
+				fleet_count(r, &obs, &in);
 		}
 	}
 	verdict_decide(cfg, &in, &r->verdict);
@@ -706,6 +756,8 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 void
 message_cluster_header(const struct message_result *r, char *buf, size_t len)
 {
+	size_t	n;
+
 	if (!r->digested) {
 		snprintf(buf, len, "none; action=%s",
 		    verdict_action_name(r->verdict.action));
@@ -721,6 +773,9 @@ message_cluster_header(const struct message_result *r, char *buf, size_t len)
 		    (unsigned long long)r->res.c.id, r->res.score,
 		    (unsigned long long)r->res.c.recipients,
 		    verdict_action_name(r->verdict.action));
+	/* Redis did not answer: decided with this host's counts alone. */
+	if (r->fleet == MESSAGE_FLEET_PARTIAL && (n = strlen(buf)) < len)
+		snprintf(buf + n, len - n, "; partial");
 }
 
 void
@@ -745,13 +800,14 @@ message_log(const struct message *m, const struct message_result *r)
 	}
 	log_info("%s: code=%s cluster=%llu%s score=%d runner-up=%d compared=%zu "
 	    "messages=%llu recipients=%llu networks=%u status=%s action=%s%s "
-	    "tier=%s reason=%s",
+	    "tier=%s reason=%s%s",
 	    m->qid[0] ? m->qid : "NOQUEUE", r->hex, (unsigned long long)c->id,
 	    r->res.created ? "(new)" : "", r->res.score, r->res.runner_up,
 	    r->res.compared, (unsigned long long)c->messages,
 	    (unsigned long long)c->recipients, c->networks,
 	    cluster_status_name(c->status), verdict_action_name(v->action), would,
-	    v->tier, v->reason);
+	    v->tier, v->reason, r->fleet == MESSAGE_FLEET_OK ? " fleet=ok" :
+	    r->fleet == MESSAGE_FLEET_PARTIAL ? " fleet=partial" : "");
 }
 
 const char *
