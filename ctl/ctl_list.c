@@ -340,6 +340,7 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 	    st.singletons, st.bulk);
 	printf("status      auto %zu, spam %zu, ham %zu\n", autos, st.spam, st.ham);
 	printf("messages    %llu\n", (unsigned long long)st.messages);
+	ctl_fleet_stats(ctl);
 	printf("\n%-16s %10s %10s %10s\n", "hour", "messages", "tagged", "rejected");
 	for (i = 0; i < 24; i++) {
 		ctl_fmt_time((st.hour0 + i) * 3600, t, sizeof(t));

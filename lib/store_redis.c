@@ -672,31 +672,48 @@ run1(struct fleet *f, struct cmd *c)
 	return rc;
 }
 
+/*
+ * The status in Redis, then an event on the stream: "st", or "new" when
+ * the fleet did not know the cluster yet (learnt before any copy of it
+ * was counted), so that the other hosts import it with its status.
+ */
 int
 fleet_set_status(struct fleet *f, const struct cluster *cl, int status)
 {
-	struct cmd	*c;
+	struct fconn	*fc;
+	struct cmd	*c, *cm[3];
+	redisReply	*r[3];
+	struct timespec	 ts;
 	char		 key[17];
-	int		 rc = -1;
+	int		 rc = -1, isnew, i;
 
-	if ((c = malloc(sizeof(*c))) == NULL)
+	if ((c = calloc(3, sizeof(*c))) == NULL)
 		return -1;
 	fleet_key(f, cl, key);
-	c->argc = 0;
-	arg(c, "HSET");
-	arg(c, "{%s:%s}:h", f->prefix, key);
-	arg(c, "s");
-	arg(c, "%d", status);
-	if (run1(f, c) == -1)
+	clock_gettime(CLOCK_REALTIME, &ts);
+	for (i = 0; i < 3; i++)
+		cm[i] = &c[i];
+	arg(&c[0], "HSET");
+	arg(&c[0], "{%s:%s}:h", f->prefix, key);
+	arg(&c[0], "s");
+	arg(&c[0], "%d", status);
+	arg(&c[1], "HSETNX");
+	arg(&c[1], "{%s:%s}:h", f->prefix, key);
+	arg(&c[1], "o");
+	arg(&c[1], "%lld%06ld", (long long)ts.tv_sec, ts.tv_nsec / 1000);
+	arg(&c[2], "EXPIRE");
+	arg(&c[2], "{%s:%s}:h", f->prefix, key);
+	arg(&c[2], "%lld", (long long)f->bulk_ttl);
+	if ((fc = conn_get(f)) == NULL || pipeline(f, fc, 3, cm, r) == -1)
 		goto out;
-	c->argc = 0;
-	arg(c, "EXPIRE");
-	arg(c, "{%s:%s}:h", f->prefix, key);
-	arg(c, "%lld", (long long)f->bulk_ttl);
-	if (run1(f, c) == -1)
-		goto out;
-	cmd_xadd(f, c, "st", key, cl, status);
-	rc = run1(f, c);
+	isnew = r[1]->type == REDIS_REPLY_INTEGER && r[1]->integer == 1;
+	rc = r[0]->type == REDIS_REPLY_ERROR ? -1 : 0;
+	for (i = 0; i < 3; i++)
+		freeReplyObject(r[i]);
+	if (rc == 0) {
+		cmd_xadd(f, &c[0], isnew ? "new" : "st", key, cl, status);
+		rc = run1(f, &c[0]);
+	}
 out:
 	free(c);
 	return rc;
@@ -875,19 +892,24 @@ import_new(struct fleet *f, redisContext *rc, const struct entry *e)
 	int		err;
 
 	if (local_match(f, e, &c, key) == 0) {
-		if (strcmp(key, e->key) == 0)
-			return;
-		order_of(f, rc, e->key, oa, sizeof(oa));
-		order_of(f, rc, key, ob, sizeof(ob));
-		if (!first(oa, e->key, ob, key))
-			return;		/* ours is first: they will map */
-		pthread_mutex_lock(&f->mu);
-		alias_set_locked(f, c.id, e->key);
-		pthread_mutex_unlock(&f->mu);
-		atomic_fetch_add(&f->aliased, 1);
-		log_info("redis: cluster %llu counts as fleet cluster %s "
-		    "(started first elsewhere)", (unsigned long long)c.id,
-		    e->key);
+		if (strcmp(key, e->key) != 0) {
+			order_of(f, rc, e->key, oa, sizeof(oa));
+			order_of(f, rc, key, ob, sizeof(ob));
+			if (!first(oa, e->key, ob, key))
+				return;	/* ours is first: they will map */
+			pthread_mutex_lock(&f->mu);
+			alias_set_locked(f, c.id, e->key);
+			pthread_mutex_unlock(&f->mu);
+			atomic_fetch_add(&f->aliased, 1);
+			log_info("redis: cluster %llu counts as fleet cluster "
+			    "%s (started first elsewhere)",
+			    (unsigned long long)c.id, e->key);
+		}
+		/* learnt elsewhere before any copy was counted */
+		if (e->status != CLUSTER_AUTO && e->status != c.status &&
+		    (err = store_set_status(f->store, c.id, e->status)) != 0)
+			log_warnx("redis: cluster %llu: status: %s",
+			    (unsigned long long)c.id, store_strerror(err));
 		return;
 	}
 	memset(&c, 0, sizeof(c));
