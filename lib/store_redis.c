@@ -54,6 +54,7 @@
 #ifdef HAVE_REDIS
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <unistd.h>
 
@@ -438,39 +439,60 @@ conn_drop(struct fleet *f, struct fconn *fc, const char *why)
 	mark_down(f, why);
 }
 
-/*
- * Send n commands in one write and read their n replies. 0, or -1 (the
- * connection is then dropped and replies[] all NULL).
- */
+/* One try of pipeline(): 0, or -1 with why filled. */
 static int
-pipeline(struct fleet *f, struct fconn *fc, int n, struct cmd **cmds,
-    redisReply **replies)
+pipeline1(struct fconn *fc, int n, struct cmd **cmds, redisReply **replies,
+    char *why, size_t len)
 {
 	void	*r;
-	char	 why[128];
 	int	 i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		replies[i] = NULL;
+	for (i = 0; i < n; i++)
 		if (redisAppendCommandArgv(fc->c, cmds[i]->argc, cmds[i]->argv,
 		    cmds[i]->len) != REDIS_OK)
 			goto fail;
-	}
 	for (i = 0; i < n; i++) {
 		if (redisGetReply(fc->c, &r) != REDIS_OK || r == NULL)
 			goto fail;
 		replies[i] = r;
 	}
-	mark_up(f);
 	return 0;
 fail:
-	while (--i >= 0)
+	for (i = 0; i < n; i++)
 		if (replies[i] != NULL) {
 			freeReplyObject(replies[i]);
 			replies[i] = NULL;
 		}
-	snprintf(why, sizeof(why), "%s", fc->c->errstr[0] ? fc->c->errstr :
-	    "no reply");
+	snprintf(why, len, "%s", fc->c->errstr[0] ? fc->c->errstr : "no reply");
+	return -1;
+}
+
+/*
+ * Send n commands in one write and read their n replies. 0, or -1 (the
+ * connection is then dropped and replies[] all NULL). A connection the
+ * server closed (it restarted: every thread's connection is stale) is
+ * made again at once and the commands sent once more.
+ */
+static int
+pipeline(struct fleet *f, struct fconn *fc, int n, struct cmd **cmds,
+    redisReply **replies)
+{
+	char	why[128];
+
+	if (pipeline1(fc, n, cmds, replies, why, sizeof(why)) == 0) {
+		mark_up(f);
+		return 0;
+	}
+	if (fc->c->err == REDIS_ERR_EOF) {
+		redisFree(fc->c);
+		if ((fc->c = fconnect(f, f->timeout_ms)) != NULL &&
+		    pipeline1(fc, n, cmds, replies, why, sizeof(why)) == 0) {
+			mark_up(f);
+			return 0;
+		}
+	}
 	conn_drop(f, fc, why);
 	return -1;
 }
@@ -745,7 +767,8 @@ fleet_forget(struct fleet *f, const struct cluster *cl)
 	rc = run1(f, c);
 	pthread_mutex_lock(&f->mu);
 	alias_set_locked(f, cl->id, NULL);
-	state_write_locked(f);
+	if (f->tailing)		/* else the milter's tail owns the file */
+		state_write_locked(f);
 	pthread_mutex_unlock(&f->mu);
 out:
 	free(c);
@@ -840,7 +863,9 @@ local_match(struct fleet *f, const struct entry *e, struct cluster *c,
 	obs.count_score = message_count_score;
 	obs.count_arg = &f->scfg;
 	obs.strict = 1;
-	if (store_lookup(f->store, &obs, &res) != 0 || !res.found || res.exact)
+	/* The same campaign: a copy's score, not a chance match. */
+	if (store_lookup(f->store, &obs, &res) != 0 || !res.found ||
+	    res.exact || res.score < STORE_COPY_MIN)
 		return -1;
 	*c = res.c;
 	fleet_key(f, c, key);
@@ -1134,7 +1159,15 @@ fleet_open(const struct config *cfg, struct store *s, const char *state_dir,
 		snprintf(f->state, sizeof(f->state), "%s/redis-state", state_dir);
 	state_read(f);
 	if (flags & FLEET_TAIL) {
-		if (pthread_create(&f->tid, NULL, tail_main, f) != 0) {
+		sigset_t	all, old;
+		int		e;
+
+		/* The daemon's signals are for its own threads, never this one. */
+		sigfillset(&all);
+		pthread_sigmask(SIG_BLOCK, &all, &old);
+		e = pthread_create(&f->tid, NULL, tail_main, f);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		if (e != 0) {
 			snprintf(err, errlen, "cannot start the stream thread");
 			fleet_close(f);
 			return NULL;
