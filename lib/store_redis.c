@@ -80,6 +80,10 @@
  * 10.. recipient hashes. Returns messages, recipients, distinct
  * recipients and networks within the window, networks and senders ever,
  * status ("" never set), and 1 if this created the cluster in Redis.
+ * A union of several HyperLogLogs (PFCOUNT of several keys) builds a
+ * dense one each time, about 0.1 ms: only the slices that exist are
+ * counted, and one slice alone is a PFCOUNT of one key (its cardinality
+ * cached by Redis).
  */
 static const char script[] =
 "local h, nb = KEYS[1], tonumber(ARGV[1])\n"
@@ -108,8 +112,16 @@ static const char script[] =
 "redis.call('EXPIRE', KEYS[3], ttl)\n"
 "redis.call('EXPIRE', KEYS[4], sttl)\n"
 "redis.call('EXPIRE', KEYS[4 + nb], sttl)\n"
-"local rr = redis.call('PFCOUNT', unpack(KEYS, 4, 3 + nb))\n"
-"local rn = redis.call('PFCOUNT', unpack(KEYS, 4 + nb, 3 + 2 * nb))\n"
+"local function union(a, b)\n"
+"  local ks = {}\n"
+"  for i = a, b do\n"
+"    if redis.call('EXISTS', KEYS[i]) == 1 then ks[#ks + 1] = KEYS[i] end\n"
+"  end\n"
+"  if #ks == 0 then return 0 end\n"
+"  return redis.call('PFCOUNT', unpack(ks))\n"
+"end\n"
+"local rr = union(4, 3 + nb)\n"
+"local rn = union(4 + nb, 3 + 2 * nb)\n"
 "return {m, tonumber(redis.call('HGET', h, 'r') or '0'), rr, rn,\n"
 "  redis.call('PFCOUNT', KEYS[2]), redis.call('PFCOUNT', KEYS[3]),\n"
 "  st or '', new}\n";
