@@ -180,6 +180,9 @@ check "pills 9 via B after forget on A: a new cluster ($cl)" grep -q 'score=new'
 # ---- 4. Redis killed: nothing deferred or lost, local verdicts, partial
 redis_down
 echo "# redis-server killed"
+milter_stop A
+milter_start A "$T/A.conf"
+check "milter A restarts while Redis is down" test $? -eq 0
 for k in 1 2 3 4; do
 	h=A; [ $((k % 2)) = 0 ] && h=B
 	copy $h garden $k
