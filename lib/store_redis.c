@@ -144,7 +144,8 @@ struct fleet {
 	int		 port;		/* 0: unix socket */
 	char		*user, *password, *prefix;
 	int		 timeout_ms;
-	int64_t		 singleton_ttl, bulk_ttl, slice;
+	atomic_llong	 singleton_ttl, bulk_ttl;	/* reloadable */
+	int64_t		 slice;
 	struct store	*store;
 	struct config	 scfg;		/* what message_count_score reads */
 	char		 sha[41];	/* of script */
@@ -371,6 +372,12 @@ fconnect(struct fleet *f, int timeout_ms)
 		}
 		freeReplyObject(r);
 	}
+	/* Loaded now, so that EVALSHA finds it (NOSCRIPT is the fallback). */
+	if ((r = redisCommand(c, "SCRIPT LOAD %s", script)) == NULL) {
+		redisFree(c);
+		return NULL;
+	}
+	freeReplyObject(r);
 	return c;
 }
 
@@ -582,8 +589,8 @@ cmd_observe(struct fleet *f, struct cmd *c, const char *key,
 		arg(c, "%08x", obs->sender);
 	else
 		arg(c, "%s", "");
-	arg(c, "%lld", (long long)f->singleton_ttl);
-	arg(c, "%lld", (long long)f->bulk_ttl);
+	arg(c, "%lld", (long long)atomic_load(&f->singleton_ttl));
+	arg(c, "%lld", (long long)atomic_load(&f->bulk_ttl));
 	arg(c, "%lld", (long long)(f->slice * (SLICES + 1)));
 	for (i = 0; counted && i < (int)obs->nrcpt; i++)
 		arg(c, "%08x", obs->rcpt[i]);
@@ -658,6 +665,15 @@ fleet_observe(struct fleet *f, const struct store_obs *obs,
 			if (n == 2)
 				freeReplyObject(rep[1]);
 			goto done;
+		}
+		/* The XADD went before the cluster's keys: once more after. */
+		if (n == 2) {
+			freeReplyObject(rep[1]);
+			cm[0] = xa;
+			if (pipeline(f, fc, 1, cm, &rep[1]) == -1) {
+				freeReplyObject(rep[0]);
+				goto done;
+			}
 		}
 	}
 	if (rep[0]->type == REDIS_REPLY_ERROR)
@@ -737,7 +753,7 @@ fleet_set_status(struct fleet *f, const struct cluster *cl, int status)
 	arg(&c[1], "%lld%06ld", (long long)ts.tv_sec, ts.tv_nsec / 1000);
 	arg(&c[2], "EXPIRE");
 	arg(&c[2], "{%s:%s}:h", f->prefix, key);
-	arg(&c[2], "%lld", (long long)f->bulk_ttl);
+	arg(&c[2], "%lld", (long long)atomic_load(&f->bulk_ttl));
 	if ((fc = conn_get(f)) == NULL || pipeline(f, fc, 3, cm, r) == -1)
 		goto out;
 	isnew = r[1]->type == REDIS_REPLY_INTEGER && r[1]->integer == 1;
@@ -785,6 +801,13 @@ fleet_forget(struct fleet *f, const struct cluster *cl)
 out:
 	free(c);
 	return rc;
+}
+
+void
+fleet_set_ttl(struct fleet *f, int64_t singleton_ttl, int64_t bulk_ttl)
+{
+	atomic_store(&f->singleton_ttl, singleton_ttl);
+	atomic_store(&f->bulk_ttl, bulk_ttl);
 }
 
 /* ------------------------------------------------------------ the tail */
@@ -949,6 +972,10 @@ import_new(struct fleet *f, redisContext *rc, const struct entry *e)
 			    (unsigned long long)c.id, store_strerror(err));
 		return;
 	}
+	/* Gone from the fleet (expired, forgotten): nothing to import. */
+	order_of(f, rc, e->key, oa, sizeof(oa));
+	if (oa[0] == '\0')
+		return;
 	memset(&c, 0, sizeof(c));
 	c.code = e->code;
 	c.kind = (uint8_t)e->kind;
@@ -1155,8 +1182,8 @@ fleet_open(const struct config *cfg, struct store *s, const char *state_dir,
 		return NULL;
 	}
 	f->timeout_ms = cfg->redis_timeout;
-	f->singleton_ttl = cfg->singleton_ttl;
-	f->bulk_ttl = cfg->bulk_ttl;
+	atomic_store(&f->singleton_ttl, cfg->singleton_ttl);
+	atomic_store(&f->bulk_ttl, cfg->bulk_ttl);
 	f->slice = (cfg->campaign_window + SLICES - 2) / (SLICES - 1);
 	if (f->slice < 60)
 		f->slice = 60;
@@ -1321,6 +1348,14 @@ fleet_health(struct fleet *f, struct fleet_health *h)
 }
 
 #else /* !HAVE_REDIS */
+
+void
+fleet_set_ttl(struct fleet *f, int64_t singleton_ttl, int64_t bulk_ttl)
+{
+	(void)f;
+	(void)singleton_ttl;
+	(void)bulk_ttl;
+}
 
 struct fleet *
 fleet_open(const struct config *cfg, struct store *s, const char *state_dir,

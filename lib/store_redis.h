@@ -99,6 +99,10 @@ int		 fleet_set_status(struct fleet *f, const struct cluster *c,
 		    int status);
 int		 fleet_forget(struct fleet *f, const struct cluster *c);
 
+/* SingletonTTL and BulkTTL changed at reload. */
+void		 fleet_set_ttl(struct fleet *f, int64_t singleton_ttl,
+		    int64_t bulk_ttl);
+
 /* Read the fleet key a local cluster counts into. */
 void		 fleet_key(struct fleet *f, const struct cluster *c, char key[17]);
 

@@ -233,6 +233,8 @@ reload(void)
 	}
 	log_setlevel(level);
 	store_set_ttl(the_store, sttl, bttl);
+	if (the_fleet != NULL)
+		fleet_set_ttl(the_fleet, sttl, bttl);
 	log_info("reload: %s loaded", config_path);
 }
 

@@ -300,6 +300,11 @@ START_TEST(test_counts_add_up)
 	}
 	/* each host saw half the copies: the fleet all six */
 	ck_assert_uint_le(res.c.messages, 3);
+	/* the server forgot the script: EVAL, and the count goes on */
+	freeReplyObject(rcmd("SCRIPT FLUSH"));
+	host_msg(&a, &c, 107, 7, &res, &fc, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(fc.messages, 7);
 	host_close(&a);
 	host_close(&b);
 }
