@@ -110,6 +110,8 @@ int	ctl_opts_json(struct ctl *ctl, int argc, char **argv, int *first);
 int	ctl_fleet_tell(struct ctl *ctl, const struct cluster *c, int status);
 /* stats: the server's health and this host's stream lag. */
 void	ctl_fleet_stats(struct ctl *ctl);
+/* The same as a JSON object; NULL with lmdb. */
+json_t	*ctl_fleet_json(struct ctl *ctl);
 
 /* ctl_util.c: pure helpers */
 /* "90s", "30m", "2h", "3d", "1w" to seconds; -1 if malformed or out of range. */

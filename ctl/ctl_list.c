@@ -334,6 +334,8 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 				    "messages", (json_int_t)st.hours[i],
 				    "tagged", (json_int_t)st.tags_hour[i],
 				    "rejected", (json_int_t)st.rejects_hour[i]));
+		if (o != NULL && (h = ctl_fleet_json(ctl)) != NULL)
+			json_object_set_new(o, "redis", h);
 		return ctl_json_print(o);
 	}
 	printf("clusters    %zu (singletons %zu, bulk %zu)\n", st.clusters,

@@ -58,6 +58,29 @@ ctl_fleet_tell(struct ctl *ctl, const struct cluster *c, int status)
 	return rc;
 }
 
+json_t *
+ctl_fleet_json(struct ctl *ctl)
+{
+	struct fleet_health	 h;
+	struct fleet		*f;
+	json_t			*o;
+	int			 up;
+
+	if (ctl->cfg->store_backend != BACKEND_REDIS || (f = fleet_of(ctl)) == NULL)
+		return NULL;
+	up = fleet_health(f, &h) == 0;
+	fleet_close(f);
+	o = json_pack("{sssbsfsIsssssIsIsIsIsIsI}",
+	    "server", ctl->cfg->redis, "up", up, "ping_ms", up ? h.ping_ms : 0.0,
+	    "stream_len", (json_int_t)h.stream_len, "stream_last", h.last_id,
+	    "cursor", h.cursor, "lag_ms", (json_int_t)h.lag_ms,
+	    "calls", (json_int_t)h.calls, "failed", (json_int_t)h.failed,
+	    "published", (json_int_t)h.published,
+	    "imported", (json_int_t)h.imported,
+	    "merged", (json_int_t)h.aliased);
+	return o;
+}
+
 void
 ctl_fleet_stats(struct ctl *ctl)
 {

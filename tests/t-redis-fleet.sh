@@ -232,6 +232,11 @@ check_eq "travel 2: the fleet counted both copies" 2 "$(cluster_field "$cl" coun
 ctl A stats
 check "nilsimsactl stats: Redis up with PING time" grep -Eq '^redis +127\.0\.0\.1:[0-9]+: up, PING [0-9.]+ ms' "$T/ctl.out"
 check "nilsimsactl stats: the stream lag" grep -Eq '^stream +[0-9]+ entries, newest .* behind\)' "$T/ctl.out"
+ctl B stats --json
+check "nilsimsactl stats --json: redis up, B imported clusters" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["redis"]
+sys.exit(not (r["up"] and r["imported"] >= 3 and r["calls"] > 0 and r["lag_ms"] >= 0))' "$T/ctl.out"
 
 # ---- nothing lost: every copy delivered or rejected, the queues empty
 for h in A B; do
