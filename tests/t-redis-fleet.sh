@@ -98,6 +98,18 @@ Your voucher code: G$1-$(( $1 * 613 % 997 ))
 Open seven days a week from eight until six, free parking at the rear.
 EOF
 	;;
+	bike) cat <<EOF
+Hi there,
+
+The city bike club is looking for volunteers for the charity ride on the
+first Sunday of next month: marshals at the crossings, helpers at the two
+refreshment stops, and a few riders to sweep the route at the back.
+
+Your sign-up code: B$1-$(( $1 * 211 % 1013 ))
+
+Lunch and a club jersey for everyone who helps. Reply with your size.
+EOF
+	;;
 	travel) cat <<EOF
 Dear traveller,
 
@@ -227,6 +239,26 @@ cl=$(cluster_of B travel 2)
 check "travel 2 via B after its restart joins A's cluster ($cl)" \
 	test -n "$cl" -a -z "$(grep -e 'score=new' -e partial <<<"$cl")"
 check_eq "travel 2: the fleet counted both copies" 2 "$(cluster_field "$cl" count)"
+
+# ---- 6. both hosts get the campaign's first copies at the same moment:
+# whether each started its own cluster (they then converge on the one
+# Redis saw first) or the second already joined the first's, the copies
+# after count into one fleet cluster. (check_redis makes both start
+# their own, deterministically.)
+sync_tails
+copy A bike 1 & pa=$!
+copy B bike 2 & pb=$!
+wait $pa; ra=$?
+wait $pb; rb=$?
+check "bike 1 via A and bike 2 via B, at once: both accepted" test $ra -eq 0 -a $rb -eq 0
+sync_tails
+copy A bike 3
+c3=$(cluster_field "$(cluster_of A bike 3)" count)
+sync_tails
+copy B bike 4
+c4=$(cluster_field "$(cluster_of B bike 4)" count)
+check "bike 3 via A and 4 via B count into one fleet cluster ($c3, then $c4)" \
+	test -n "$c3" -a "$c4" = "$((c3 + 1))"
 
 # ---- nilsimsactl stats shows the fleet's health
 ctl A stats
