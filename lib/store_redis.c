@@ -1181,6 +1181,14 @@ fleet_open(const struct config *cfg, struct store *s, const char *state_dir,
 		fleet_close(f);
 		return NULL;
 	}
+	/* Keys are built in ARG_LEN bytes; braces would move the hash tag. */
+	if (strlen(f->prefix) == 0 || strlen(f->prefix) > 40 ||
+	    strpbrk(f->prefix, "{} ") != NULL) {
+		snprintf(err, errlen, "RedisPrefix %s: 1 to 40 characters, "
+		    "without braces or spaces", f->prefix);
+		fleet_close(f);
+		return NULL;
+	}
 	f->timeout_ms = cfg->redis_timeout;
 	atomic_store(&f->singleton_ttl, cfg->singleton_ttl);
 	atomic_store(&f->bulk_ttl, cfg->bulk_ttl);
