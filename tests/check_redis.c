@@ -504,6 +504,40 @@ START_TEST(test_cursor)
 }
 END_TEST
 
+/* RedisUser and RedisPassword: an ACL user; a wrong password is partial. */
+START_TEST(test_auth)
+{
+	static struct host	a;
+	struct store_result	res;
+	struct fleet_counts	fc;
+	nilsimsa_code		c;
+	int			rc;
+
+	flush();
+	tu_srand(7);
+	freeReplyObject(rcmd("ACL SETUSER nsmtest on >s3cret ~* &* +@all"));
+	host_store(&a, "a7", 0);
+	free(a.cfg->redis_user);
+	free(a.cfg->redis_password);
+	a.cfg->redis_user = strdup("nsmtest");
+	a.cfg->redis_password = strdup("s3cret");
+	host_fleet(&a, 0);
+	code_rand(&c);
+	host_msg(&a, &c, 1, 1, &res, &fc, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(fc.messages, 1);
+	fleet_close(a.f);
+	free(a.cfg->redis_password);
+	a.cfg->redis_password = strdup("wrong");
+	host_fleet(&a, 0);
+	host_msg(&a, &c, 2, 1, &res, &fc, &rc);
+	ck_assert_int_eq(rc, -1);	/* refused: the local store decides */
+	ck_assert_uint_eq(res.c.messages, 2);
+	host_close(&a);
+	freeReplyObject(rcmd("ACL DELUSER nsmtest"));
+}
+END_TEST
+
 static Suite *
 redis_suite(void)
 {
@@ -517,6 +551,7 @@ redis_suite(void)
 	tcase_add_test(tc, test_down);
 	tcase_add_test(tc, test_expire);
 	tcase_add_test(tc, test_cursor);
+	tcase_add_test(tc, test_auth);
 	suite_add_tcase(s, tc);
 	return s;
 }
