@@ -939,6 +939,88 @@ first(const char *oa, const char *ka, const char *ob, const char *kb)
 	return strcmp(ka, kb) < 0;
 }
 
+/* One command on the tail's link, its reply freed; the reply's type or -1. */
+static int
+tcmd(redisContext *rc, const char *fmt, ...)
+{
+	redisReply	*r;
+	va_list		 ap;
+	int		 type;
+
+	va_start(ap, fmt);
+	r = redisvCommand(rc, fmt, ap);
+	va_end(ap);
+	if (r == NULL)
+		return -1;
+	type = r->type;
+	freeReplyObject(r);
+	return type;
+}
+
+/* Add one HyperLogLog of the cluster `from` to the same one of `to`. */
+static void
+merge_hll(struct fleet *f, redisContext *rc, const char *from, const char *to,
+    const char *suffix, long long ttl)
+{
+	redisReply	*r;
+	char		 src[128], dst[128], tmp[128];
+
+	snprintf(src, sizeof(src), "{%s:%s}:%s", f->prefix, from, suffix);
+	snprintf(dst, sizeof(dst), "{%s:%s}:%s", f->prefix, to, suffix);
+	snprintf(tmp, sizeof(tmp), "{%s:%s}:merge:%s", f->prefix, to, suffix);
+	if ((r = redisCommand(rc, "GET %s", src)) == NULL)
+		return;
+	/* PFMERGE needs both in one slot: a copy under the winner's tag */
+	if (r->type == REDIS_REPLY_STRING &&
+	    tcmd(rc, "SET %s %b PX 60000", tmp, r->str, (size_t)r->len) ==
+	    REDIS_REPLY_STATUS &&
+	    tcmd(rc, "PFMERGE %s %s %s", dst, dst, tmp) == REDIS_REPLY_STATUS)
+		(void)tcmd(rc, "EXPIRE %s %lld", dst, ttl);
+	(void)tcmd(rc, "DEL %s", tmp);
+	freeReplyObject(r);
+}
+
+/*
+ * A local cluster now counts under another's key: what the fleet counted
+ * under its own (the copies before the two met) is added to the winner's,
+ * once (the first host to get there marks the loser merged).
+ */
+static void
+merge_into(struct fleet *f, redisContext *rc, const char *from, const char *to)
+{
+	redisReply	*r;
+	char		 h[128], sfx[48];
+	long long	 bulk = atomic_load(&f->bulk_ttl), sttl;
+	int64_t		 s0 = slice_of(f, time(NULL));
+	int		 first;
+
+	sttl = f->slice * (SLICES + 1) < bulk ? f->slice * (SLICES + 1) : bulk;
+	snprintf(h, sizeof(h), "{%s:%s}:h", f->prefix, from);
+	if ((r = redisCommand(rc, "HSETNX %s merged %s", h, to)) == NULL)
+		return;
+	first = r->type == REDIS_REPLY_INTEGER && r->integer == 1;
+	freeReplyObject(r);
+	(void)tcmd(rc, "EXPIRE %s %lld", h, bulk);	/* it may be new */
+	if (!first || (r = redisCommand(rc, "HMGET %s m r", h)) == NULL)
+		return;		/* merged by another host already */
+	if (r->type == REDIS_REPLY_ARRAY && r->elements == 2) {
+		snprintf(h, sizeof(h), "{%s:%s}:h", f->prefix, to);
+		for (size_t i = 0; i < 2; i++)
+			if (r->element[i]->type == REDIS_REPLY_STRING)
+				(void)tcmd(rc, "HINCRBY %s %s %s", h,
+				    i == 0 ? "m" : "r", r->element[i]->str);
+	}
+	freeReplyObject(r);
+	merge_hll(f, rc, from, to, "N", bulk);
+	merge_hll(f, rc, from, to, "s", bulk);
+	for (int i = 0; i < SLICES; i++) {
+		snprintf(sfx, sizeof(sfx), "r:%lld", (long long)(s0 - i));
+		merge_hll(f, rc, from, to, sfx, sttl);
+		snprintf(sfx, sizeof(sfx), "n:%lld", (long long)(s0 - i));
+		merge_hll(f, rc, from, to, sfx, sttl);
+	}
+}
+
 /*
  * Another host's new cluster: the same as a local one (no-op), the same
  * campaign as one of ours (the one Redis saw first wins: ours maps onto
@@ -961,6 +1043,7 @@ import_new(struct fleet *f, redisContext *rc, const struct entry *e)
 			alias_set_locked(f, c.id, e->key);
 			pthread_mutex_unlock(&f->mu);
 			atomic_fetch_add(&f->aliased, 1);
+			merge_into(f, rc, key, e->key);
 			log_info("redis: cluster %llu counts as fleet cluster "
 			    "%s (started first elsewhere)",
 			    (unsigned long long)c.id, e->key);

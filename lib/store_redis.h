@@ -37,7 +37,8 @@
  * keys. Two hosts that started a cluster for the same campaign at the
  * same moment converge on the one Redis saw first: the other maps its
  * local cluster onto the winner's key (an alias, kept in the state
- * file).
+ * file), and adds what the fleet counted under its own key to the
+ * winner's, once.
  */
 #ifndef STORE_REDIS_H
 #define STORE_REDIS_H
