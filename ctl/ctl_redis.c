@@ -70,14 +70,17 @@ ctl_fleet_json(struct ctl *ctl)
 		return NULL;
 	up = fleet_health(f, &h) == 0;
 	fleet_close(f);
-	o = json_pack("{sssbsfsIsssssIsIsIsIsIsI}",
+	o = json_pack("{sssbsfsIsssssIsIsIsIsIsIsIsIsI}",
 	    "server", ctl->cfg->redis, "up", up, "ping_ms", up ? h.ping_ms : 0.0,
 	    "stream_len", (json_int_t)h.stream_len, "stream_last", h.last_id,
 	    "cursor", h.cursor, "lag_ms", (json_int_t)h.lag_ms,
 	    "calls", (json_int_t)h.calls, "failed", (json_int_t)h.failed,
 	    "published", (json_int_t)h.published,
 	    "imported", (json_int_t)h.imported,
-	    "merged", (json_int_t)h.aliased);
+	    "merged", (json_int_t)h.aliased,
+	    "missed_waiting", (json_int_t)h.pending,
+	    "missed_counted", (json_int_t)h.pushed,
+	    "missed_dropped", (json_int_t)h.dropped);
 	return o;
 }
 
@@ -102,5 +105,8 @@ ctl_fleet_stats(struct ctl *ctl)
 	    "%llu, imported %llu, merged %llu\n", (unsigned long long)h.calls,
 	    (unsigned long long)h.failed, (unsigned long long)h.published,
 	    (unsigned long long)h.imported, (unsigned long long)h.aliased);
+	printf("missed      %llu waiting, %llu counted since, %llu dropped\n",
+	    (unsigned long long)h.pending, (unsigned long long)h.pushed,
+	    (unsigned long long)h.dropped);
 	fleet_close(f);
 }

@@ -131,7 +131,27 @@ struct fconn {
 	redisContext	*c;
 	struct fleet	*f;
 	struct fconn	*next;
+	int		 unsure;	/* the last call timed out waiting for
+					   its reply: the server may still
+					   run it */
 };
+
+/*
+ * A message as the fleet counts it: what the script needs, and what the
+ * XADD of a new cluster carries. Kept while Redis is away (PEND_MAX of
+ * them, the oldest dropped beyond) and counted when it is back.
+ */
+struct pend {
+	uint64_t	id;		/* the local cluster */
+	char		key[17];	/* its fleet key then */
+	nilsimsa_code	code;
+	uint8_t		kind, status, created, counted, copy;
+	int64_t		now;
+	uint32_t	recipients, net, sender, nrcpt;
+	uint32_t	rcpt[MESSAGE_RCPT_HASHED];
+};
+#define PEND_MAX	4096
+#define PEND_BATCH	64	/* counted per turn of the tail */
 
 /* A local cluster counted under another cluster's key (convergence). */
 struct alias {
@@ -161,6 +181,8 @@ struct fleet {
 
 	struct alias	*aliases;
 	size_t		 naliases;
+	struct pend	*pend;		/* a ring of PEND_MAX */
+	size_t		 pend_head, pend_n;
 	char		 cursor[48];
 
 	int		 tailing;
@@ -168,6 +190,8 @@ struct fleet {
 	atomic_int	 stop;
 
 	atomic_ullong	 calls, failed, published, imported, aliased;
+	atomic_ullong	 pushed, dropped;	/* pending messages */
+	size_t		 pend_seen;	/* the milter's queue, in its state file */
 };
 
 /* A command being built: argv of bounded strings. */
@@ -289,7 +313,7 @@ static void
 state_read(struct fleet *f)
 {
 	char			 line[256], key[32];
-	unsigned long long	 id, v[5];
+	unsigned long long	 id, v[8];
 	FILE			*fp;
 
 	snprintf(f->cursor, sizeof(f->cursor), "0");
@@ -301,13 +325,17 @@ state_read(struct fleet *f)
 		if (sscanf(line, "alias %llu %16s", &id, key) == 2 &&
 		    strlen(key) == 16)
 			alias_set_locked(f, id, key);
-		else if (sscanf(line, "counters %llu %llu %llu %llu %llu",
-		    &v[0], &v[1], &v[2], &v[3], &v[4]) == 5) {
+		else if (sscanf(line, "counters %llu %llu %llu %llu %llu %llu "
+		    "%llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+		    &v[6], &v[7]) == 8) {
 			f->calls = v[0];
 			f->failed = v[1];
 			f->published = v[2];
 			f->imported = v[3];
 			f->aliased = v[4];
+			f->pushed = v[5];
+			f->dropped = v[6];
+			f->pend_seen = v[7];	/* another process's queue */
 		}
 	}
 	fclose(fp);
@@ -331,10 +359,11 @@ state_write_locked(struct fleet *f)
 	for (size_t i = 0; i < f->naliases; i++)
 		fprintf(fp, "alias %llu %s\n",
 		    (unsigned long long)f->aliases[i].id, f->aliases[i].key);
-	fprintf(fp, "counters %llu %llu %llu %llu %llu\n",
+	fprintf(fp, "counters %llu %llu %llu %llu %llu %llu %llu %zu\n",
 	    (unsigned long long)f->calls, (unsigned long long)f->failed,
 	    (unsigned long long)f->published, (unsigned long long)f->imported,
-	    (unsigned long long)f->aliased);
+	    (unsigned long long)f->aliased, (unsigned long long)f->pushed,
+	    (unsigned long long)f->dropped, f->pend_n);
 	if (fclose(fp) == EOF || rename(tmp, f->state) == -1)
 		log_debug("redis: %s: %s", f->state, strerror(errno));
 }
@@ -398,6 +427,7 @@ static void
 mark_up(struct fleet *f)
 {
 	atomic_store(&f->backoff, BACKOFF_MIN);
+	atomic_store(&f->down_until, 0);
 	if (atomic_exchange(&f->down, 0) == 1)
 		log_warnx("redis: %s: answering again", f->host);
 }
@@ -500,10 +530,13 @@ pipeline(struct fleet *f, struct fconn *fc, int n, struct cmd **cmds,
 {
 	char	why[128];
 
+	fc->unsure = 0;
 	if (pipeline1(fc, n, cmds, replies, why, sizeof(why)) == 0) {
 		mark_up(f);
 		return 0;
 	}
+	fc->unsure = fc->c->err == REDIS_ERR_IO &&
+	    (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR);
 	if (fc->c->err == REDIS_ERR_EOF) {
 		redisFree(fc->c);
 		if ((fc->c = fconnect(f, f->timeout_ms)) != NULL &&
@@ -519,7 +552,7 @@ pipeline(struct fleet *f, struct fconn *fc, int n, struct cmd **cmds,
 /* The XADD of a cluster event. */
 static void
 cmd_xadd(struct fleet *f, struct cmd *c, const char *op, const char *key,
-    const struct cluster *cl, int status)
+    const nilsimsa_code *code, int kind, int status)
 {
 	char	hex[NILSIMSA_HEX_LEN + 1];
 
@@ -534,11 +567,11 @@ cmd_xadd(struct fleet *f, struct cmd *c, const char *op, const char *key,
 	arg(c, "%s", op);
 	arg(c, "k");
 	arg(c, "%s", key);
-	nilsimsa_to_hex(&cl->code, hex);
+	nilsimsa_to_hex(code, hex);
 	arg(c, "c");
 	arg(c, "%s", hex);
 	arg(c, "t");
-	arg(c, "%u", cl->kind);
+	arg(c, "%d", kind);
 	arg(c, "s");
 	arg(c, "%d", status);
 }
@@ -550,15 +583,34 @@ slice_of(const struct fleet *f, int64_t t)
 	return t / f->slice;
 }
 
-/* The EVALSHA (or, sha NULL, EVAL) of a message. */
+/* A message as the fleet counts it. */
 static void
-cmd_observe(struct fleet *f, struct cmd *c, const char *key,
-    const struct store_obs *obs, const struct store_result *res, int eval)
+pend_make(struct pend *p, const char *key, const struct store_obs *obs,
+    const struct store_result *res)
 {
-	int64_t	 s0 = slice_of(f, obs->now);
-	int	 counted = res->counted || res->exact || res->created;
-	int	 copy = counted && (res->exact || res->created ||
-		    res->score >= STORE_COPY_MIN);
+	p->id = res->c.id;
+	memcpy(p->key, key, sizeof(p->key));
+	p->code = res->c.code;
+	p->kind = res->c.kind;
+	p->status = res->c.status;
+	p->created = res->created != 0;
+	p->counted = res->counted || res->exact || res->created;
+	p->copy = p->counted && (res->exact || res->created ||
+	    res->score >= STORE_COPY_MIN);
+	p->now = obs->now;
+	p->recipients = obs->recipients;
+	p->net = obs->net;
+	p->sender = obs->sender;
+	p->nrcpt = obs->nrcpt < MESSAGE_RCPT_HASHED ? obs->nrcpt :
+	    MESSAGE_RCPT_HASHED;
+	memcpy(p->rcpt, obs->rcpt, p->nrcpt * sizeof(*p->rcpt));
+}
+
+/* The EVALSHA (or, eval, the EVAL) of a message. */
+static void
+cmd_observe(struct fleet *f, struct cmd *c, const struct pend *p, int eval)
+{
+	int64_t	 s0 = slice_of(f, p->now);
 	int	 i;
 
 	c->argc = 0;
@@ -570,30 +622,59 @@ cmd_observe(struct fleet *f, struct cmd *c, const char *key,
 		arg(c, "%s", f->sha);
 	}
 	arg(c, "%d", 3 + 2 * SLICES);
-	arg(c, "{%s:%s}:h", f->prefix, key);
-	arg(c, "{%s:%s}:N", f->prefix, key);
-	arg(c, "{%s:%s}:s", f->prefix, key);
+	arg(c, "{%s:%s}:h", f->prefix, p->key);
+	arg(c, "{%s:%s}:N", f->prefix, p->key);
+	arg(c, "{%s:%s}:s", f->prefix, p->key);
 	for (i = 0; i < SLICES; i++)
-		arg(c, "{%s:%s}:r:%lld", f->prefix, key, (long long)(s0 - i));
+		arg(c, "{%s:%s}:r:%lld", f->prefix, p->key, (long long)(s0 - i));
 	for (i = 0; i < SLICES; i++)
-		arg(c, "{%s:%s}:n:%lld", f->prefix, key, (long long)(s0 - i));
+		arg(c, "{%s:%s}:n:%lld", f->prefix, p->key, (long long)(s0 - i));
 	arg(c, "%d", SLICES);
-	arg(c, "%d", counted);
-	arg(c, "%d", copy);
-	arg(c, "%u", obs->recipients);
-	if (obs->net != 0)
-		arg(c, "%08x", obs->net);
+	arg(c, "%d", p->counted);
+	arg(c, "%d", p->copy);
+	arg(c, "%u", p->recipients);
+	if (p->net != 0)
+		arg(c, "%08x", p->net);
 	else
 		arg(c, "%s", "");
-	if (obs->sender != 0)
-		arg(c, "%08x", obs->sender);
+	if (p->sender != 0)
+		arg(c, "%08x", p->sender);
 	else
 		arg(c, "%s", "");
 	arg(c, "%lld", (long long)atomic_load(&f->singleton_ttl));
 	arg(c, "%lld", (long long)atomic_load(&f->bulk_ttl));
 	arg(c, "%lld", (long long)(f->slice * (SLICES + 1)));
-	for (i = 0; counted && i < (int)obs->nrcpt; i++)
-		arg(c, "%08x", obs->rcpt[i]);
+	for (i = 0; p->counted && i < (int)p->nrcpt; i++)
+		arg(c, "%08x", p->rcpt[i]);
+}
+
+/* Messages waiting for Redis. */
+static size_t
+pend_count(struct fleet *f)
+{
+	size_t	n;
+
+	pthread_mutex_lock(&f->mu);
+	n = f->pend_n;
+	pthread_mutex_unlock(&f->mu);
+	return n;
+}
+
+/* Keep a message Redis did not count, for when it is back. */
+static void
+pend_add(struct fleet *f, const struct pend *p)
+{
+	pthread_mutex_lock(&f->mu);
+	if (f->pend != NULL) {
+		if (f->pend_n == PEND_MAX) {	/* the oldest makes room */
+			f->pend_head = (f->pend_head + 1) % PEND_MAX;
+			f->pend_n--;
+			atomic_fetch_add(&f->dropped, 1);
+		}
+		f->pend[(f->pend_head + f->pend_n) % PEND_MAX] = *p;
+		f->pend_n++;
+	}
+	pthread_mutex_unlock(&f->mu);
 }
 
 /* An integer element of an array reply. */
@@ -629,29 +710,28 @@ parse_counts(const redisReply *r, struct fleet_counts *fc, int *isnew)
 	return 0;
 }
 
-int
-fleet_observe(struct fleet *f, const struct store_obs *obs,
-    const struct store_result *res, struct fleet_counts *out)
+/*
+ * Count one message: the script, with the XADD of a cluster created here
+ * in the same round trip; the XADD alone later for a cluster new to the
+ * fleet without being new here. 0 with *out filled, or -1.
+ */
+static int
+count_pend(struct fleet *f, struct fconn *fc, const struct pend *p,
+    struct fleet_counts *out)
 {
-	struct fconn	*fc;
 	struct cmd	*cm[2], *ev = NULL, *xa = NULL;
 	redisReply	*rep[2];
 	int		 n, isnew = 0, rc = -1;
 
-	atomic_fetch_add(&f->calls, 1);
-	memset(out, 0, sizeof(*out));
-	fleet_key(f, &res->c, out->key);
-	if ((fc = conn_get(f)) == NULL)
-		goto done;
 	if ((ev = malloc(sizeof(*ev))) == NULL ||
-	    (res->created && (xa = malloc(sizeof(*xa))) == NULL))
+	    (p->created && (xa = malloc(sizeof(*xa))) == NULL))
 		goto done;
-	cmd_observe(f, ev, out->key, obs, res, 0);
+	cmd_observe(f, ev, p, 0);
 	cm[0] = ev;
 	n = 1;
-	if (res->created) {
+	if (p->created) {
 		/* After the script: an importer finds the cluster's order. */
-		cmd_xadd(f, xa, "new", out->key, &res->c, res->c.status);
+		cmd_xadd(f, xa, "new", p->key, &p->code, p->kind, p->status);
 		cm[n++] = xa;
 	}
 	if (pipeline(f, fc, n, cm, rep) == -1)
@@ -660,7 +740,7 @@ fleet_observe(struct fleet *f, const struct store_obs *obs,
 	    strncmp(rep[0]->str, "NOSCRIPT", 8) == 0) {
 		/* The server forgot the script (restart, SCRIPT FLUSH). */
 		freeReplyObject(rep[0]);
-		cmd_observe(f, ev, out->key, obs, res, 1);
+		cmd_observe(f, ev, p, 1);
 		if (pipeline(f, fc, 1, cm, rep) == -1) {
 			if (n == 2)
 				freeReplyObject(rep[1]);
@@ -690,7 +770,8 @@ fleet_observe(struct fleet *f, const struct store_obs *obs,
 		 * New to the fleet without being new here: created while
 		 * Redis was away, or its keys expired. Published now.
 		 */
-		cmd_xadd(f, ev, "new", out->key, &res->c, res->c.status);
+		cm[0] = ev;
+		cmd_xadd(f, ev, "new", p->key, &p->code, p->kind, p->status);
 		if (pipeline(f, fc, 1, cm, rep) == 0) {
 			if (rep[0]->type != REDIS_REPLY_ERROR)
 				atomic_fetch_add(&f->published, 1);
@@ -698,11 +779,73 @@ fleet_observe(struct fleet *f, const struct store_obs *obs,
 		}
 	}
 done:
-	if (rc != 0)
-		atomic_fetch_add(&f->failed, 1);
 	free(ev);
 	free(xa);
 	return rc;
+}
+
+int
+fleet_observe(struct fleet *f, const struct store_obs *obs,
+    const struct store_result *res, struct fleet_counts *out)
+{
+	struct fconn	*fc;
+	struct pend	 p;
+	int		 rc = -1;
+
+	atomic_fetch_add(&f->calls, 1);
+	memset(out, 0, sizeof(*out));
+	fleet_key(f, &res->c, out->key);
+	pend_make(&p, out->key, obs, res);
+	if ((fc = conn_get(f)) != NULL)
+		rc = count_pend(f, fc, &p, out);
+	if (rc != 0) {
+		atomic_fetch_add(&f->failed, 1);
+		/*
+		 * Counted when Redis is back; unless it timed out waiting for
+		 * the answer: a slow server runs it late, and counting it
+		 * again would count the copy twice.
+		 */
+		if (fc == NULL || !fc->unsure)
+			pend_add(f, &p);
+	}
+	return rc;
+}
+
+/*
+ * Count what waited while Redis was away, a batch at a time, on the
+ * tail's link (*rcp; it may be made again, or dropped).
+ */
+static void
+pend_flush(struct fleet *f, redisContext **rcp)
+{
+	struct fconn		 fc = { *rcp, f, NULL, 0 };
+	struct fleet_counts	 out;
+	struct pend		*p;
+	int			 i;
+
+	if ((p = malloc(sizeof(*p))) == NULL)
+		return;
+	for (i = 0; i < PEND_BATCH && fc.c != NULL; i++) {
+		pthread_mutex_lock(&f->mu);
+		if (f->pend_n == 0) {
+			pthread_mutex_unlock(&f->mu);
+			break;
+		}
+		*p = f->pend[f->pend_head];
+		f->pend_head = (f->pend_head + 1) % PEND_MAX;
+		f->pend_n--;
+		pthread_mutex_unlock(&f->mu);
+		/* merged meanwhile into a cluster Redis saw first: count there */
+		(void)alias_get(f, p->id, p->key);
+		if (count_pend(f, &fc, p, &out) == 0)
+			atomic_fetch_add(&f->pushed, 1);
+		else if (fc.c == NULL) {	/* away again: keep it */
+			pend_add(f, p);
+			break;
+		}
+	}
+	*rcp = fc.c;
+	free(p);
 }
 
 /* Run one built command; 0 if it answered without an error. */
@@ -761,7 +904,8 @@ fleet_set_status(struct fleet *f, const struct cluster *cl, int status)
 	for (i = 0; i < 3; i++)
 		freeReplyObject(r[i]);
 	if (rc == 0) {
-		cmd_xadd(f, &c[0], isnew ? "new" : "st", key, cl, status);
+		cmd_xadd(f, &c[0], isnew ? "new" : "st", key, &cl->code,
+		    cl->kind, status);
 		rc = run1(f, &c[0]);
 	}
 out:
@@ -791,7 +935,7 @@ fleet_forget(struct fleet *f, const struct cluster *cl)
 	}
 	if (run1(f, c) == -1)
 		goto out;
-	cmd_xadd(f, c, "forget", key, cl, cl->status);
+	cmd_xadd(f, c, "forget", key, &cl->code, cl->kind, cl->status);
 	rc = run1(f, c);
 	pthread_mutex_lock(&f->mu);
 	alias_set_locked(f, cl->id, NULL);
@@ -1184,11 +1328,15 @@ tail_main(void *arg)
 		}
 		if (r->type == REDIS_REPLY_ARRAY)
 			tail_batch(f, rc, r);
-		else if (r->type == REDIS_REPLY_ERROR) {
+		if (r->type == REDIS_REPLY_ERROR) {
 			log_warnx("redis: XREAD: %s", r->str);
 			nap(f, 1000);
 		}
 		freeReplyObject(r);
+		if (pend_count(f) > 0) {
+			pend_flush(f, &rc);
+			last_write = 0;		/* the counters at once */
+		}
 		/* The counters, for nilsimsactl stats, every few seconds. */
 		if (now_ms() - last_write > 5000) {
 			pthread_mutex_lock(&f->mu);
@@ -1290,6 +1438,13 @@ fleet_open(const struct config *cfg, struct store *s, const char *state_dir,
 	state_read(f);
 	if (flags & FLEET_TAIL) {
 		sigset_t	all, old;
+
+		/* The milter keeps what Redis missed; nilsimsactl does not. */
+		if ((f->pend = calloc(PEND_MAX, sizeof(*f->pend))) == NULL) {
+			snprintf(err, errlen, "out of memory");
+			fleet_close(f);
+			return NULL;
+		}
 		int		e;
 
 		/* The daemon's signals are for its own threads, never this one. */
@@ -1330,6 +1485,7 @@ fleet_close(struct fleet *f)
 	}
 	pthread_mutex_destroy(&f->mu);
 	free(f->aliases);
+	free(f->pend);
 	free(f->host);
 	free(f->user);
 	free(f->password);
@@ -1419,6 +1575,11 @@ fleet_health(struct fleet *f, struct fleet_health *h)
 	h->published = f->published;
 	h->imported = f->imported;
 	h->aliased = f->aliased;
+	h->pushed = f->pushed;
+	h->dropped = f->dropped;
+	pthread_mutex_lock(&f->mu);
+	h->pending = f->tailing ? f->pend_n : f->pend_seen;
+	pthread_mutex_unlock(&f->mu);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if ((fc = conn_get(f)) == NULL)
 		return -1;

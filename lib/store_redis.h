@@ -71,6 +71,9 @@ struct fleet_health {
 	char		cursor[48];	/* where this host's tail is */
 	int64_t		lag_ms;		/* newest entry minus cursor, in ms */
 	uint64_t	calls, failed, published, imported, aliased;
+	uint64_t	pushed;		/* counted late, once Redis was back */
+	uint64_t	dropped;	/* never counted: too many waited */
+	uint64_t	pending;	/* waiting for Redis */
 };
 
 #define FLEET_TAIL	0x01	/* start the thread that tails the stream */
@@ -89,7 +92,8 @@ void		 fleet_close(struct fleet *f);
 /*
  * Count a message that the local store recorded (res). 0 with *fc the
  * fleet's totals, or -1: Redis was slow or down, decide with the local
- * counts (the copy is not counted in the fleet: accepted as lost).
+ * counts. The milter (FLEET_TAIL) keeps such a copy, up to 4096 of them,
+ * and its tail thread counts them in the fleet once Redis answers again.
  * Safe from any number of threads.
  */
 int		 fleet_observe(struct fleet *f, const struct store_obs *obs,

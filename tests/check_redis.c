@@ -399,6 +399,7 @@ START_TEST(test_down)
 	struct store_result	res;
 	struct fleet_counts	fc;
 	struct timespec		t0, t1;
+	struct fleet_health	hl;
 	nilsimsa_code		c;
 	double			ms;
 	int			rc;
@@ -428,6 +429,22 @@ START_TEST(test_down)
 		host_msg(&a, &c, 4, 1, &res, &fc, &rc);
 	}
 	ck_assert_int_eq(rc, 0);
+	/*
+	 * Copy 2 timed out: the stopped server ran it when resumed. Copy 3
+	 * met the backoff: kept, and counted once Redis was back. Nothing
+	 * lost, nothing counted twice: the fleet counts what this host did.
+	 */
+	for (int i = 0; i < 100; i++) {
+		ck_assert_int_eq(fleet_health(a.f, &hl), 0);
+		if (hl.pending == 0)
+			break;
+		usleep(50000);
+	}
+	ck_assert_uint_eq(hl.pending, 0);
+	ck_assert_uint_ge(hl.pushed, 1);	/* copy 3, refused while backing off */
+	host_msg(&a, &c, 5, 1, &res, &fc, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(fc.messages, res.c.messages);
 	host_close(&a);
 }
 END_TEST
