@@ -6,7 +6,8 @@
 # count in total; a cluster learnt spam on host A is rejected at its next
 # copy on host B; pin and forget reach the other host; Redis killed in
 # the middle: nothing deferred or lost, verdicts go on from the local
-# stores (marked partial), the fleet counts again once it is back; a
+# stores (marked partial), and the copies Redis missed are counted once it
+# is back (copy 5 is rejected, as on one host); a
 # milter restarted while the stream moved on resumes from its cursor.
 # (Convergence of clusters started at once, expiry and the time limit:
 # tests/check_redis.)
