@@ -20,7 +20,8 @@
  *
  * Keys, all of one cluster under the hash tag {P:K} (P the RedisPrefix,
  * K the 16 hex digits of the cluster's fleet key), so that the script
- * touches one slot and works on Redis Cluster as on one server:
+ * touches one slot, as Redis Cluster needs (this client talks to one
+ * server and does not follow a cluster's MOVED redirections):
  *   {P:K}:h       hash: m messages, r recipients, f/l first/last seen,
  *                 o the order Redis first saw it (TIME), s status
  *   {P:K}:N       HyperLogLog of the client networks, all time
