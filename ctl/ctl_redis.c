@@ -70,8 +70,9 @@ ctl_fleet_json(struct ctl *ctl)
 		return NULL;
 	up = fleet_health(f, &h) == 0;
 	fleet_close(f);
-	o = json_pack("{sssbsfsIsssssIsIsIsIsIsIsIsIsI}",
+	o = json_pack("{sssbsfsIsIsssssIsIsIsIsIsIsIsIsI}",
 	    "server", ctl->cfg->redis, "up", up, "ping_ms", up ? h.ping_ms : 0.0,
+	    "clusters", (json_int_t)h.clusters,
 	    "stream_len", (json_int_t)h.stream_len, "stream_last", h.last_id,
 	    "cursor", h.cursor, "lag_ms", (json_int_t)h.lag_ms,
 	    "calls", (json_int_t)h.calls, "failed", (json_int_t)h.failed,
@@ -95,8 +96,9 @@ ctl_fleet_stats(struct ctl *ctl)
 	if (fleet_health(f, &h) == -1)
 		printf("redis       %s: not answering\n", ctl->cfg->redis);
 	else {
-		printf("redis       %s: up, PING %.2f ms\n", ctl->cfg->redis,
-		    h.ping_ms);
+		printf("redis       %s: up, PING %.2f ms; %llu clusters in the "
+		    "fleet\n", ctl->cfg->redis, h.ping_ms,
+		    (unsigned long long)h.clusters);
 		printf("stream      %llu entries, newest %s; this host at %s "
 		    "(%lld ms behind)\n", (unsigned long long)h.stream_len,
 		    h.last_id, h.cursor, (long long)h.lag_ms);

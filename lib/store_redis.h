@@ -67,6 +67,7 @@ struct fleet_health {
 	int		up;		/* answered PING */
 	double		ping_ms;	/* that round trip */
 	uint64_t	stream_len;	/* entries in the stream */
+	uint64_t	clusters;	/* in the fleet (SCAN) */
 	char		last_id[48];	/* the stream's newest entry */
 	char		cursor[48];	/* where this host's tail is */
 	int64_t		lag_ms;		/* newest entry minus cursor, in ms */

@@ -519,6 +519,7 @@ START_TEST(test_cursor)
 	ck_assert_int_eq(fleet_health(b.f, &hl), 0);
 	ck_assert(hl.up);
 	ck_assert_uint_eq(hl.stream_len, 2);
+	ck_assert_uint_eq(hl.clusters, 2);
 	ck_assert_int_eq(hl.lag_ms, 0);
 	host_close(&a);
 	host_close(&b);

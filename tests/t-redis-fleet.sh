@@ -263,7 +263,8 @@ check "bike 3 via A and 4 via B count into one fleet cluster ($c3, then $c4)" \
 
 # ---- nilsimsactl stats shows the fleet's health
 ctl A stats
-check "nilsimsactl stats: Redis up with PING time" grep -Eq '^redis +127\.0\.0\.1:[0-9]+: up, PING [0-9.]+ ms' "$T/ctl.out"
+check "nilsimsactl stats: Redis up with PING time and clusters" \
+	grep -Eq '^redis +127\.0\.0\.1:[0-9]+: up, PING [0-9.]+ ms; [1-9][0-9]* clusters in the fleet' "$T/ctl.out"
 check "nilsimsactl stats: the stream lag" grep -Eq '^stream +[0-9]+ entries, newest .* behind\)' "$T/ctl.out"
 ctl B stats --json
 check "nilsimsactl stats --json: redis up, B imported clusters" python3 -c '
