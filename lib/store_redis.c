@@ -1288,6 +1288,31 @@ tail_batch(struct fleet *f, redisContext *rc, const redisReply *r)
 	pthread_mutex_unlock(&f->mu);
 }
 
+/* Drop the aliases of local clusters that are gone (expired, evicted). */
+static void
+alias_prune(struct fleet *f)
+{
+	struct cluster	 c;
+	uint64_t	*ids;
+	size_t		 n, i;
+
+	pthread_mutex_lock(&f->mu);
+	n = f->naliases;
+	ids = n > 0 ? calloc(n, sizeof(*ids)) : NULL;
+	for (i = 0; ids != NULL && i < n; i++)
+		ids[i] = f->aliases[i].id;
+	pthread_mutex_unlock(&f->mu);
+	if (ids == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		if (store_get(f->store, ids[i], &c) == STORE_ENOTFOUND) {
+			pthread_mutex_lock(&f->mu);
+			alias_set_locked(f, ids[i], NULL);
+			pthread_mutex_unlock(&f->mu);
+		}
+	free(ids);
+}
+
 /* Sleep ms in short steps, waking up for fleet_close. */
 static void
 nap(struct fleet *f, int ms)
@@ -1307,7 +1332,7 @@ tail_main(void *arg)
 	redisReply	*r;
 	char		 cur[48];
 	int		 backoff = BACKOFF_MIN;
-	int64_t		 last_write = 0;
+	int64_t		 last_write = 0, last_prune = 0;
 
 	while (!atomic_load(&f->stop)) {
 		if (rc == NULL &&
@@ -1340,6 +1365,10 @@ tail_main(void *arg)
 		}
 		/* The counters, for nilsimsactl stats, every few seconds. */
 		if (now_ms() - last_write > 5000) {
+			if (now_ms() - last_prune > 60000) {
+				alias_prune(f);
+				last_prune = now_ms();
+			}
 			pthread_mutex_lock(&f->mu);
 			state_write_locked(f);
 			pthread_mutex_unlock(&f->mu);
