@@ -240,10 +240,16 @@ work(void *arg)
 	struct store_result	 r;
 	struct fleet_counts	 fc;
 	uint32_t		 rcpt;
+	int			 rc;
 
 	while (now_ms() < w->until) {
 		make_obs(&o, &rcpt, &w->seed, w->h->cfg);
-		if (store_observe(w->h->s, &o, &r) != 0)
+		if (w->h->f != NULL)
+			fleet_enter(w->h->f);
+		rc = store_observe(w->h->s, &o, &r);
+		if (w->h->f != NULL)
+			fleet_leave(w->h->f);
+		if (rc != 0)
 			continue;
 		if (w->h->f != NULL && fleet_observe(w->h->f, &o, &r, &fc) != 0)
 			w->partial++;
@@ -327,7 +333,9 @@ main(int argc, char *argv[])
 		t0 = now_ms();
 		(void)store_observe(a.s, &o, &r);
 		t1 = now_ms();
+		fleet_enter(b.f);
 		(void)store_observe(b.s, &o, &r);
+		fleet_leave(b.f);
 		t2 = now_ms();
 		fails += fleet_observe(b.f, &o, &r, &fc) != 0;
 		tl[i] = t1 - t0;

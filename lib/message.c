@@ -734,8 +734,12 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		obs.count_score = message_count_score;
 		obs.count_arg = (void *)cfg;
 		obs.strict = 1;
+		if (the_fleet != NULL && !dry_run)
+			fleet_enter(the_fleet);
 		r->store_err = dry_run ? store_lookup(store, &obs, &r->res) :
 		    store_observe(store, &obs, &r->res);
+		if (the_fleet != NULL && !dry_run)
+			fleet_leave(the_fleet);
 		if (r->store_err == 0 && !(dry_run && !r->res.found)) {
 			r->digested = 1;
 			in.res = &r->res;

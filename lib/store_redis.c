@@ -175,6 +175,13 @@ struct fleet {
 
 	pthread_key_t	 tkey;
 	pthread_mutex_t	 mu;		/* conns, aliases, cursor, state file */
+	pthread_rwlock_t create;	/* messages read-lock it around their
+					   store_observe, the tail write-locks
+					   it from the lookup of an imported
+					   cluster to its store_put: else a
+					   copy may start a cluster here while
+					   the same campaign's is imported,
+					   and the two never meet */
 	struct fconn	*conns;
 	atomic_llong	 down_until;	/* ms (CLOCK_MONOTONIC) */
 	atomic_int	 backoff;
@@ -647,6 +654,18 @@ cmd_observe(struct fleet *f, struct cmd *c, const struct pend *p, int eval)
 	arg(c, "%lld", (long long)(f->slice * (SLICES + 1)));
 	for (i = 0; p->counted && i < (int)p->nrcpt; i++)
 		arg(c, "%08x", p->rcpt[i]);
+}
+
+void
+fleet_enter(struct fleet *f)
+{
+	pthread_rwlock_rdlock(&f->create);
+}
+
+void
+fleet_leave(struct fleet *f)
+{
+	pthread_rwlock_unlock(&f->create);
 }
 
 /* Messages waiting for Redis. */
@@ -1172,7 +1191,7 @@ merge_into(struct fleet *f, redisContext *rc, const char *from, const char *to)
  * it, or theirs is dropped), or new here (imported).
  */
 static void
-import_new(struct fleet *f, redisContext *rc, const struct entry *e)
+import_new_locked(struct fleet *f, redisContext *rc, const struct entry *e)
 {
 	struct cluster	c;
 	char		key[17], oa[32], ob[32];
@@ -1218,6 +1237,15 @@ import_new(struct fleet *f, redisContext *rc, const struct entry *e)
 	atomic_fetch_add(&f->imported, 1);
 	log_debug("redis: fleet cluster %s imported as %llu", e->key,
 	    (unsigned long long)c.id);
+}
+
+/* The same, no copy starting a cluster meanwhile (f->create). */
+static void
+import_new(struct fleet *f, redisContext *rc, const struct entry *e)
+{
+	pthread_rwlock_wrlock(&f->create);
+	import_new_locked(f, rc, e);
+	pthread_rwlock_unlock(&f->create);
 }
 
 /* A status change or forget: applied to the local clusters of that key. */
@@ -1416,16 +1444,24 @@ struct fleet *
 fleet_open(const struct config *cfg, struct store *s, const char *state_dir,
     int flags, char *err, size_t errlen)
 {
-	struct fleet	*f;
-	unsigned char	 md[20];
-	unsigned int	 mdlen = 0;
+	struct fleet		*f;
+	pthread_rwlockattr_t	 ra;
+	unsigned char		 md[20];
+	unsigned int		 mdlen = 0;
 
 	if ((f = calloc(1, sizeof(*f))) == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
 	pthread_mutex_init(&f->mu, NULL);
+	pthread_rwlockattr_init(&ra);
+	/* a steady stream of messages must not starve the tail */
+	pthread_rwlockattr_setkind_np(&ra,
+	    PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+	pthread_rwlock_init(&f->create, &ra);
+	pthread_rwlockattr_destroy(&ra);
 	if (pthread_key_create(&f->tkey, conn_free) != 0) {
+		pthread_rwlock_destroy(&f->create);
 		pthread_mutex_destroy(&f->mu);
 		free(f);
 		snprintf(err, errlen, "pthread_key_create failed");
@@ -1513,6 +1549,7 @@ fleet_close(struct fleet *f)
 			redisFree(fc->c);
 		free(fc);
 	}
+	pthread_rwlock_destroy(&f->create);
 	pthread_mutex_destroy(&f->mu);
 	free(f->aliases);
 	free(f->pend);
@@ -1664,6 +1701,18 @@ fleet_health(struct fleet *f, struct fleet_health *h)
 }
 
 #else /* !HAVE_REDIS */
+
+void
+fleet_enter(struct fleet *f)
+{
+	(void)f;
+}
+
+void
+fleet_leave(struct fleet *f)
+{
+	(void)f;
+}
 
 void
 fleet_set_ttl(struct fleet *f, int64_t singleton_ttl, int64_t bulk_ttl)

@@ -100,6 +100,14 @@ void		 fleet_close(struct fleet *f);
 int		 fleet_observe(struct fleet *f, const struct store_obs *obs,
 		    const struct store_result *res, struct fleet_counts *fc);
 
+/*
+ * Around the store_observe of a message whose count goes to the fleet:
+ * the stream tail does not import a cluster meanwhile (a copy starting
+ * a cluster while the same campaign's is imported would leave two).
+ */
+void		 fleet_enter(struct fleet *f);
+void		 fleet_leave(struct fleet *f);
+
 /* Status change or forget of a local cluster, told to the fleet. 0 or -1. */
 int		 fleet_set_status(struct fleet *f, const struct cluster *c,
 		    int status);

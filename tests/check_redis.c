@@ -262,7 +262,9 @@ host_msg(struct host *h, const nilsimsa_code *c, uint32_t rcpt, uint32_t net,
 	obs.count_score = message_count_score;
 	obs.count_arg = h->cfg;
 	obs.strict = 1;
+	fleet_enter(h->f);	/* as message_finish does */
 	rc = store_observe(h->s, &obs, res);
+	fleet_leave(h->f);
 	ck_assert_msg(rc == 0, "observe: %s", store_strerror(rc));
 	*fleet_rc = fleet_observe(h->f, &obs, res, fc);
 }
