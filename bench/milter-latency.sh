@@ -8,14 +8,16 @@
 #
 # One private Postfix (delivering with discard(8)) listens on one port per
 # row: no milter; bench/null-milter over TCP (a milter that only answers:
-# the floor); the milter over TCP; over a unix socket; with -B, the
-# milter of another build over TCP (a before/after comparison). Each run
+# the floor); the milter over TCP; over a unix socket; the milter over
+# TCP with StoreBackend redis (a redis-server on loopback started here,
+# when redis-server is installed); with -B, the milter of another build
+# over TCP (a before/after comparison). Each run
 # sends MSGS messages to every row in turn (bench/smtp-time.py, one
 # session, one message per connection), so the rows share the machine's
 # state. Latency = connect to the reply to the final dot. Printed: p50
-# and p90 per run, their medians, and the median over runs of the p50
+# and p90 per run, their medians (and p99's), and the median over runs of the p50
 # added to Postfix alone's p50 of the same run. Needs root (Postfix).
-# Ports 13280-13286 on 127.0.0.1.
+# Ports 13280-13290 on 127.0.0.1.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -46,7 +48,7 @@ export top_srcdir top_builddir
 . "$top_srcdir/tests/mta/common.sh"
 e2e_skip() { echo "milter-latency: $*"; exit 1; }
 
-e2e_init latency 13280 7
+e2e_init latency 13280 11
 e2e_need postfix python3
 MTCP=$PORT MOLD=$((PORT + 1)) MNULL=$((PORT + 2)) SMTP=$((PORT + 3))
 PF=$T/pf
@@ -63,6 +65,21 @@ names=("postfix, no milter" "null-milter over TCP" "milter over TCP" "milter ove
 ports=($SMTP $((SMTP + 1)) $((SMTP + 2)) $((SMTP + 3)))
 extra="$((SMTP + 1))=inet:127.0.0.1:$MNULL $((SMTP + 2))=inet:127.0.0.1:$MTCP"
 extra="$extra $((SMTP + 3))=unix:$T/milter.sock"
+# StoreBackend redis: its own milter and a redis-server, no persistence
+MRED=$((PORT + 9)) RPORT=$((PORT + 10))
+if command -v redis-server >/dev/null; then
+	mkdir -p "$T/redis"
+	redis-server --port $RPORT --bind 127.0.0.1 --dir "$T/redis" --save "" \
+	    --appendonly no >"$T/redis.log" 2>&1 &
+	e2e_on_exit "kill $!"
+	tcp_wait $RPORT || { echo "redis-server did not start"; exit 1; }
+	milter_conf "$T/redis.conf" Socket "inet:$MRED@127.0.0.1" "${common[@]}" \
+	    StoreBackend redis RedisServer "127.0.0.1:$RPORT"
+	milter_start redis "$T/redis.conf" || { echo "milter (redis) did not start"; exit 1; }
+	names+=("milter over TCP, StoreBackend redis")
+	ports+=($((SMTP + 5)))
+	extra="$extra $((SMTP + 5))=inet:127.0.0.1:$MRED"
+fi
 if [ -n "$old" ]; then
 	milter_conf "$T/old.conf" Socket "inet:$MOLD@127.0.0.1" "${common[@]}"
 	MILTER_BIN=$old/milter/nilsimsa-milter milter_start old "$T/old.conf" ||
@@ -74,26 +91,29 @@ fi
 EXTRA_SMTPD=$extra DELIVERY=discard "$MTA_DIR/postfix.sh" start "$PF" $SMTP none || exit 1
 
 echo "# $msgs messages of $len bytes, one session, $runs runs; latency in ms"
-declare -A p50 p90
+declare -A p50 p90 p99
 for run in $(seq "$runs"); do
 	for i in "${!ports[@]}"; do
 		out=$(python3 "$here/smtp-time.py" -s 1 -m "$msgs" -l "$len" \
 		    "127.0.0.1:${ports[$i]}") || { echo "${names[$i]}: errors: $out"; exit 1; }
-		p50[$i,$run]=$(awk '{ print $12 }' <<<"$out")
-		p90[$i,$run]=$(awk '{ print $14 }' <<<"$out")
+		# "msgs N errors E secs S rate R p50 A p90 B p99 C"
+		p50[$i,$run]=$(awk '{ print $10 }' <<<"$out")
+		p90[$i,$run]=$(awk '{ print $12 }' <<<"$out")
+		p99[$i,$run]=$(awk '{ print $14 }' <<<"$out")
 	done
 done
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-printf '%-34s %-30s %8s %8s %10s\n' "" "p50 per run" "p50" "p90" "added p50"
+printf '%-38s %-30s %8s %8s %8s %10s\n' "" "p50 per run" "p50" "p90" "p99" "added p50"
 for i in "${!ports[@]}"; do
 	runs_p50= added=()
 	for run in $(seq "$runs"); do
 		runs_p50="$runs_p50 ${p50[$i,$run]}"
 		added+=("$(awk -v a="${p50[$i,$run]}" -v b="${p50[0,$run]}" 'BEGIN { print a - b }')")
 	done
-	printf '%-34s %-30s %8s %8s %10s\n' "${names[$i]}" "$runs_p50" \
+	printf '%-38s %-30s %8s %8s %8s %10s\n' "${names[$i]}" "$runs_p50" \
 	    "$(tr ' ' '\n' <<<"$runs_p50" | grep . | median)" \
 	    "$(for run in $(seq "$runs"); do echo "${p90[$i,$run]}"; done | median)" \
+	    "$(for run in $(seq "$runs"); do echo "${p99[$i,$run]}"; done | median)" \
 	    "$(printf '%s\n' "${added[@]}" | median)"
 done

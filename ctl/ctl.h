@@ -102,6 +102,17 @@ void	ctl_bad_option(const char *cmd, char **argv);
 /* Parse a command's options: only --json (and -j); returns 0 or CTL_EUSAGE. */
 int	ctl_opts_json(struct ctl *ctl, int argc, char **argv, int *first);
 
+/*
+ * ctl_redis.c: StoreBackend redis. Tell the fleet of a local cluster's
+ * new status (status < 0: forgotten); 0, or -1 with a warning printed.
+ * Nothing to do with lmdb.
+ */
+int	ctl_fleet_tell(struct ctl *ctl, const struct cluster *c, int status);
+/* stats: the server's health and this host's stream lag. */
+void	ctl_fleet_stats(struct ctl *ctl);
+/* The same as a JSON object; NULL with lmdb. */
+json_t	*ctl_fleet_json(struct ctl *ctl);
+
 /* ctl_util.c: pure helpers */
 /* "90s", "30m", "2h", "3d", "1w" to seconds; -1 if malformed or out of range. */
 int64_t	ctl_parse_duration(const char *s);

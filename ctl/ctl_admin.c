@@ -35,6 +35,7 @@ set_status(struct ctl *ctl, int argc, char **argv, int status,
     const char *name)
 {
 	struct store	*s;
+	struct cluster	 c;
 	uint64_t	 id;
 	int		 rc;
 
@@ -48,12 +49,16 @@ set_status(struct ctl *ctl, int argc, char **argv, int status,
 	}
 	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
+	memset(&c, 0, sizeof(c));
+	(void)store_get(s, id, &c);	/* what the fleet knows it by */
 	ctl_lock_arm(ctl);
 	if (status < 0)
 		rc = store_forget(s, id);
 	else
 		rc = store_set_status(s, id, status);
 	ctl_lock_disarm();
+	if (rc == 0)
+		(void)ctl_fleet_tell(ctl, &c, status);
 	if (rc == STORE_ENOTFOUND) {
 		ctl_err("no cluster %llu", (unsigned long long)id);
 		return CTL_ENOTFOUND;

@@ -340,6 +340,8 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 				    "messages", (json_int_t)st.hours[i],
 				    "tagged", (json_int_t)st.tags_hour[i],
 				    "rejected", (json_int_t)st.rejects_hour[i]));
+		if (o != NULL && (h = ctl_fleet_json(ctl)) != NULL)
+			json_object_set_new(o, "redis", h);
 		return ctl_json_print(o);
 	}
 	printf("clusters    %zu (singletons %zu, bulk %zu)\n", st.clusters,
@@ -349,6 +351,7 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 	printf("size        %llu bytes used, map %llu of at most %llu\n",
 	    (unsigned long long)st.used_bytes, (unsigned long long)st.map_bytes,
 	    (unsigned long long)st.max_bytes);
+	ctl_fleet_stats(ctl);
 	printf("\n%-16s %10s %10s %10s\n", "hour", "messages", "tagged", "rejected");
 	for (i = 0; i < 24; i++) {
 		ctl_fmt_time((st.hour0 + i) * 3600, t, sizeof(t));

@@ -548,6 +548,7 @@ learn_one(struct ctl *ctl, struct store *s, const char *path, int status)
 	ctl_lock_disarm();
 	if (rc != 0)
 		return ctl_store_fail(rc, path);
+	(void)ctl_fleet_tell(ctl, &r.res.c, status);
 	printf("%s: cluster %llu (%s) is %s\n", path,
 	    (unsigned long long)r.res.c.id, how, cluster_status_name(status));
 	return CTL_OK;

@@ -204,7 +204,7 @@ ctl_store_own(const struct ctl *ctl)
 	struct privs	pv;
 	char		err[512];
 
-	if (geteuid() != 0 || ctl->cfg->store_backend != BACKEND_LMDB ||
+	if (geteuid() != 0 ||
 	    privs_lookup(ctl->cfg->userid, &pv, err, sizeof(err)) == -1)
 		return;
 	if (pv.uid != 0 &&
@@ -229,8 +229,8 @@ ctl_store(struct ctl *ctl, struct store **sp)
 		return CTL_ESTORE;
 	}
 	/* Only CTL_ACC_CREATE may create a store. */
-	if (ctl->access != CTL_ACC_CREATE &&
-	    ctl->cfg->store_backend == BACKEND_LMDB) {
+	/* Both backends keep the local LMDB store (redis: its mirror). */
+	if (ctl->access != CTL_ACC_CREATE) {
 		snprintf(path, sizeof(path), "%s/data.mdb", ctl->store_path);
 		if (stat(path, &sb) == -1) {
 			ctl_err("store %s: %s", ctl->store_path, strerror(errno));

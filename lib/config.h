@@ -84,6 +84,10 @@ struct config {
 	char		*store;		/* directory of the LMDB store */
 	int		 store_backend;	/* enum store_backend_kind */
 	char		*redis;		/* Redis server: host:port or unix:/path */
+	char		*redis_user;	/* ACL user ("": none) */
+	char		*redis_password;	/* AUTH password ("": none) */
+	char		*redis_prefix;	/* key prefix */
+	int		 redis_timeout;	/* milliseconds per call */
 	size_t		 max_clusters;
 	size_t		 store_max_size;	/* LMDB map: grows up to this */
 	int		 store_damaged;	/* enum store_damaged_kind */

@@ -114,6 +114,8 @@ logline_fill(struct logline *l, const struct message_result *r)
 	add_flags(l, r->canon_flags);
 	add(l, "ms", LOGLINE_REAL, "%.3f", r->elapsed_ms);
 	add(l, "own", 1, "%" PRIu64, r->own_bytes);
+	add(l, "fleet", 0, "%s", r->fleet == MESSAGE_FLEET_OK ? "ok" :
+	    r->fleet == MESSAGE_FLEET_PARTIAL ? "partial" : "none");
 }
 
 /* Does a value need quotes? */

@@ -34,6 +34,7 @@
 #include "authres.h"
 #include "boiler.h"
 #include "message.h"
+#include "store_redis.h"
 
 /* Top-level header lines kept while parsing a whole file (tools only). */
 #define HDR_LINE_MAX	8192
@@ -614,8 +615,7 @@ message_store_open(const struct config *cfg, const char *path, int flags,
 	struct store_config	sc;
 	char			mode[128];
 
-	if (cfg->store_backend != BACKEND_LMDB)
-		return STORE_EINVAL;	/* the Redis backend is not there yet */
+	/* StoreBackend redis keeps the same local store: its mirror. */
 	config_score_mode(cfg, mode, sizeof(mode));
 	memset(&sc, 0, sizeof(sc));
 	sc.path = path != NULL ? path : cfg->store;
@@ -625,6 +625,54 @@ message_store_open(const struct config *cfg, const char *path, int flags,
 	sc.bulk_ttl = cfg->bulk_ttl;
 	sc.score_mode = mode;
 	return store_open(sp, &sc, flags);
+}
+
+static struct fleet *the_fleet;
+
+void
+message_set_fleet(struct fleet *f)
+{
+	the_fleet = f;
+}
+
+int
+message_fleet_status(const struct cluster *c, int status)
+{
+	if (the_fleet == NULL)
+		return 0;
+	return fleet_set_status(the_fleet, c, status);
+}
+
+/*
+ * Count the message in the fleet and decide with the fleet's counts:
+ * the cluster's messages, recipients, networks and status as every host
+ * saw them, and its reach (distinct recipients or networks within
+ * CampaignWindow) for the verdict. Where Redis did not answer, the
+ * local counts decide (partial).
+ */
+static void
+fleet_count(struct message_result *r, const struct store_obs *obs,
+    struct verdict_input *in)
+{
+	struct fleet_counts	 fc;
+	struct cluster		*c = &r->res.c;
+
+	if (fleet_observe(the_fleet, obs, &r->res, &fc) == -1) {
+		r->fleet = MESSAGE_FLEET_PARTIAL;
+		return;
+	}
+	r->fleet = MESSAGE_FLEET_OK;
+	if (fc.messages > c->messages)
+		c->messages = fc.messages;
+	if (fc.recipients > c->recipients)
+		c->recipients = fc.recipients;
+	if (fc.networks > c->networks)
+		c->networks = fc.networks > CLUSTER_MAX_NETS ? CLUSTER_MAX_NETS :
+		    (uint32_t)fc.networks;
+	if (fc.status >= 0)
+		c->status = (uint8_t)fc.status;
+	in->fleet_reach = fc.reach_rcpts > fc.reach_nets ? fc.reach_rcpts :
+	    fc.reach_nets;
 }
 
 /* The code in the configured mode; -1 if the profile is unusable. */
@@ -741,15 +789,21 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		obs.count_score = message_count_score;
 		obs.count_arg = (void *)cfg;
 		obs.strict = 1;
+		if (the_fleet != NULL && !dry_run)
+			fleet_enter(the_fleet);
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		r->store_err = dry_run ? store_lookup(store, &obs, &r->res) :
 		    store_observe(store, &obs, &r->res);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (the_fleet != NULL && !dry_run)
+			fleet_leave(the_fleet);
 		r->store_ms = (t1.tv_sec - ts.tv_sec) * 1e3 +
 		    (t1.tv_nsec - ts.tv_nsec) / 1e6;
 		if (r->store_err == 0 && !(dry_run && !r->res.found)) {
 			r->digested = 1;
 			in.res = &r->res;
+			if (the_fleet != NULL && !dry_run)
+				fleet_count(r, &obs, &in);
 		}
 	}
 	if (store != NULL && !dry_run && r->store_err == 0)
@@ -771,6 +825,8 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 void
 message_cluster_header(const struct message_result *r, char *buf, size_t len)
 {
+	size_t	n;
+
 	if (!r->digested) {
 		snprintf(buf, len, "none; action=%s",
 		    verdict_action_name(r->verdict.action));
@@ -786,6 +842,9 @@ message_cluster_header(const struct message_result *r, char *buf, size_t len)
 		    (unsigned long long)r->res.c.id, r->res.score,
 		    (unsigned long long)r->res.c.recipients,
 		    verdict_action_name(r->verdict.action));
+	/* Redis did not answer: decided with this host's counts alone. */
+	if (r->fleet == MESSAGE_FLEET_PARTIAL && (n = strlen(buf)) < len)
+		snprintf(buf + n, len - n, "; partial");
 }
 
 void

@@ -63,7 +63,22 @@ struct message_result {
 	double			elapsed_ms;	/* time spent in message_finish */
 	double			store_ms;	/* of which in the store */
 	uint32_t		nrcpt;		/* recipients of the message */
+	int			fleet;		/* MESSAGE_FLEET_*: StoreBackend redis */
 };
+
+#define MESSAGE_FLEET_NONE	0	/* no fleet (lmdb), or not digested */
+#define MESSAGE_FLEET_OK	1	/* the fleet's counts decided */
+#define MESSAGE_FLEET_PARTIAL	2	/* Redis slow or down: local counts */
+
+struct fleet;
+/*
+ * StoreBackend redis: message_finish counts every message it records in
+ * the fleet too (store_redis.h), and decides with the fleet's counts.
+ * NULL (the default): the local store alone.
+ */
+void		 message_set_fleet(struct fleet *f);
+/* Tell the fleet (if any) of a status change: 0, or -1 if Redis failed. */
+int		 message_fleet_status(const struct cluster *c, int status);
 
 /*
  * A new message context for a configuration. with_headers: the body

@@ -103,13 +103,18 @@ cluster_reach(const struct config *cfg, const struct cluster *c, int64_t now)
 
 /* Does the message's cluster reach the reject or the tag tier? */
 static const char *
-cluster_tier(const struct config *cfg, const struct store_result *r,
-    int64_t now, const char **reason)
+cluster_tier(const struct config *cfg, const struct verdict_input *in,
+    const char **reason)
 {
+	const struct store_result *r = in->res;
 	const struct cluster	*c = &r->c;
 	int			 confident = r->counted || r->exact;
 	int			 copy = r->exact || r->score >= STORE_COPY_MIN;
-	uint64_t		 reach = cluster_reach(cfg, c, now);
+	uint64_t		 reach = cluster_reach(cfg, c, in->now);
+
+	/* A fleet counts the same way, over every host's copies. */
+	if (in->fleet_reach > reach)
+		reach = in->fleet_reach;
 
 	if (c->status == CLUSTER_HAM) {
 		*reason = "ham";
@@ -195,7 +200,7 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 	if (in->res == NULL)
 		return;
 
-	v->tier = cluster_tier(cfg, in->res, in->now, &v->reason);
+	v->tier = cluster_tier(cfg, in, &v->reason);
 	if (v->tier[0] == 'n')
 		return;
 	v->action = v->would = VERDICT_TAG;

@@ -55,6 +55,9 @@ struct verdict_input {
 	int		spamtrap;	/* a recipient is a spam trap */
 	int		rcpt_partial;	/* EXEMPT_RECIPIENT for some recipients,
 					   not all, and they can be told apart */
+	uint64_t	fleet_reach;	/* StoreBackend redis: how far the
+					   cluster spread over every host (0:
+					   the local store alone) */
 };
 
 struct verdict {

@@ -214,8 +214,13 @@ mark_spam(struct conn *c, struct store *store, struct message_result *r)
 		log_warnx("%s: store: marking cluster %llu spam: %s",
 		    message_get_qid(c->msg), (unsigned long long)r->res.c.id,
 		    store_strerror(rc));
-	else
+	else {
 		r->res.c.status = CLUSTER_SPAM;
+		if (message_fleet_status(&r->res.c, CLUSTER_SPAM) == -1)
+			log_warnx("%s: redis: cluster %llu marked spam here "
+			    "only", message_get_qid(c->msg),
+			    (unsigned long long)r->res.c.id);
+	}
 }
 
 /* Remove the recipients a partial delivery leaves out (message.c's list). */

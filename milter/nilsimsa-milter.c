@@ -55,6 +55,7 @@
 #include "milter.h"
 #include "nilsimsa.h"
 #include "privs.h"
+#include "store_redis.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR	"/etc"
@@ -70,6 +71,7 @@ static pthread_mutex_t	 cfg_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct config	*current;	/* the configuration new messages get */
 static int		 current_refs;
 static struct store	*the_store;
+static struct fleet	*the_fleet;	/* StoreBackend redis */
 static const char	*config_path;	/* NULL: embedded defaults */
 static atomic_int	 stopping;	/* main asks the signal thread to end */
 static uint64_t		 generation = 1;	/* configurations loaded */
@@ -236,6 +238,8 @@ reload_file(void)
 	}
 	log_setlevel(level);
 	store_set_ttl(the_store, sttl, bttl);
+	if (the_fleet != NULL)
+		fleet_set_ttl(the_fleet, sttl, bttl);
 	log_info("reload: %s loaded", config_path);
 	return 0;
 }
@@ -653,11 +657,6 @@ main(int argc, char *argv[])
 	if (config_path == NULL)
 		log_info("no configuration file (%s): using embedded defaults", DEFAULT_CONFIG);
 
-	if (cfg->store_backend != BACKEND_LMDB) {
-		log_warnx("%s: StoreBackend redis is not implemented yet; use lmdb",
-		    config_path ? config_path : "defaults");
-		return EX_CONFIG;
-	}
 	if ((have_user = choose_user(cfg, foreground, &pv)) != 0) {
 		uid = pv.uid;
 		gid = pv.gid;
@@ -673,8 +672,7 @@ main(int argc, char *argv[])
 	socket_owner(cfg->socket, have_user, uid, gid);
 	if (cfg->tcp_nodelay && set_listener_nodelay() > 0)
 		log_debug("socket: TCP_NODELAY set on the listener");
-	if (cfg->store_backend == BACKEND_LMDB)
-		prepare_store_dir(cfg->store, have_user, uid, gid);
+	prepare_store_dir(cfg->store, have_user, uid, gid);
 
 	if (!foreground && daemon(0, 0) == -1)
 		fatal("daemon");
@@ -685,6 +683,18 @@ main(int argc, char *argv[])
 	free(user);
 
 	open_store(cfg);
+	if (cfg->store_backend == BACKEND_REDIS) {
+		char	why[256];
+
+		if ((the_fleet = fleet_open(cfg, the_store, cfg->store,
+		    FLEET_TAIL, why, sizeof(why))) == NULL) {
+			log_warnx("StoreBackend redis: %s", why);
+			exit(EX_CONFIG);
+		}
+		message_set_fleet(the_fleet);
+		log_info("store: fleet on Redis %s, prefix %s, time limit %d ms",
+		    cfg->redis, cfg->redis_prefix, cfg->redis_timeout);
+	}
 
 	/*
 	 * Every thread started from here on inherits this mask: SIGUSR1
@@ -730,6 +740,8 @@ main(int argc, char *argv[])
 	pthread_kill(tid, SIGUSR1);
 	pthread_join(tid, NULL);
 	if (store_drain() == 0) {
+		message_set_fleet(NULL);
+		fleet_close(the_fleet);
 		store_close(the_store);
 		log_info("stopped: store closed");
 	} else

@@ -102,6 +102,10 @@ START_TEST(test_defaults)
 	ck_assert_str_eq(c->store, "/var/lib/nilsimsa-milter");
 	ck_assert_int_eq(c->store_backend, BACKEND_LMDB);
 	ck_assert_str_eq(c->redis, "127.0.0.1:6379");
+	ck_assert_str_eq(c->redis_user, "");
+	ck_assert_str_eq(c->redis_password, "");
+	ck_assert_str_eq(c->redis_prefix, "nsm");
+	ck_assert_int_eq(c->redis_timeout, 50);
 	ck_assert_int_eq(c->canonicalization, CANON_TEXT);
 	ck_assert_uint_eq(c->min_body_bytes, 64);
 	ck_assert_uint_eq(c->max_body_bytes, 4 * 1024 * 1024);
@@ -159,6 +163,10 @@ START_TEST(test_all_keys)
 	    "Store /srv/nsm\n"
 	    "StoreBackend redis\n"
 	    "RedisServer unix:/run/redis/redis.sock\n"
+	    "RedisUser milter\n"
+	    "RedisPassword s3cret\n"
+	    "RedisPrefix mx-fleet\n"
+	    "RedisTimeout 20\n"
 	    "MaxClusters 5000\n"
 	    "SingletonTTL 12h\n"
 	    "BulkTTL 2w\n"
@@ -190,6 +198,10 @@ START_TEST(test_all_keys)
 	ck_assert_str_eq(c->store, "/srv/nsm");
 	ck_assert_int_eq(c->store_backend, BACKEND_REDIS);
 	ck_assert_str_eq(c->redis, "unix:/run/redis/redis.sock");
+	ck_assert_str_eq(c->redis_user, "milter");
+	ck_assert_str_eq(c->redis_password, "s3cret");
+	ck_assert_str_eq(c->redis_prefix, "mx-fleet");
+	ck_assert_int_eq(c->redis_timeout, 20);
 	ck_assert_uint_eq(c->max_clusters, 5000);
 	ck_assert_int_eq(c->singleton_ttl, 12 * 3600);
 	ck_assert_int_eq(c->bulk_ttl, 14 * 86400);
@@ -348,6 +360,8 @@ START_TEST(test_bad_values)
 		    "nothing (off))" },
 		{ "Metrics 9894", "Metrics: bad value '9894' (expected "
 		    "host:port, [IPv6]:port, or nothing (off))" },
+		{ "RedisTimeout 0", "RedisTimeout: bad value '0' "
+		    "(expected an integer from 1 to 10000)" },
 		{ "MaxClusters 0", "MaxClusters: bad value '0' "
 		    "(expected an integer from 1 to 1000000000)" },
 		{ "MaxClusters 10k", "MaxClusters: bad value '10k' "

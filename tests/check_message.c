@@ -621,7 +621,7 @@ START_TEST(log_fields)
 	static const char	*keys[] = { "code", "bytes", "cluster", "created",
 	    "score", "runner-up", "compared", "messages", "recipients",
 	    "networks", "status", "action", "tier", "reason", "rcpts", "flags",
-	    "ms", "own" };
+	    "ms", "own", "fleet" };
 	struct message_result	 r;
 	struct logline		 l;
 	char			 buf[1024];

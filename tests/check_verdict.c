@@ -67,7 +67,7 @@ joined(uint64_t msgs, uint64_t rcpts, uint32_t nets, uint32_t senders)
 static struct verdict
 decide(const struct store_result *r, int exempt, int trap)
 {
-	struct verdict_input	in = { r, exempt, NOW, trap, 0 };
+	struct verdict_input	in = { r, exempt, NOW, trap, 0, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -384,7 +384,7 @@ END_TEST
 static struct verdict
 decide_partial(const struct store_result *r, int exempt)
 {
-	struct verdict_input	in = { r, exempt, NOW, 0, 1 };
+	struct verdict_input	in = { r, exempt, NOW, 0, 1, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
