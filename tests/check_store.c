@@ -1359,6 +1359,7 @@ store_suite(void)
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, tc_store_damage());
 	suite_add_tcase(s, tc_store_reps());
+	suite_add_tcase(s, tc_store_group());
 	return s;
 }
 
