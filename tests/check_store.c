@@ -1360,6 +1360,7 @@ store_suite(void)
 	suite_add_tcase(s, tc_store_damage());
 	suite_add_tcase(s, tc_store_reps());
 	suite_add_tcase(s, tc_store_group());
+	suite_add_tcase(s, tc_store_scan());
 	return s;
 }
 

@@ -19,7 +19,8 @@
  * tests/check_store, is built from check_store.c (the store's API,
  * counts, clusters, growth), check_store_damage.c (kill -9, damaged
  * files and records, verify), check_store_reps.c (representatives,
- * checked against a model) and check_store_group.c (group commit).
+ * checked against a model), check_store_group.c (group commit) and
+ * check_store_scan.c (the scan, against a model).
  */
 #ifndef CHECK_STORE_H
 #define CHECK_STORE_H
@@ -56,5 +57,6 @@ off_t		data_size(void);
 TCase	*tc_store_damage(void);
 TCase	*tc_store_reps(void);
 TCase	*tc_store_group(void);
+TCase	*tc_store_scan(void);
 
 #endif /* CHECK_STORE_H */
