@@ -23,8 +23,8 @@
 # run, so the store grows and the scan runs. e2e msgs/s = from the start
 # of the load until every message is logged status=sent and the queue is
 # empty. The milter's thresholds are out of reach: nothing is rejected.
-# Each row also gives CPU milliseconds per message: of all the processes
-# in sight (load generator, Postfix, milter; not the kernel's threads'
+# Each row also gives CPU milliseconds per message: of the bench's
+# processes (load generator, Postfix, milters; not the kernel's threads'
 # share of I/O, nor other work sharing the machine) and of the milter
 # process alone, so that what bounds a row can be read off.
 # Needs root (Postfix). Ports 13180-13191 on 127.0.0.1.
@@ -132,13 +132,17 @@ load() {
 	esac
 }
 
-# CPU time in clock ticks: of every process in sight (their own and that
-# of the children they reaped: Postfix's smtpd and cleanup come and go,
-# each row's load generator ends; /proc/stat would count the work of
-# whatever else shares the machine), and of one process (all its threads,
-# those ended too).
+# CPU time in clock ticks: of this bench's processes (this script, with
+# the load generators it reaped; the Postfix master, with the smtpd and
+# cleanup processes it reaped, and those alive; the milters), and of one
+# process (all its threads, those ended too). Other jobs sharing the
+# machine are not counted (/proc/stat would count them).
 busy() {
-	cat /proc/[0-9]*/stat 2>/dev/null |
+	local m
+	m=$(tr -dc 0-9 < "$PF/spool/pid/master.pid" 2>/dev/null)
+	for p in $$ ${m:+$m $(pgrep -P "$m")} "${pids[@]}"; do
+		[ -n "$p" ] && cat "/proc/$p/stat"
+	done 2>/dev/null |
 	    awk '{ sub(/^.*\) /, ""); s += $12 + $13 + $14 + $15 } END { print s }'
 }
 pcpu() { if [ -n "$1" ]; then awk '{ print $14 + $15 }' "/proc/$1/stat"; else echo 0; fi; }
@@ -193,8 +197,8 @@ for kind in $kinds; do
 		    "$(tr ' ' '\n' <<<"$cl" | grep . | median)" \
 		    "$(tr ' ' '\n' <<<"$ml" | grep . | median)"
 	done
-	echo "(cpu ms: CPU time per message of every process in sight during the row"
-	echo " (load generator, Postfix, milter), medians. milter ms: the milter"
+	echo "(cpu ms: CPU time per message of the bench's processes during the row"
+	echo " (load generator, Postfix, milters), medians. milter ms: the milter"
 	echo " process's own. $(nproc) cores: a row whose cpu ms is near"
 	echo " 1000 * $(nproc) / msgs/s is bound by CPU.)"
 	unset rate cpu mcpu
