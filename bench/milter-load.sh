@@ -9,7 +9,9 @@
 # One Postfix (delivering with discard(8), so the figures are smtpd +
 # cleanup + milter + queue manager) listens on one port per row: no
 # milter; bench/null-milter over TCP (a milter that only answers, and adds
-# two headers: the floor of any milter's cost in Postfix); the milter over
+# two headers: the floor of any milter's cost in Postfix), negotiating the
+# replies nilsimsa-milter does, and with a reply to every command (-r);
+# the milter over
 # TCP (TCP_NODELAY, the default); over TCP with TCPNoDelay no; over a unix
 # socket; with -B, the milter of another build over TCP (before/after). Each run loads every row in turn, so the rows
 # share the machine's state; a ratio is a row's rate over Postfix alone's
@@ -21,7 +23,11 @@
 # run, so the store grows and the scan runs. e2e msgs/s = from the start
 # of the load until every message is logged status=sent and the queue is
 # empty. The milter's thresholds are out of reach: nothing is rejected.
-# Needs root (Postfix). Ports 13180-13189 on 127.0.0.1.
+# Each row also gives CPU milliseconds per message: of the bench's
+# processes (load generator, Postfix, milters; not the kernel's threads'
+# share of I/O, nor other work sharing the machine) and of the milter
+# process alone, so that what bounds a row can be read off.
+# Needs root (Postfix). Ports 13180-13191 on 127.0.0.1.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -46,7 +52,7 @@ while getopts "m:s:l:r:b:B:k:" o; do
 	b) top_builddir=$(cd "$OPTARG" && pwd) ;;
 	B) old=$(cd "$OPTARG" && pwd) ;;
 	k) kinds=$OPTARG ;;
-	*) sed -n '2,26p' "$0"; exit 2 ;;
+	*) sed -n '2,30p' "$0"; exit 2 ;;
 	esac
 done
 [ "$kinds" = both ] && kinds="copies corpus"
@@ -54,10 +60,10 @@ export top_srcdir top_builddir
 . "$top_srcdir/tests/mta/common.sh"
 e2e_skip() { echo "milter-load: $*"; exit 1; }
 
-e2e_init bench 13180 10
+e2e_init bench 13180 12
 e2e_need postfix smtp-source python3
 MPORT=$PORT NPORT=$((PORT + 1)) OPORT=$((PORT + 2)) ZPORT=$((PORT + 3))
-SMTP=$((PORT + 4))
+RPORT=$((PORT + 4)) SMTP=$((PORT + 5))
 PF=$T/pf
 e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
 
@@ -70,17 +76,25 @@ milter_start tcp "$T/tcp.conf" || { echo "milter (tcp) did not start"; exit 1; }
 milter_start nagle "$T/nagle.conf" || { echo "milter (nagle) did not start"; exit 1; }
 milter_start unix "$T/unix.conf" || { echo "milter (unix) did not start"; exit 1; }
 "$top_builddir/bench/null-milter" "inet:$ZPORT@127.0.0.1" 2>>"$T/null.log" &
-e2e_on_exit "kill $!"
-names=("postfix, no milter" "null-milter over TCP" "milter over TCP (TCP_NODELAY)"
-    "milter over TCP (TCPNoDelay no)" "milter over a unix socket")
-specs=(none "inet:127.0.0.1:$ZPORT" "inet:127.0.0.1:$MPORT" "inet:127.0.0.1:$NPORT"
-    "unix:$T/milter.sock")
+nullpid=$!
+e2e_on_exit "kill $nullpid"
+"$top_builddir/bench/null-milter" -r "inet:$RPORT@127.0.0.1" 2>>"$T/null.log" &
+rnullpid=$!
+e2e_on_exit "kill $rnullpid"
+names=("postfix, no milter" "null-milter over TCP" "null-milter, a reply to each"
+    "milter over TCP (TCP_NODELAY)" "milter over TCP (TCPNoDelay no)"
+    "milter over a unix socket")
+specs=(none "inet:127.0.0.1:$ZPORT" "inet:127.0.0.1:$RPORT" "inet:127.0.0.1:$MPORT"
+    "inet:127.0.0.1:$NPORT" "unix:$T/milter.sock")
+pids=("" "$nullpid" "$rnullpid" "$(milter_pid tcp)" "$(milter_pid nagle)"
+    "$(milter_pid unix)")
 if [ -n "$old" ]; then
 	milter_conf "$T/old.conf" Socket "inet:$OPORT@127.0.0.1" "${common[@]}"
 	MILTER_BIN=$old/milter/nilsimsa-milter milter_start old "$T/old.conf" ||
 	    { echo "milter (old build) did not start"; exit 1; }
 	names+=("milter over TCP, old build")
 	specs+=("inet:127.0.0.1:$OPORT")
+	pids+=("$(milter_pid old)")
 fi
 extra=
 for i in "${!specs[@]}"; do
@@ -118,16 +132,37 @@ load() {
 	esac
 }
 
-# measure KIND RUN ROW: e2e msgs/s of one row
+# CPU time in clock ticks: of this bench's processes (this script, with
+# the load generators it reaped; the Postfix master, with the smtpd and
+# cleanup processes it reaped, and those alive; the milters), and of one
+# process (all its threads, those ended too). Other jobs sharing the
+# machine are not counted (/proc/stat would count them).
+busy() {
+	local m
+	m=$(tr -dc 0-9 < "$PF/spool/pid/master.pid" 2>/dev/null)
+	for p in $$ ${m:+$m $(pgrep -P "$m")} "${pids[@]}"; do
+		[ -n "$p" ] && cat "/proc/$p/stat"
+	done 2>/dev/null |
+	    awk '{ sub(/^.*\) /, ""); s += $12 + $13 + $14 + $15 } END { print s }'
+}
+pcpu() { if [ -n "$1" ]; then awk '{ print $14 + $15 }' "/proc/$1/stat"; else echo 0; fi; }
+hz=$(getconf CLK_TCK)
+
+# measure KIND RUN ROW: e2e msgs/s of one row; the CPU it took, in ms per
+# message, goes to cpu[ROW,RUN] (machine) and mcpu[ROW,RUN] (the milter)
 measure() {
-	local base t0 want end
+	local base t0 want end b0 m0
 	base=$(sent)
+	b0=$(busy) m0=$(pcpu "${pids[$3]}")
 	t0=$(now)
 	load "$1" "$2" $((SMTP + $3)) || { echo "${names[$3]}: load failed (a 4xx/5xx reply?)" >&2; return 1; }
 	want=$((base + msgs)) end=$((SECONDS + 300))
 	while [ "$(sent)" -lt "$want" ] && [ $SECONDS -lt $end ]; do sleep 0.02; done
 	"$MTA_DIR/postfix.sh" wait-empty "$PF" 60
 	awk -v n="$msgs" -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", n / ((b - a) / 1e9) }'
+	awk -v n="$msgs" -v hz="$hz" -v a="$b0" -v b="$(busy)" -v c="$m0" \
+	    -v d="$(pcpu "${pids[$3]}")" \
+	    'BEGIN { printf " %.2f %.2f\n", (b - a) * 1000 / hz / n, (d - c) * 1000 / hz / n }'
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -139,22 +174,32 @@ for kind in $kinds; do
 	*) echo "milter-load: -k copies, corpus or both"; exit 2 ;;
 	esac
 	echo "# $kind: $msgs $what over $sess sessions, $runs runs; e2e msgs/s"
-	declare -A rate=()
+	declare -A rate=() cpu=() mcpu=()
 	for run in $(seq "$runs"); do
 		for i in "${!specs[@]}"; do
-			rate[$i,$run]=$(measure "$kind" "$run" "$i") || exit 1
+			read -r r c m < <(measure "$kind" "$run" "$i") && [ -n "$m" ] ||
+			    exit 1
+			rate[$i,$run]=$r cpu[$i,$run]=$c mcpu[$i,$run]=$m
 		done
 	done
-	printf '%-34s %-24s %8s %10s\n' "" "msgs/s per run" "median" "vs alone"
+	printf '%-34s %-24s %8s %10s %9s %9s\n' "" "msgs/s per run" "median" \
+	    "vs alone" "cpu ms" "milter ms"
 	for i in "${!specs[@]}"; do
-		line= ratios=()
+		line= ratios=() cl= ml=
 		for run in $(seq "$runs"); do
 			line="$line ${rate[$i,$run]}"
+			cl="$cl ${cpu[$i,$run]}" ml="$ml ${mcpu[$i,$run]}"
 			ratios+=("$(awk -v a="${rate[$i,$run]}" -v b="${rate[0,$run]}" 'BEGIN { printf "%.2f", a / b }')")
 		done
-		printf '%-34s %-24s %8s %10s\n' "${names[$i]}" "$line" \
+		printf '%-34s %-24s %8s %10s %9s %9s\n' "${names[$i]}" "$line" \
 		    "$(tr ' ' '\n' <<<"$line" | grep . | median)" \
-		    "$(printf '%s\n' "${ratios[@]}" | median)"
+		    "$(printf '%s\n' "${ratios[@]}" | median)" \
+		    "$(tr ' ' '\n' <<<"$cl" | grep . | median)" \
+		    "$(tr ' ' '\n' <<<"$ml" | grep . | median)"
 	done
-	unset rate
+	echo "(cpu ms: CPU time per message of the bench's processes during the row"
+	echo " (load generator, Postfix, milters), medians. milter ms: the milter"
+	echo " process's own. $(nproc) cores: a row whose cpu ms is near"
+	echo " 1000 * $(nproc) / msgs/s is bound by CPU.)"
+	unset rate cpu mcpu
 done

@@ -47,6 +47,25 @@ struct slot {
 	uint8_t		single;		/* messages <= 1 */
 };
 
+/*
+ * A write waiting for the group commit (store.c): an observe, a put or a note,
+ * queued by the thread that asked for it, done by whichever thread leads
+ * the group it falls into.
+ */
+struct gwrite {
+	struct gwrite			*next;
+	const struct store_obs		*obs;	/* an observe, */
+	struct store_result		*res;
+	struct cluster			*put;	/* a put, else a note */
+	uint64_t			 id;	/* a note's or put's cluster */
+	int64_t				 now;
+	struct store_hour		 h;
+	int				 found;	/* a note: the cluster's load */
+	int				 rc;
+	int				 done;
+	pthread_cond_t			 cv;	/* its owner waits on it */
+};
+
 struct store {
 	const struct store_backend_ops	*ops;
 	struct store_backend		*b;
@@ -56,6 +75,12 @@ struct store {
 
 	pthread_mutex_t			 wmu;
 	pthread_rwlock_t		 lock;
+
+	/* The group commit: writes waiting, and whether one leads. */
+	pthread_mutex_t			 gmu;
+	struct gwrite			*ghead, **gtail;
+	int				 gleader;
+	unsigned int			 gmax;	/* writes a commit may carry */
 
 	/* The match array: n live entries of cap, and id -> index. */
 	uint64_t			(*code)[4];	/* anchors */

@@ -248,7 +248,12 @@ struct store_config {
 					   when full, up to map_max */
 	size_t		map_max;	/* LMDB map at most (0: 1 GiB); there,
 					   the oldest clusters make room */
+	unsigned int	group_max;	/* observes and notes one commit may
+					   carry (0: STORE_GROUP_MAX; 1: a
+					   commit each, as before group commit) */
 };
+
+#define STORE_GROUP_MAX	64
 
 #define STORE_RDONLY	0x01	/* open for reading only (nilsimsactl) */
 #define STORE_TRIAL	0x02	/* with STORE_RDONLY: the open-time check
@@ -293,7 +298,9 @@ struct boiler *store_boiler(struct store *s);
  * Record a message: find the best live cluster; join it if it scores
  * above obs->join_score (or its SHA-256 is known), else start a new
  * cluster. Updates last_seen, messages, the history and, when the join
- * counts, recipients and networks. One atomic write.
+ * counts, recipients and networks. One atomic write, durable when it
+ * returns 0. Observes and notes of several threads that arrive together
+ * share one commit (group commit, store.c), each applied as if alone.
  */
 int	store_observe(struct store *s, const struct store_obs *obs,
 	    struct store_result *res);

@@ -35,8 +35,12 @@
  * copies pages too. Another process that grew the map is followed when a
  * transaction begins (MDB_MAP_RESIZED).
  *
- * Durability is LMDB's default (synchronous commit, no MDB_NOSYNC), so a
- * process killed at any moment leaves the last committed state. MDB_NOTLS
+ * Durability is LMDB's default (synchronous commit: data pages, then the
+ * meta page, each synced; no MDB_NOSYNC, with which lmdb.h says a system
+ * crash can corrupt the file, no MDB_NOMETASYNC, with which it can undo
+ * the last commit), so a process killed or a system stopped at any moment
+ * leaves the last committed state. store.c groups the writes of several
+ * threads into one commit (group commit) for throughput. MDB_NOTLS
  * because libmilter runs callbacks on a pool of threads and read
  * transactions must not be tied to one.
  */

@@ -23,6 +23,16 @@
  * is reset at the next MAIL FROM; connection state lives until CLOSE.
  * Any internal fault answers TEMPFAIL: mail is deferred, never lost and
  * never let through unchecked.
+ *
+ * Replies: each is a round trip, two context switches and several system
+ * calls on each side, and at one per command (connect, MAIL, RCPT, every
+ * header, every body chunk) they cost Postfix and the milter more CPU
+ * than the filtering (perf under bench/milter-load.sh). So those stages
+ * are negotiated "no reply" (SMFIP_NR_*): Postfix buffers them and sends
+ * them with the next command that wants an answer, DATA or end of message,
+ * in one write; libmilter answers for an MTA that cannot skip replies.
+ * DATA keeps its reply (see cb_data). A fault in a stage without a reply
+ * is kept and answered at DATA (or end of message) with TEMPFAIL.
  */
 #include <sys/socket.h>
 #include <netinet/in.h>
@@ -42,7 +52,15 @@
 static const char *own_headers[] = { "X-Nilsimsa", "X-Nilsimsa-Cluster" };
 #define NOWN	(sizeof(own_headers) / sizeof(*own_headers))
 
+#define ACTIONS	(SMFIF_ADDHDRS | SMFIF_CHGHDRS | SMFIF_QUARANTINE | SMFIF_DELRCPT)
+#define NOREPLY	(SMFIP_NR_CONN | SMFIP_NR_MAIL | SMFIP_NR_RCPT | SMFIP_NR_HDR | \
+		SMFIP_NR_BODY)
+
 struct conn {
+	const char	*fault;		/* a fault of this message, answered
+					   at DATA: the stages before have no
+					   reply */
+	enum metrics_error fault_kind;	/* its kind, for the metrics */
 	struct config	*cfg;		/* a reference, renewed at each MAIL FROM */
 	struct message	*msg;
 	struct sockaddr_storage addr;	/* the client, if IPv4 or IPv6 */
@@ -66,21 +84,39 @@ tempfail(SMFICTX *ctx, enum metrics_error kind, const char *what)
 	return SMFIS_TEMPFAIL;
 }
 
+/* Ask for no replies before DATA and for headers and body (see above). */
+static sfsistat
+cb_negotiate(SMFICTX *ctx, unsigned long f0, unsigned long f1,
+    unsigned long f2, unsigned long f3, unsigned long *pf0,
+    unsigned long *pf1, unsigned long *pf2, unsigned long *pf3)
+{
+	(void)ctx;
+	(void)f0;
+	(void)f2;
+	(void)f3;
+	*pf0 = ACTIONS;
+	*pf1 |= f1 & NOREPLY;	/* with the steps libmilter turned off */
+	*pf2 = *pf3 = 0;
+	return SMFIS_CONTINUE;
+}
+
+/* Without connection state, DATA and end of message answer TEMPFAIL. */
 static sfsistat
 cb_connect(SMFICTX *ctx, char *hostname, _SOCK_ADDR *hostaddr)
 {
 	struct conn	*c;
 
 	(void)hostname;
-	if ((c = calloc(1, sizeof(*c))) == NULL)
-		return tempfail(ctx, METRICS_ERR_MEMORY,
-		    "connect: out of memory");
+	if ((c = calloc(1, sizeof(*c))) == NULL) {
+		log_warnx("milter: connect: out of memory");
+		return SMFIS_NOREPLY;
+	}
 	c->cfg = daemon_config_acquire();
 	if ((c->msg = message_new(c->cfg, 0)) == NULL) {
 		daemon_config_release(c->cfg);
 		free(c);
-		return tempfail(ctx, METRICS_ERR_MEMORY,
-		    "connect: out of memory");
+		log_warnx("milter: connect: out of memory");
+		return SMFIS_NOREPLY;
 	}
 	message_client(c->msg, hostaddr);
 	/* Kept so that each MAIL FROM matches it against its own config. */
@@ -91,7 +127,7 @@ cb_connect(SMFICTX *ctx, char *hostname, _SOCK_ADDR *hostaddr)
 		c->have_addr = 1;
 	}
 	smfi_setpriv(ctx, c);
-	return SMFIS_CONTINUE;
+	return SMFIS_NOREPLY;
 }
 
 static sfsistat
@@ -102,15 +138,17 @@ cb_envfrom(SMFICTX *ctx, char **argv)
 	const char	*v;
 
 	if (c == NULL)
-		return tempfail(ctx, METRICS_ERR_STATE,
-		    "MAIL FROM without connection state");
+		return SMFIS_NOREPLY;	/* answered at DATA */
 	/* A reload between messages takes effect here. */
 	cfg = daemon_config_acquire();
 	daemon_config_release(c->cfg);
 	c->cfg = cfg;
-	if (message_reset(c->msg, cfg) == -1)
-		return tempfail(ctx, METRICS_ERR_MEMORY,
-		    "MAIL FROM: out of memory");
+	c->fault = NULL;
+	if (message_reset(c->msg, cfg) == -1) {
+		c->fault = "MAIL FROM: out of memory";
+		c->fault_kind = METRICS_ERR_MEMORY;
+		return SMFIS_NOREPLY;
+	}
 	if (c->have_addr)
 		message_client(c->msg, (struct sockaddr *)&c->addr);
 	memset(c->own, 0, sizeof(c->own));
@@ -118,7 +156,7 @@ cb_envfrom(SMFICTX *ctx, char **argv)
 	message_auth(c->msg, smfi_getsymval(ctx, "{auth_authen}"));
 	if ((v = smfi_getsymval(ctx, "i")) != NULL)
 		message_qid(c->msg, v);
-	return SMFIS_CONTINUE;
+	return SMFIS_NOREPLY;
 }
 
 static sfsistat
@@ -126,11 +164,9 @@ cb_envrcpt(SMFICTX *ctx, char **argv)
 {
 	struct conn	*c = conn_get(ctx);
 
-	if (c == NULL)
-		return tempfail(ctx, METRICS_ERR_STATE,
-		    "RCPT TO without connection state");
-	message_rcpt(c->msg, argv[0]);
-	return SMFIS_CONTINUE;
+	if (c != NULL && c->fault == NULL)
+		message_rcpt(c->msg, argv[0]);
+	return SMFIS_NOREPLY;
 }
 
 /*
@@ -138,12 +174,22 @@ cb_envrcpt(SMFICTX *ctx, char **argv)
  * Postfix sends the DATA macros even for a milter that skips DATA, a
  * packet without a reply, and the first header then waits behind it
  * (Nagle's algorithm in the MTA) until our delayed ACK, 40 ms later.
- * The command after the macros and our reply to it carry the ACK.
+ * The command after the macros and our reply to it carry the ACK. (With
+ * no reply, DATA would be that packet: Postfix flushes what it buffered
+ * when it hands the message to cleanup, and the headers would wait.)
+ * It is also the first reply of a message: faults of the stages before,
+ * which have none, are answered here.
  */
 static sfsistat
 cb_data(SMFICTX *ctx)
 {
-	(void)ctx;
+	struct conn	*c = conn_get(ctx);
+
+	if (c == NULL)
+		return tempfail(ctx, METRICS_ERR_STATE,
+		    "DATA without connection state");
+	if (c->fault != NULL)
+		return tempfail(ctx, c->fault_kind, c->fault);
 	return SMFIS_CONTINUE;
 }
 
@@ -153,14 +199,13 @@ cb_header(SMFICTX *ctx, char *name, char *value)
 	struct conn	*c = conn_get(ctx);
 	size_t		 i;
 
-	if (c == NULL)
-		return tempfail(ctx, METRICS_ERR_STATE,
-		    "header without connection state");
+	if (c == NULL || c->fault != NULL)
+		return SMFIS_NOREPLY;	/* answered at end of message */
 	for (i = 0; i < NOWN; i++)
 		if (strcasecmp(name, own_headers[i]) == 0)
 			c->own[i]++;
 	message_header(c->msg, name, value);
-	return SMFIS_CONTINUE;
+	return SMFIS_NOREPLY;
 }
 
 static sfsistat
@@ -168,11 +213,9 @@ cb_body(SMFICTX *ctx, unsigned char *buf, size_t len)
 {
 	struct conn	*c = conn_get(ctx);
 
-	if (c == NULL)
-		return tempfail(ctx, METRICS_ERR_STATE,
-		    "body without connection state");
-	message_body(c->msg, buf, len);
-	return SMFIS_CONTINUE;
+	if (c != NULL && c->fault == NULL)
+		message_body(c->msg, buf, len);
+	return SMFIS_NOREPLY;
 }
 
 /* Remove forged copies of our headers, then add ours. */
@@ -249,6 +292,8 @@ eom(SMFICTX *ctx, struct store *store, struct message_result *rp)
 	if (c == NULL)
 		return tempfail(ctx, METRICS_ERR_STATE,
 		    "end of message without connection state");
+	if (c->fault != NULL)
+		return tempfail(ctx, c->fault_kind, c->fault);
 	if ((v = smfi_getsymval(ctx, "i")) != NULL)
 		message_qid(c->msg, v);
 	message_finish(c->msg, store, time(NULL), 0, &r);
@@ -371,7 +416,7 @@ cb_close(SMFICTX *ctx)
 struct smfiDesc milter_desc = {
 	.xxfi_name = "nilsimsa-milter",
 	.xxfi_version = SMFI_VERSION,
-	.xxfi_flags = SMFIF_ADDHDRS | SMFIF_CHGHDRS | SMFIF_QUARANTINE | SMFIF_DELRCPT,
+	.xxfi_flags = ACTIONS,
 	.xxfi_connect = cb_connect,
 	.xxfi_envfrom = cb_envfrom,
 	.xxfi_envrcpt = cb_envrcpt,
@@ -380,4 +425,5 @@ struct smfiDesc milter_desc = {
 	.xxfi_body = cb_body,
 	.xxfi_eom = cb_eom,
 	.xxfi_close = cb_close,
+	.xxfi_negotiate = cb_negotiate,
 };

@@ -1399,6 +1399,8 @@ store_suite(void)
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, tc_store_damage());
 	suite_add_tcase(s, tc_store_reps());
+	suite_add_tcase(s, tc_store_group());
+	suite_add_tcase(s, tc_store_scan());
 	return s;
 }
 

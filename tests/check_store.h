@@ -18,8 +18,9 @@
  * check_store.h: what the cluster store's tests share. One program,
  * tests/check_store, is built from check_store.c (the store's API,
  * counts, clusters, growth), check_store_damage.c (kill -9, damaged
- * files and records, verify) and check_store_reps.c (representatives,
- * checked against a model).
+ * files and records, verify), check_store_reps.c (representatives,
+ * checked against a model), check_store_group.c (group commit) and
+ * check_store_scan.c (the scan, against a model).
  */
 #ifndef CHECK_STORE_H
 #define CHECK_STORE_H
@@ -55,5 +56,7 @@ off_t		data_size(void);
 
 TCase	*tc_store_damage(void);
 TCase	*tc_store_reps(void);
+TCase	*tc_store_group(void);
+TCase	*tc_store_scan(void);
 
 #endif /* CHECK_STORE_H */
