@@ -137,7 +137,11 @@ lap install
 # A store with something in it, to see it survive removal (a store that
 # exists already is left as it is).
 if [ ! -e "$store/data.mdb" ]; then
-	printf 'Subject: kept\n\n%s\n' "$text, and a few more words for a code." > "$WORK/ham.eml"
+	# enough text of its own (MinOwnText) for the store to keep its code
+	printf 'Subject: kept\n\n%s %s %s\n' "$text, and a few more words for a code:" \
+	    "the installed nilsimsactl writes this message to the installed" \
+	    "milter's store, so that removing the package can be seen to keep it." \
+	    > "$WORK/ham.eml"
 	/usr/sbin/nilsimsactl learn ham "$WORK/ham.eml" > "$WORK/learn.log" 2>&1 ||
 		bad "nilsimsactl learn ham: $(cat "$WORK/learn.log")"
 fi

@@ -25,7 +25,7 @@
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/mta/common.sh"
 
-e2e_init metrics 13300 4
+e2e_init metrics 13360 4
 e2e_need postfix postqueue swaks python3
 MPORT=$PORT SMTP=$((PORT + 1)) HPORT=$((PORT + 2))
 PF=$T/pf
