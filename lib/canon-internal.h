@@ -46,6 +46,7 @@
 
 #define MAXDEPTH	8	/* multipart nesting kept */
 #define BND_MAX		200	/* longest boundary kept (RFC 2046: 70) */
+#define RUN_MAX		3	/* a run of one symbol is cut to this */
 #define LBUF_MAX	(2 + BND_MAX + 2 + 52)	/* a possible boundary line */
 #define HDR_MAX		4096	/* longest Content-* header value kept */
 #define HNAME_MAX	32
@@ -173,6 +174,8 @@ struct canon {
 	unsigned char	 u8seq[4];
 	int		 fws;		/* white space seen since the last output */
 	int		 fany;		/* something has been output */
+	uint32_t	 frun;		/* the symbol last output, 0: none */
+	unsigned	 frunlen;	/* times in a row, up to RUN_MAX + 1 */
 	size_t		 olen;
 	unsigned char	 obuf[OBUF_MAX];
 };

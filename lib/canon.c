@@ -109,6 +109,50 @@ fin_emit_start(struct canon *c)
 	c->fany = 1;
 }
 
+/*
+ * A symbol that is not a letter or a digit: ASCII punctuation, and the
+ * punctuation, arrows, box drawing and other symbol blocks that
+ * separator lines are drawn with (U+2000-U+2BFF, CJK symbols and
+ * punctuation U+3000-U+303F, the CJK and small form variants).
+ */
+static int
+is_symbol_cp(uint32_t cp)
+{
+	if (cp < 0x80)
+		return !((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
+		    (cp >= '0' && cp <= '9'));
+	return (cp >= 0x2000 && cp <= 0x2bff) || (cp >= 0x3000 && cp <= 0x303f) ||
+	    (cp >= 0xfe30 && cp <= 0xfe6f);
+}
+
+/*
+ * Should cp, about to be output, be dropped as part of a long run of one
+ * symbol? Separator lines ("=====", "-----", Outlook's row of
+ * underscores, "————") carry nothing of what a message says, yet a run
+ * of one character piles its trigrams into a few buckets and pushes
+ * every other bucket below its share: two unrelated texts that both have
+ * one would get codes that are mostly zeros alike. A run is cut to
+ * RUN_MAX characters.
+ */
+static int
+fin_run_drop(struct canon *c, uint32_t cp)
+{
+	if (c->fws && c->fany)
+		c->frun = 0;		/* a space between: a new run */
+	if (!is_symbol_cp(cp)) {
+		c->frun = 0;
+		return 0;
+	}
+	if (cp != c->frun) {
+		c->frun = cp;
+		c->frunlen = 1;
+		return 0;
+	}
+	if (c->frunlen > RUN_MAX)
+		return 1;
+	return ++c->frunlen > RUN_MAX;
+}
+
 /* Bytes that are not valid UTF-8: passed on as they are. */
 static void
 fin_raw(struct canon *c, const unsigned char *p, size_t n)
@@ -116,6 +160,7 @@ fin_raw(struct canon *c, const unsigned char *p, size_t n)
 	size_t i;
 
 	fin_emit_start(c);
+	c->frun = 0;
 	for (i = 0; i < n; i++)
 		oput(c, p[i]);
 }
@@ -134,6 +179,8 @@ fin_cp(struct canon *c, uint32_t cp)
 				c->flags |= CANON_F_NUL;
 			return;
 		}
+		if (fin_run_drop(c, cp))
+			return;
 		fin_emit_start(c);
 		oput(c, cp);
 		return;
@@ -150,6 +197,8 @@ fin_cp(struct canon *c, uint32_t cp)
 		return;
 	}
 	cp = lower_cp(cp);
+	if (fin_run_drop(c, cp))
+		return;
 	fin_emit_start(c);
 	if (cp < 0x800) {
 		oput(c, 0xc0 | cp >> 6);
@@ -186,10 +235,10 @@ fin_bytes(struct canon *c, const unsigned char *p, size_t n)
 		if (c->u8need == 0) {
 			if (b < 0x80) {
 				/* the common case, inline */
-				if (b > ' ' && b < 0x7f && c->fws == 0 &&
+				if (((b >= 'a' && b <= 'z') ||
+				    (b >= '0' && b <= '9')) && c->fws == 0 &&
 				    c->fany) {
-					if (b >= 'A' && b <= 'Z')
-						b += 'a' - 'A';
+					c->frun = 0;
 					oput(c, b);
 				} else
 					fin_cp(c, b);
@@ -363,6 +412,8 @@ canon_reset(struct canon *c)
 	c->u8len = 0;
 	c->fws = 0;
 	c->fany = 0;
+	c->frun = 0;
+	c->frunlen = 0;
 	c->olen = 0;
 }
 

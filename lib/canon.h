@@ -38,6 +38,8 @@
  *    zero-width space/joiners, BOM) are dropped; NBSP and the Unicode
  *    spaces count as white space;
  *  - white space runs become one space, none at the start or the end;
+ *    a run of one symbol (punctuation, box drawing, CJK punctuation:
+ *    separator lines like "=====" or "____") is cut to 3 characters;
  *    parts, and block-level HTML tags (p, br, div, td, ...), are
  *    separated by a space; inline tags (b, font, span, ...) and comments
  *    vanish without one, so "V<b></b>iagra" gives "viagra";

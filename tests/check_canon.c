@@ -22,6 +22,7 @@
  * (../shared/corpus/index.tsv).
  */
 
+#include <ctype.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,6 +150,31 @@ START_TEST(test_case_and_space)
 }
 END_TEST
 
+START_TEST(test_symbol_runs)
+{
+	/*
+	 * Separator lines are cut to three of their symbol, ASCII or not
+	 * (em dashes, box drawing, CJK full stops), also across a line
+	 * break and in HTML; letters and digits are never cut; a space ends
+	 * a run.
+	 */
+	CHECK_TEXT("Content-Type: text/plain; charset=utf-8\n\n"
+	    "Hello\n==========\n____________________ x\n"
+	    "\xe2\x80\x94\xe2\x80\x94\xe2\x80\x94\xe2\x80\x94\xe2\x80\x94 "
+	    "\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80 "
+	    "\xe3\x80\x82\xe3\x80\x82\xe3\x80\x82\xe3\x80\x82 "
+	    "aaaaaa 0000000 == == == -=-=-=-= !!!!!?\n",
+	    "hello === ___ x "
+	    "\xe2\x80\x94\xe2\x80\x94\xe2\x80\x94 "
+	    "\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80 "
+	    "\xe3\x80\x82\xe3\x80\x82\xe3\x80\x82 "
+	    "aaaaaa 0000000 == == == -=-=-=-= !!!?");
+	CHECK_TEXT("Content-Type: text/html\n\n"
+	    "<p>a</p><hr>*<b>*</b>*<i>*</i>*******<p>b</p>\n",
+	    "a *** b");
+}
+END_TEST
+
 START_TEST(test_huge_lines)
 {
 	size_t hl = strlen("Content-Type: multipart/mixed; boundary=z\n\n"
@@ -169,12 +195,11 @@ START_TEST(test_huge_lines)
 	memcpy(msg + len, "\n--z--\n", 8);
 	len += 7;
 	got = canon_run(CANON_TEXT, 1, 0, msg, len, 1000, &fl);
-	ck_assert_uint_eq(strlen(got), 2 * n + 1);
-	ck_assert_int_eq(got[0], '-');
-	ck_assert_int_eq(got[n - 1], '-');
-	ck_assert_int_eq(got[n], ' ');
-	ck_assert_int_eq(got[n + 1], 'a');
-	ck_assert_int_eq(got[2 * n], 'a');
+	/* the run of dashes is cut to three */
+	ck_assert_uint_eq(strlen(got), 3 + 1 + n);
+	ck_assert_int_eq(memcmp(got, "--- ", 4), 0);
+	ck_assert_int_eq(got[4], 'a');
+	ck_assert_int_eq(got[3 + n], 'a');
 	ck_assert_uint_eq(fl, 0);
 	free(got);
 
@@ -456,6 +481,28 @@ nil_out(void *arg, const unsigned char *b, size_t n)
 	nilsimsa_update(arg, b, n);
 }
 
+/*
+ * Does the message have a run of four or more of one ASCII symbol (a
+ * separator line)? Our text cuts such runs to three, the index's decoder
+ * keeps them, and a long run moves a short text's reference code far:
+ * those messages say nothing of how close the two decoders are.
+ */
+static int
+has_symbol_run(const unsigned char *p, size_t n)
+{
+	size_t i, run = 1;
+
+	for (i = 1; i < n; i++) {
+		if (p[i] == p[i - 1] && p[i] > ' ' && p[i] < 0x7f &&
+		    !isalnum(p[i])) {
+			if (++run >= 4)
+				return 1;
+		} else
+			run = 1;
+	}
+	return 0;
+}
+
 START_TEST(test_corpus)
 {
 	const char *shared = tu_shared();
@@ -510,7 +557,7 @@ START_TEST(test_corpus)
 		 * Its text digest comes from another decoder with other
 		 * choices (no lower-casing, ...): close, rarely equal.
 		 */
-		if (canon_out_bytes(text) > 0 &&
+		if (canon_out_bytes(text) > 0 && !has_symbol_run(buf, n) &&
 		    nilsimsa_from_hex(f[7], strlen(f[7]), &ref) == 0) {
 			text_cmp++;
 			text_close += nilsimsa_score(&tcode, &ref) >= 90;
@@ -541,6 +588,7 @@ canon_suite(int corpus)
 	tcase_add_test(tc, test_plain);
 	tcase_add_test(tc, test_mode_names);
 	tcase_add_test(tc, test_case_and_space);
+	tcase_add_test(tc, test_symbol_runs);
 	tcase_add_test(tc, test_huge_lines);
 	tcase_add_test(tc, test_nul_8bit);
 	tcase_add_test(tc, test_binary_junk);
