@@ -33,6 +33,7 @@
 #include "logline.h"
 #include "authres.h"
 #include "boiler.h"
+#include "domain.h"
 #include "message.h"
 #include "store_redis.h"
 
@@ -299,18 +300,26 @@ rcpt_hash(const char *addr)
 }
 
 /*
- * Hash of an envelope sender's domain, lower case, without the angle
- * brackets: VERP and per-recipient bounce addresses of one mailing share
- * it. The null sender of bounces is a value of its own. Never 0.
+ * Hash of the organisation of an envelope sender's domain (domain.h),
+ * without the angle brackets: VERP and per-recipient bounce addresses of
+ * one mailing share it, and so do an ESP's hosts and a sender's
+ * subdomains. The null sender of bounces is a value of its own. Never 0.
  */
 static uint32_t
 sender_domain_hash(const char *addr)
 {
 	const char	*at = strrchr(addr, '@'), *p;
+	char		 dom[256], org[256];
+	size_t		 n = 0;
 	uint32_t	 h = 2166136261u;
 
-	for (p = at != NULL ? at + 1 : addr; *p != '\0' && *p != '>'; p++)
-		h = (h ^ (unsigned char)tolower((unsigned char)*p)) * 16777619u;
+	for (p = at != NULL ? at + 1 : addr; *p != '\0' && *p != '>' &&
+	    n < sizeof(dom) - 1; p++)
+		dom[n++] = *p;
+	dom[n] = '\0';
+	domain_org(dom, org, sizeof(org));
+	for (p = org; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
 	return h == 0 ? 1 : h;
 }
 
@@ -336,7 +345,9 @@ auth_result(struct message *m, const char *value)
 /*
  * Who sent the message, for a cluster's sender domains: the domain a
  * trusted verifier authenticated (the hash's top bit set), else the
- * envelope sender's domain (top bit clear). Never 0.
+ * envelope sender's domain (top bit clear); 0, no one, for the null
+ * sender of bounces and autoreplies, which any host uses and no mailing
+ * is sent from.
  */
 static uint32_t
 sender_identity(const struct message *m)
@@ -345,6 +356,8 @@ sender_identity(const struct message *m)
 
 	if (m->auth_kind != AUTHRES_NONE)
 		return sender_domain_hash(m->auth_domain) | STORE_SENDER_AUTH;
+	if (m->sender[0] == '\0' || strcmp(m->sender, "<>") == 0)
+		return 0;
 	h = m->sender_hash & ~STORE_SENDER_AUTH;
 	return h != 0 ? h : 1;
 }

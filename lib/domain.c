@@ -1,0 +1,69 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * domain.c: a mail domain's organisation by the Public Suffix List
+ * (domain.h), through libpsl.
+ */
+#include <ctype.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libpsl.h>
+
+#include "domain.h"
+
+static pthread_once_t	 once = PTHREAD_ONCE_INIT;
+static const psl_ctx_t	*psl;
+
+/* The newest list there is: the system's file or the one built in. */
+static void
+load(void)
+{
+	if ((psl = psl_latest(NULL)) == NULL)
+		psl = psl_builtin();
+}
+
+size_t
+domain_org(const char *dom, char *out, size_t outlen)
+{
+	char		 low[256];
+	const char	*reg = NULL;
+	size_t		 i, n;
+
+	if (outlen == 0)
+		return 0;
+	for (n = 0; dom[n] != '\0' && n < sizeof(low) - 1; n++)
+		low[n] = (char)tolower((unsigned char)dom[n]);
+	while (n > 0 && low[n - 1] == '.')
+		n--;
+	low[n] = '\0';
+	/* an address literal, [192.0.2.1], or one label: itself */
+	if (n > 0 && low[0] != '[' && memchr(low, '.', n) != NULL) {
+		pthread_once(&once, load);
+		if (psl != NULL)
+			reg = psl_registrable_domain(psl, low);
+	}
+	if (reg == NULL)
+		reg = low;
+	i = strlen(reg);
+	if (i >= outlen)
+		i = outlen - 1;
+	memcpy(out, reg, i);
+	out[i] = '\0';
+	return i;
+}
