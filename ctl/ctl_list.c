@@ -224,10 +224,10 @@ show_text(const struct ctl *ctl, const struct cluster *c)
 	    c->networks >= CLUSTER_MAX_NETS ? " (or more)" : "",
 	    cluster_recent_nets(c, ctl->now, ctl->cfg->campaign_window),
 	    (long long)ctl->cfg->campaign_window);
-	printf("mailing     %s (%d%% of copies from one network and one "
-	    "sender domain: MailingShare)\n",
+	printf("mailing     %s (%d%% of copies from one sender domain and "
+	    "at most %d networks: MailingShare)\n",
 	    cluster_single_source(c, (unsigned)ctl->cfg->mailing_share) ?
-	    "yes" : "no", ctl->cfg->mailing_share);
+	    "yes" : "no", ctl->cfg->mailing_share, CLUSTER_MAILING_NETS);
 	printf("tagged      %u\n", c->tagged);
 	printf("rejected    %u\n", c->rejected);
 	if (c->subject[0] != '\0') {

@@ -67,6 +67,8 @@ enum cluster_status {
 #define STORE_SENDER_AUTH	0x80000000u	/* a sender hash's mark: the
 					   domain was authenticated (DKIM, SPF) */
 #define CLUSTER_MAX_SENDERS	8	/* distinct sender domains remembered */
+#define CLUSTER_MAILING_NETS	4	/* the networks a mailing comes from: a
+					   few (cluster_single_source) */
 #define CLUSTER_SUBJECT_MAX	80	/* bytes of subject sample, with NUL */
 #define CLUSTER_HISTORY		24	/* hourly buckets of message counts */
 #define CLUSTER_REPS		4	/* codes a cluster is matched by:
@@ -355,11 +357,13 @@ uint32_t cluster_recent_nets(const struct cluster *c, int64_t now,
 	    int64_t window);
 /*
  * Does one sender's infrastructure account for a cluster: at least
- * share_pct percent of its counted copies from one network and from one
- * sender domain (the odd outlier tolerated)? When that domain was
- * authenticated (STORE_SENDER_AUTH), it alone is the sender's identity,
- * whatever networks its mail came through (an ESP's many servers).
- * Copies of unknown network or sender are not counted either way.
+ * share_pct percent of its counted copies from one sender domain (its
+ * organisation, domain.h) and as many from at most CLUSTER_MAILING_NETS
+ * networks (a list server, an ESP's few sending networks; the odd
+ * outlier tolerated)? When that domain was authenticated
+ * (STORE_SENDER_AUTH), it alone is the sender's identity, whatever
+ * networks its mail came through (an ESP's many servers). Copies of
+ * unknown network or sender are not counted either way.
  */
 int	cluster_single_source(const struct cluster *c, unsigned share_pct);
 /*

@@ -195,15 +195,42 @@ top_index(const uint32_t *cnt, uint32_t n, uint64_t *sum)
 	return top;
 }
 
+/*
+ * The copies from the k networks that sent the most, counting only
+ * networks that sent more than one (n <= CLUSTER_MAX_NETS counts): a
+ * sender's own servers send again and again, a botnet's hosts each once
+ * or twice.
+ */
+static uint64_t
+top_k_sum(const uint32_t *cnt, uint32_t n, uint32_t k)
+{
+	uint32_t	c[CLUSTER_MAX_NETS], i, j, t;
+	uint64_t	sum = 0;
+
+	memcpy(c, cnt, n * sizeof(*c));
+	for (i = 0; i < k && i < n; i++) {	/* k rounds of selection */
+		for (j = i + 1; j < n; j++)
+			if (c[j] > c[i]) {
+				t = c[i];
+				c[i] = c[j];
+				c[j] = t;
+			}
+		if (c[i] < 2)
+			break;
+		sum += c[i];
+	}
+	return sum;
+}
+
 int
 cluster_single_source(const struct cluster *c, unsigned share_pct)
 {
 	uint64_t	nsum, ssum;
-	uint32_t	nn, sn, ntop, stop;
+	uint32_t	nn, sn, stop;
 
 	nn = c->networks < CLUSTER_MAX_NETS ? c->networks : CLUSTER_MAX_NETS;
 	sn = c->senders < CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS;
-	ntop = top_index(c->netn, nn, &nsum);
+	(void)top_index(c->netn, nn, &nsum);
 	stop = top_index(c->sndn, sn, &ssum);
 	if (nsum == 0 && ssum == 0)	/* no counts (a version 1 record) */
 		return c->networks <= 1 && c->senders <= 1;
@@ -213,7 +240,10 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 		return 1;	/* an authenticated sender: who, not where */
 	if (c->networks >= CLUSTER_MAX_NETS)
 		return 0;	/* saturated: spread wide */
-	return nsum > 0 && (uint64_t)c->netn[ntop] * 100 >= nsum * share_pct;
+	if (nn == 1)
+		return 1;	/* one network: the old rule */
+	return nsum > 0 && top_k_sum(c->netn, nn, CLUSTER_MAILING_NETS) * 100 >=
+	    nsum * share_pct;
 }
 
 /* ------------------------------------------------------------ verify */

@@ -301,11 +301,52 @@ START_TEST(test_mailing_share)
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "single-source");
-	/* spread over networks: a campaign */
+	/* an ESP's two networks, each sending again and again */
 	r.c.netn[0] = 15;
 	r.c.netn[1] = 15;
 	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "single-source");
+	/* five networks of six copies: four hold 80%, a mailing */
+	r.c.networks = 5;
+	for (uint32_t i = 0; i < 5; i++) {
+		r.c.nets[i] = 11 + i;
+		r.c.netn[i] = 6;
+	}
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	/* six of five: spread over more than a few networks, a campaign */
+	r.c.networks = 6;
+	for (uint32_t i = 0; i < 6; i++) {
+		r.c.nets[i] = 11 + i;
+		r.c.netn[i] = 5;
+	}
+	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* a botnet: every copy from a network of its own */
+	r.c.networks = 30;
+	for (uint32_t i = 0; i < 30; i++) {
+		r.c.nets[i] = 100 + i;
+		r.c.netn[i] = 1;
+	}
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* four copies from four networks: too few to tell a mailing */
+	r = joined(4, 30, 4, 2);
+	for (uint32_t i = 0; i < 4; i++) {
+		r.c.nets[i] = 11 + i;
+		r.c.netn[i] = 1;
+	}
+	r.c.sndrs[0] = 21;
+	r.c.sndn[0] = 4;
+	r.c.senders = 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	r = joined(30, 30, 2, 2);
+	r.c.nets[0] = 11;
+	r.c.nets[1] = 12;
+	r.c.sndrs[0] = 21;
+	r.c.sndrs[1] = 22;
 	/* one network, sender domains rotating: a campaign */
 	r.c.netn[0] = 29;
 	r.c.netn[1] = 1;
