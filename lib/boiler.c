@@ -44,6 +44,9 @@ struct slot {
 	uint8_t		nc;		/* different clusters, at most
 					   BOILER_CLUSTERS */
 	uint16_t	hour;		/* last seen, hours mod 65536 */
+	uint16_t	srcs[BOILER_SOURCES];	/* senders seen (16-bit hashes) */
+	uint8_t		nsrc;		/* of them in srcs */
+	uint8_t		again;		/* a sender used it in two places */
 };
 
 struct boiler {
@@ -196,26 +199,52 @@ boiler_count(struct boiler *b, const uint64_t *fp, size_t n, int64_t now)
 	pthread_mutex_lock(&b->mu);
 	for (i = 0; i < n; i++)
 		if ((s = find(b, fp[i], hour)) != NULL && s->n >= BOILER_PLACES &&
-		    s->nc >= BOILER_CLUSTERS)
+		    s->nc >= BOILER_CLUSTERS && s->again)
 			c++;
 	pthread_mutex_unlock(&b->mu);
 	return c;
 }
 
-/* Add v to the set of up to max - 1 values in ids, counted in *n. */
-static void
+/*
+ * Add v to the set of up to max - 1 values in ids, counted in *n (up to
+ * max). Returns 0 if v was in the set; 1 if it was not (also when the set
+ * is full and v is not among those kept).
+ */
+static int
 add_distinct(uint32_t *ids, uint8_t *n, int max, uint32_t v)
 {
 	int	k;
 
-	if (*n >= max)
-		return;
-	for (k = 0; k < *n; k++)
+	for (k = 0; k < *n && k < max - 1; k++)
 		if (ids[k] == v)
-			return;
+			return 0;
+	if (*n >= max)
+		return 1;
 	if (*n < max - 1)
 		ids[*n] = v;
 	(*n)++;
+	return 1;
+}
+
+/*
+ * A new place of the fingerprint, from sender src: has that sender used
+ * it in another place before? A signature, a company's disclaimer, a
+ * list's footer or a newsletter's template is its sender's own text, sent
+ * with ever new content; a campaign's text comes from a botnet's or a
+ * snowshoe's ever new senders.
+ */
+static void
+add_source(struct slot *s, uint16_t src)
+{
+	int	k;
+
+	for (k = 0; k < s->nsrc; k++)
+		if (s->srcs[k] == src) {
+			s->again = 1;
+			return;
+		}
+	if (s->nsrc < BOILER_SOURCES)
+		s->srcs[s->nsrc++] = src;
 }
 
 /* 32 bits of an id, so that consecutive ids differ. */
@@ -227,8 +256,9 @@ id32(uint64_t id)
 
 void
 boiler_note(struct boiler *b, const uint64_t *fp, size_t n, uint64_t id,
-    uint64_t cid, int64_t now)
+    uint64_t cid, uint32_t src, int64_t now)
 {
+	uint16_t	 src16 = (uint16_t)(src ^ src >> 16);
 	uint16_t	 hour = hour16(now);
 	struct slot	*s;
 	size_t		 i;
@@ -241,8 +271,9 @@ boiler_note(struct boiler *b, const uint64_t *fp, size_t n, uint64_t id,
 			s->tag = (uint32_t)(fp[i] >> 32) | 1;
 		}
 		s->hour = hour;
-		add_distinct(s->ids, &s->n, BOILER_PLACES, id32(id));
-		add_distinct(s->cids, &s->nc, BOILER_CLUSTERS, id32(cid));
+		if (add_distinct(s->ids, &s->n, BOILER_PLACES, id32(id)))
+			add_source(s, src16);
+		(void)add_distinct(s->cids, &s->nc, BOILER_CLUSTERS, id32(cid));
 	}
 	pthread_mutex_unlock(&b->mu);
 }

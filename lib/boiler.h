@@ -46,8 +46,10 @@
 #define BOILER_SAMPLE	16	/* one position in this many is sampled */
 #define BOILER_MAXFP	512	/* fingerprints kept per message */
 #define BOILER_PLACES	4	/* different places, */
-#define BOILER_CLUSTERS	3	/* in different clusters: boilerplate */
-#define BOILER_BITS	18	/* 2^18 slots of 28 bytes: 7 MiB */
+#define BOILER_CLUSTERS	3	/* in different clusters, */
+#define BOILER_SOURCES	4	/* one of the first senders in two places:
+				   boilerplate */
+#define BOILER_BITS	18	/* 2^18 slots of 36 bytes: 9 MiB */
 
 /* The sampler of one message, fed its canonical text as it streams. */
 struct boiler_fp {
@@ -72,8 +74,12 @@ void	boiler_free(struct boiler *b);
 /* How many of the n fingerprints are boilerplate. */
 size_t	boiler_count(struct boiler *b, const uint64_t *fp, size_t n,
 	    int64_t now);
-/* Note that the n fingerprints were seen in place id, of cluster cid. */
+/*
+ * Note that the n fingerprints were seen in place id, of cluster cid,
+ * from sender src (a hash of who sent the message: its network and
+ * sender domain).
+ */
 void	boiler_note(struct boiler *b, const uint64_t *fp, size_t n,
-	    uint64_t id, uint64_t cid, int64_t now);
+	    uint64_t id, uint64_t cid, uint32_t src, int64_t now);
 
 #endif /* BOILER_H */

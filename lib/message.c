@@ -759,7 +759,8 @@ note_text(struct message *m, struct store *store, int64_t now,
 		cid = place;		/* a cluster of one */
 	else
 		return;
-	boiler_note(store_boiler(store), m->fp.fp, m->fp.nfp, place, cid, now);
+	boiler_note(store_boiler(store), m->fp.fp, m->fp.nfp, place, cid,
+	    m->net * 0x9e3779b1u ^ sender_identity(m), now);
 }
 
 void

@@ -119,9 +119,9 @@ START_TEST(bounded)
 END_TEST
 
 /*
- * Text seen in BOILER_PLACES places of BOILER_CLUSTERS clusters is
- * boilerplate; seen any number of times in fewer places, or in fewer
- * clusters (a campaign's copies), it is not.
+ * Text one sender used in BOILER_PLACES places of BOILER_CLUSTERS
+ * clusters is boilerplate; seen any number of times in fewer places, or
+ * in fewer clusters (a campaign's copies), it is not.
  */
 START_TEST(clusters_make_boilerplate)
 {
@@ -134,7 +134,7 @@ START_TEST(clusters_make_boilerplate)
 	n = fp_of(&f, footer, 64);
 	for (i = 0; i < 100; i++)
 		boiler_note(b, f.fp, n, 7 + i % (BOILER_PLACES - 1), 7 + i % 3,
-		    3600);
+		    42, 3600);
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
 	boiler_free(b);
 	ck_assert_ptr_nonnull(b = boiler_new(12));
@@ -142,12 +142,46 @@ START_TEST(clusters_make_boilerplate)
 	/* many places in fewer clusters: a campaign drifting */
 	for (i = 0; i < 100; i++)
 		boiler_note(b, f.fp, n, 500 + i, 7 + i % (BOILER_CLUSTERS - 1),
-		    3600);
+		    42, 3600);
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
-	boiler_note(b, f.fp, n, 1000, 1000, 7200);
+	boiler_note(b, f.fp, n, 1000, 1000, 42, 7200);
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 7200), n);
 	/* forgotten when unseen for a month */
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 7200 + 31 * 86400), 0);
+	boiler_free(b);
+}
+END_TEST
+
+/*
+ * A campaign's text from ever new senders (a botnet, forged sender
+ * domains) is not boilerplate, in however many places and clusters its
+ * copies land; once one sender has used it in two places (a company's
+ * disclaimer under two letters), it is.
+ */
+START_TEST(senders_make_boilerplate)
+{
+	static struct boiler_fp	 f;
+	struct boiler		*b;
+	size_t			 n;
+	int			 i;
+
+	ck_assert_ptr_nonnull(b = boiler_new(12));
+	n = fp_of(&f, footer, 64);
+	for (i = 0; i < 200; i++)
+		boiler_note(b, f.fp, n, 100 + i, 100 + i, 5000 + i, 3600);
+	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
+	/* one of the first senders again, in another place */
+	boiler_note(b, f.fp, n, 900, 900, 5001, 3600);
+	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), n);
+	boiler_free(b);
+
+	/* the same place twice from one sender is not two places */
+	ck_assert_ptr_nonnull(b = boiler_new(12));
+	for (i = 0; i < BOILER_PLACES + 3; i++)
+		boiler_note(b, f.fp, n, 100 + i, 100 + i, 6000 + i, 3600);
+	for (i = 0; i < 10; i++)
+		boiler_note(b, f.fp, n, 100, 100, 6000, 3600);
+	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
 	boiler_free(b);
 }
 END_TEST
@@ -168,11 +202,11 @@ START_TEST(flood)
 	ck_assert_ptr_nonnull(b = boiler_new(12));	/* 4096 slots */
 	n = fp_of(&f, footer, 64);
 	for (i = 0; i < BOILER_PLACES; i++)
-		boiler_note(b, f.fp, n, 100 + i, 100 + i, 3600);
+		boiler_note(b, f.fp, n, 100 + i, 100 + i, 42, 3600);
 	for (i = 0; i < 2000; i++) {	/* about 200,000 fingerprints */
 		letters(own, sizeof(own));
 		m = fp_of(&g, own, 512);
-		boiler_note(b, g.fp, m, 1000 + i, 1000 + i, 3600);
+		boiler_note(b, g.fp, m, 1000 + i, 1000 + i, 42, 3600);
 	}
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), n);
 	boiler_free(b);
@@ -188,6 +222,7 @@ boiler_suite(void)
 	tcase_add_test(tc, same_passage);
 	tcase_add_test(tc, bounded);
 	tcase_add_test(tc, clusters_make_boilerplate);
+	tcase_add_test(tc, senders_make_boilerplate);
 	tcase_add_test(tc, flood);
 	suite_add_tcase(s, tc);
 	return s;

@@ -728,7 +728,7 @@ START_TEST(site_boilerplate)
 	boiler_fp_update(&f, (const unsigned char *)sig, strlen(sig));
 	ck_assert_uint_gt(n = boiler_fp_final(&f), 0);
 	for (i = 0; i < BOILER_PLACES; i++)
-		boiler_note(store_boiler(store), f.fp, n, 100 + i, 100 + i,
+		boiler_note(store_boiler(store), f.fp, n, 100 + i, 100 + i, 42,
 		    1800000050);
 
 	for (i = 0; i < 8; i++) {
