@@ -183,6 +183,8 @@ static const struct key keys[] = {
 	    .min = 0, .max = 1024 * K),
 	KEY("MinOwnText", CT_SIZE, "128", min_own_text, RELOAD,
 	    .min = 0, .max = 64 * K),
+	KEY("MinOwnShare", CT_INT, "70", min_own_share, RELOAD,
+	    .min = 0, .max = 100),
 	KEY("MaxBodyBytes", CT_SIZE, "4M", max_body_bytes, RELOAD,
 	    .min = 1 * K, .max = 1024 * K * K),
 	KEY("SubjectSample", CT_BOOL, "no", subject_sample, RELOAD),

@@ -101,6 +101,7 @@ struct config {
 	int		 canonicalization;	/* enum canon_mode */
 	size_t		 min_body_bytes;
 	size_t		 min_own_text;	/* bytes not boilerplate (boiler.h) */
+	int		 min_own_share;	/* percent of the text not boilerplate */
 	size_t		 max_body_bytes;
 	int		 similarity_threshold;	/* joins a cluster above this */
 	uint64_t	 tag_threshold;		/* recipients */

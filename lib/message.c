@@ -771,6 +771,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	struct store_obs	 obs;
 	struct verdict_input	 in;
 	struct timespec		 t0, ts, t1;
+	int			 boiler;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(r, 0, sizeof(*r));
@@ -790,6 +791,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	in.rcpt_partial = rcpt_partial(m);
 
 	own_text(m, store, now, r);
+	boiler = r->own_bytes * 100 < r->body_bytes * (uint64_t)cfg->min_own_share;
 	if (store != NULL && r->store_err == 0 && r->body_bytes >= cfg->min_body_bytes &&
 	    r->own_bytes >= cfg->min_own_text) {
 		obs.now = now;
@@ -803,6 +805,11 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		obs.count_score = message_count_score;
 		obs.count_arg = (void *)cfg;
 		obs.strict = 1;
+		if (boiler) {
+			/* mostly boilerplate: a near copy or nothing */
+			obs.nocreate = 1;
+			obs.join_score = STORE_NEAR_COPY - 1;
+		}
 		if (the_fleet != NULL && !dry_run)
 			fleet_enter(the_fleet);
 		clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -813,7 +820,8 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 			fleet_leave(the_fleet);
 		r->store_ms = (t1.tv_sec - ts.tv_sec) * 1e3 +
 		    (t1.tv_nsec - ts.tv_nsec) / 1e6;
-		if (r->store_err == 0 && !(dry_run && !r->res.found)) {
+		if (r->store_err == 0 && !(dry_run && !r->res.found) &&
+		    (r->res.found || r->res.created)) {
 			r->digested = 1;
 			in.res = &r->res;
 			if (the_fleet != NULL && !dry_run)
@@ -829,6 +837,9 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	else if (in.res == NULL && !in.spamtrap && store != NULL &&
 	    r->store_err == 0 && r->own_bytes < cfg->min_own_text)
 		r->verdict.reason = "little-text";
+	else if (in.res == NULL && !in.spamtrap && store != NULL &&
+	    r->store_err == 0 && boiler)
+		r->verdict.reason = "boilerplate";
 	if (r->verdict.would == VERDICT_PARTIAL)
 		r->rcpt_removed = m->nrcpt - m->nwl;
 	r->nrcpt = m->nrcpt;

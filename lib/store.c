@@ -221,41 +221,43 @@ hist_add(struct cluster *c, int64_t hour)
  * each: remembered up to max, then new ones are not; 0 is "unknown" and
  * not counted.
  */
-static void
+static int
 hash_add(uint32_t *set, uint32_t *cnt, uint32_t *n, uint32_t max, uint32_t v)
 {
 	if (v == 0)
-		return;
+		return 0;
 	for (uint32_t i = 0; i < *n; i++)
 		if (set[i] == v) {
 			cnt[i] = add32(cnt[i], 1);
-			return;
+			return 1;
 		}
 	if (*n < max) {
 		cnt[*n] = 1;
 		set[(*n)++] = v;
 	}
+	return 0;
 }
 
 /*
  * A network's copy: counted, with the hour it came. When the set is full
  * (networks then reads "at least CLUSTER_MAX_NETS"), a new network takes
  * the place of the one heard from longest ago, so that the set still
- * tells how many networks a cluster came from lately.
+ * tells how many networks a cluster came from lately. Returns 1 if the
+ * network had sent a copy before (as far as the set remembers), else 0.
  */
-static void
+static int
 net_add(struct cluster *c, uint32_t v, uint32_t hour)
 {
 	uint32_t	i, old = 0, n = c->networks < CLUSTER_MAX_NETS ?
 			    c->networks : CLUSTER_MAX_NETS;
 
 	if (v == 0)
-		return;
+		return 0;
 	for (i = 0; i < n; i++) {
 		if (c->nets[i] == v) {
 			c->netn[i] = add32(c->netn[i], 1);
 			c->neth[i] = hour;
-			return;
+			return 1;
 		}
 		if (c->neth[i] < c->neth[old])
 			old = i;
@@ -265,24 +267,26 @@ net_add(struct cluster *c, uint32_t v, uint32_t hour)
 	c->nets[old] = v;
 	c->netn[old] = 1;
 	c->neth[old] = hour;
+	return 0;
 }
 
 /*
  * A recipient, with the hour it was last reached; when the set is full a
- * new one takes the place of the one reached longest ago.
+ * new one takes the place of the one reached longest ago. Returns 1 if
+ * the cluster had not reached it (as far as the set remembers), else 0.
  */
-static void
+static int
 rset_add(struct cluster *c, uint32_t h, uint32_t hour)
 {
 	uint32_t	i, old = 0;
 
 	if (h == 0)
-		return;
+		return 0;
 	for (i = 0; i < c->nrset; i++) {
 		if (c->rset[i].h == h) {
 			if (hour > c->rset[i].hour)
 				c->rset[i].hour = hour;
-			return;
+			return 0;
 		}
 		if (c->rset[i].hour < c->rset[old].hour)
 			old = i;
@@ -291,6 +295,7 @@ rset_add(struct cluster *c, uint32_t h, uint32_t hour)
 		old = c->nrset++;
 	c->rset[old].h = h;
 	c->rset[old].hour = hour;
+	return 1;
 }
 
 /*
@@ -494,10 +499,17 @@ cluster_new(struct cluster *c, uint64_t id, const struct store_obs *obs)
 	c->hist_start = store_hour_of(obs->now) - (CLUSTER_HISTORY - 1);
 }
 
+/*
+ * A message joins c: counted toward its bulk counts if the join counted,
+ * toward its networks if it is a copy. Fills res->rcpt_new, rcpt_known
+ * and net_known.
+ */
 static void
 cluster_join(struct cluster *c, const struct store_obs *obs, int counted,
-    int copy)
+    int copy, struct store_result *res)
 {
+	uint32_t	i, fresh;
+
 	c->messages = add64(c->messages, 1);
 	if (obs->now > c->last_seen)
 		c->last_seen = obs->now;
@@ -507,11 +519,18 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted,
 	if (counted) {
 		c->recipients = add64(c->recipients, obs->recipients);
 		if (copy)
-			net_add(c, obs->net, (uint32_t)store_hour_of(obs->now));
-		hash_add(c->sndrs, c->sndn, &c->senders, CLUSTER_MAX_SENDERS,
-		    obs->sender);
-		for (uint32_t i = 0; i < obs->nrcpt && obs->rcpt != NULL; i++)
-			rset_add(c, obs->rcpt[i], (uint32_t)store_hour_of(obs->now));
+			res->net_known = net_add(c, obs->net,
+			    (uint32_t)store_hour_of(obs->now));
+		res->sender_known = hash_add(c->sndrs, c->sndn, &c->senders,
+		    CLUSTER_MAX_SENDERS, obs->sender);
+		for (i = 0; i < obs->nrcpt && obs->rcpt != NULL; i++) {
+			if (obs->rcpt[i] == 0)
+				continue;
+			fresh = (uint32_t)rset_add(c, obs->rcpt[i],
+			    (uint32_t)store_hour_of(obs->now));
+			res->rcpt_new += fresh;
+			res->rcpt_known += !fresh;
+		}
 	}
 	if (obs->subject != NULL && c->subject[0] == '\0')
 		subject_set(c, obs->subject);
@@ -629,22 +648,30 @@ observe(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 			return rc;
 		res->found = 1;
 		cluster_join(c, obs, res->counted, res->exact ||
-		    res->score >= STORE_COPY_MIN);
+		    res->score >= STORE_COPY_MIN, res);
 		if (res->counted && !res->exact &&
 		    res->score < STORE_REP_ADD_BELOW &&
 		    nilsimsa_score(&obs->code, &c->code) >= STORE_REP_ADD_MIN)
 			rep_add(c, &obs->code);
 	} else {
+		if (obs->nocreate)
+			return 0;
 		if ((rc = evict(s, t, obs->now)) != 0 ||
 		    (rc = s->ops->new_id(t, &id)) != 0)
 			return rc;
 		cluster_new(c, id, obs);
 		res->created = res->counted = 1;
-		cluster_join(c, obs, 1, 1);
+		cluster_join(c, obs, 1, 1, res);
 	}
 	if ((rc = save(s, t, c)) != 0)
 		return rc;
+	/*
+	 * The exact index holds the cluster's own text: its first message
+	 * and its copies. A looser member's exact duplicates are not copies
+	 * of the cluster, and must not count as such.
+	 */
 	if (!res->exact && sha_known(obs->sha256) &&
+	    (res->created || res->score >= STORE_COPY_MIN) &&
 	    (rc = s->ops->exact_add(t, obs->sha256, c->id)) != 0)
 		return rc;
 	if ((rc = s->ops->hour_add(t, store_hour_of(obs->now), &h)) != 0)

@@ -114,6 +114,17 @@ struct cluster_rcpt {
 #define STORE_COPY_MIN		50
 #endif
 
+/*
+ * A message whose text is mostly boilerplate (MinOwnShare, message.c) may
+ * join a cluster only as a near copy, scoring this or more: a short note
+ * above a long disclaimer scores 50 to 80 against another such note, so
+ * its code says little of its own text; a campaign's copies that carry a
+ * sender's template still score this high against each other (at 100,
+ * 6 of the phishing replay's 22 catchable copies were lost: scores of 96
+ * and the like; at 80, notes under one disclaimer joined again).
+ */
+#define STORE_NEAR_COPY		90
+
 struct cluster {
 	uint64_t	id;		/* > 0, never reused */
 	nilsimsa_code	code;		/* the anchor: the first message's code,
@@ -194,6 +205,12 @@ struct store_obs {
 	 * mail into a cluster. The milter joins strictly.
 	 */
 	int		strict;
+	/*
+	 * Join only, never start a cluster: a message with little text of
+	 * its own (message.c) may join as a copy, but seeds nothing. When
+	 * nothing is joined, nothing is written (found and created 0).
+	 */
+	int		nocreate;
 	uint32_t	tagged, rejected;	/* add to the counters (store_note) */
 };
 
@@ -218,6 +235,13 @@ struct store_result {
 	int		counted;	/* the join counted toward bulk counts
 					   (always for exact and created) */
 	int		found;		/* a cluster matched (observe: joined) */
+	uint32_t	rcpt_new;	/* observe, for a join that counted: the
+					   message's (hashed) recipients the
+					   cluster had not reached before, */
+	uint32_t	rcpt_known;	/* and those it had; */
+	int		net_known;	/* for a copy: its client network had
+					   sent the cluster a copy before; */
+	int		sender_known;	/* its sender domain had (counted join) */
 };
 
 struct store_stats {

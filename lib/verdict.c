@@ -29,7 +29,8 @@
  * Bulk is counted as campaigns behave: a campaign reaches many different
  * recipients within hours; a newsletter or a list reaches the same
  * subscribers again and again, and adds no new ones. Copies to the same
- * few people over weeks are not bulk, however many.
+ * few people over weeks are not bulk, however many, and a copy that
+ * reaches only people its cluster reached before is not rejected.
  */
 #include <stddef.h>
 
@@ -136,8 +137,19 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 	/* A message alone is never bulk: at least one earlier copy. */
 	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
 	    c->networks >= cfg->reject_min_networks && copy) {
-		*reason = "bulk";
-		return "reject";
+		/*
+		 * A copy from a network or a sender domain its cluster's
+		 * copies came from before, to none but people it reached
+		 * already, spreads nothing: the next issue of a newsletter,
+		 * a list's next message, a thread's next reply. Tagged. A
+		 * campaign that comes back to a site's users comes through
+		 * new hosts, under new forged senders.
+		 */
+		int repeat = r->rcpt_known > 0 && r->rcpt_new == 0 &&
+		    (r->net_known || r->sender_known);
+
+		*reason = repeat ? "repeat" : "bulk";
+		return repeat ? "tag" : "reject";
 	}
 	if (reach >= (uint64_t)cfg->tag_threshold && c->messages >= 2) {
 		*reason = "bulk";

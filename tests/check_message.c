@@ -754,6 +754,70 @@ START_TEST(site_boilerplate)
 }
 END_TEST
 
+static const char notice[] =
+    "This e-mail and any attachment are confidential and intended solely "
+    "for the person or entity to whom they are addressed. If you are not "
+    "the intended recipient, you must not read, copy, forward or use it; "
+    "please tell the sender at once and delete the message and any copy "
+    "of it from your system. The company accepts no liability for any "
+    "damage caused by this e-mail or its attachments.";
+
+/*
+ * Text that is mostly boilerplate (less than MinOwnShare of it the
+ * message's own): a short note above a long confidentiality notice that
+ * a sender puts under all its mail. Its code says more of the notice
+ * than of the note: it joins a cluster only as a near copy (a second
+ * copy of one message) and starts none (reason boilerplate), so notes
+ * under one notice never gather into a cluster of their own.
+ */
+START_TEST(site_mostly_boilerplate)
+{
+	const char		*rcpt[] = { "<me@uni.test>" };
+	static struct boiler_fp	 f;
+	struct message_result	 r, first;
+	char			 text[4096], canon[1024];
+	size_t			 n;
+	int			 i;
+
+	ck_assert_int_eq(cfg->min_own_share, 70);	/* the default */
+	snprintf(text, sizeof(text), "%s\n\n%s", letters[0], notice);
+	first = deliver(text, "192.0.2.1", "<a@corp.test>", rcpt, 1, 1800000000);
+
+	/* the notice as the canonicaliser gives it, one sender's, 4 places */
+	for (i = 0; notice[i] != '\0'; i++)
+		canon[i] = (char)tolower((unsigned char)notice[i]);
+	canon[i] = '\0';
+	boiler_fp_reset(&f);
+	boiler_fp_update(&f, (const unsigned char *)canon, strlen(canon));
+	ck_assert_uint_gt(n = boiler_fp_final(&f), 0);
+	for (i = 0; i < BOILER_PLACES; i++)
+		boiler_note(store_boiler(store), f.fp, n, 100 + i, 100 + i, 42,
+		    1800000050);
+
+	for (i = 1; i < 4; i++) {
+		snprintf(text, sizeof(text), "%s\n\n%s", letters[i], notice);
+		r = offer(text, "192.0.2.2", "<b@corp.test>", rcpt, 1,
+		    1800000100 + i);
+		ck_assert_uint_ge(r.own_bytes, cfg->min_own_text);
+		ck_assert_uint_lt(r.own_bytes * 100, r.body_bytes * 70);
+		ck_assert_int_eq(r.digested, 0);
+		ck_assert_str_eq(r.verdict.reason, "boilerplate");
+		ck_assert_int_eq(r.verdict.action, VERDICT_ACCEPT);
+	}
+	/* a second copy of the first message is a near copy: it joins */
+	snprintf(text, sizeof(text), "%s\n\n%s", letters[0], notice);
+	r = offer(text, "192.0.2.3", "<c@corp.test>", rcpt, 1, 1800000200);
+	ck_assert_int_eq(r.digested, 1);
+	ck_assert_uint_eq(r.res.c.id, first.res.c.id);
+	ck_assert_uint_eq(r.res.c.messages, 2);
+	/* MinOwnShare 0: judged like any other text */
+	cfg->min_own_share = 0;
+	snprintf(text, sizeof(text), "%s\n\n%s", letters[1], notice);
+	r = offer(text, "192.0.2.2", "<b@corp.test>", rcpt, 1, 1800000300);
+	ck_assert_int_eq(r.digested, 1);
+}
+END_TEST
+
 static Suite *
 message_suite(void)
 {
@@ -783,6 +847,7 @@ message_suite(void)
 	tcase_add_test(tc, site_unauthenticated_mailing);
 	tcase_add_test(tc, site_forged_authserv);
 	tcase_add_test(tc, site_boilerplate);
+	tcase_add_test(tc, site_mostly_boilerplate);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1119,6 +1119,133 @@ START_TEST(test_recipients_and_sources)
 }
 END_TEST
 
+/*
+ * What an observation says of the message's recipients (those the
+ * cluster had not reached before and those it had) and of where it came
+ * from (a network and a sender domain the cluster's copies came from
+ * before, or not).
+ */
+START_TEST(test_rcpt_new)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r;
+	struct store_obs	 o;
+	nilsimsa_code		 a;
+	uint32_t		 r1[2] = { 7, 8 }, r2[3] = { 8, 9, 0 };
+
+	rnd_code(&a);
+	o = obs_of(&a, 100, 100);
+	o.rcpt = r1;
+	o.nrcpt = 2;
+	o.net = 5;
+	o.sender = 6;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 1);
+	ck_assert_uint_eq(r.rcpt_new, 2);
+	ck_assert_uint_eq(r.rcpt_known, 0);
+	ck_assert_int_eq(r.net_known, 0);
+	ck_assert_int_eq(r.sender_known, 0);
+	o.rcpt = r2;
+	o.nrcpt = 3;		/* 0: not hashed, neither */
+	o.net = 7;
+	r = observe_ok(s, &o);
+	ck_assert_uint_eq(r.rcpt_new, 1);
+	ck_assert_uint_eq(r.rcpt_known, 1);
+	ck_assert_int_eq(r.net_known, 0);
+	ck_assert_int_eq(r.sender_known, 1);
+	o.net = 5;
+	o.sender = 8;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.net_known, 1);
+	ck_assert_int_eq(r.sender_known, 0);
+	o.rcpt = r1;
+	o.nrcpt = 2;
+	r = observe_ok(s, &o);
+	ck_assert_uint_eq(r.rcpt_new, 0);
+	ck_assert_uint_eq(r.rcpt_known, 2);
+	store_close(s);
+}
+END_TEST
+
+/*
+ * The exact index holds a cluster's first message and its copies: the
+ * exact duplicate of a looser member is scored like that member, not
+ * taken for a copy of the cluster.
+ */
+START_TEST(test_exact_copies_only)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	nilsimsa_code		 a, b;
+	struct store_result	 r, r1;
+	struct store_obs	 o;
+
+	rnd_code(&a);
+	b = flip(&a, 0, 88);		/* scores 40 against a */
+	ck_assert_int_eq(oracle(&a, &b), 40);
+	o = obs_of(&a, 100, 24);
+	memset(o.sha256, 0x11, 32);
+	r1 = observe_ok(s, &o);
+	ck_assert_int_eq(r1.created, 1);
+	o = obs_of(&b, 200, 24);
+	memset(o.sha256, 0x22, 32);
+	r = observe_ok(s, &o);
+	ck_assert_uint_eq(r.c.id, r1.c.id);
+	ck_assert_int_eq(r.score, 40);
+	r = observe_ok(s, &o);		/* its duplicate */
+	ck_assert_int_eq(r.exact, 0);
+	ck_assert_int_eq(r.score, 40);
+	ck_assert_uint_eq(r.c.id, r1.c.id);
+	/* a copy's duplicate is exact */
+	b = flip(&a, 0, 10);
+	o = obs_of(&b, 300, 24);
+	memset(o.sha256, 0x33, 32);
+	r = observe_ok(s, &o);
+	ck_assert_int_ge(r.score, STORE_COPY_MIN);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.exact, 1);
+	store_close(s);
+}
+END_TEST
+
+/* nocreate: a message joins a cluster it matches, or nothing is written. */
+START_TEST(test_nocreate)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_stats	 st;
+	nilsimsa_code		 a, b;
+	struct store_result	 r;
+	struct store_obs	 o;
+
+	rnd_code(&a);
+	rnd_code(&b);
+	o = obs_of(&a, 100, 99);
+	o.nocreate = 1;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.found, 0);
+	ck_assert_int_eq(r.created, 0);
+	ck_assert_int_eq(store_stats(s, 400, &st), 0);
+	ck_assert_uint_eq(st.clusters, 0);
+	o.nocreate = 0;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 1);
+	o = obs_of(&a, 200, 99);
+	o.nocreate = 1;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.found, 1);
+	ck_assert_uint_eq(r.c.messages, 2);
+	o = obs_of(&b, 300, 99);
+	o.nocreate = 1;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.found, 0);
+	ck_assert_int_eq(store_stats(s, 400, &st), 0);
+	ck_assert_uint_eq(st.clusters, 1);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_kinds_apart)
 {
 	struct store_config	 cfg = cfg_default();
@@ -1390,6 +1517,9 @@ store_suite(void)
 	tcase_add_test(tc, test_rdonly_concurrent);
 	tcase_add_test(tc, test_resync);
 	tcase_add_test(tc, test_recipients_and_sources);
+	tcase_add_test(tc, test_rcpt_new);
+	tcase_add_test(tc, test_exact_copies_only);
+	tcase_add_test(tc, test_nocreate);
 	tcase_add_test(tc, test_kinds_apart);
 	tcase_add_test(tc, test_strerror);
 	tcase_add_test(tc, test_threads);

@@ -280,8 +280,10 @@ END_TEST
 
 /*
  * A mailing is a cluster whose copies come for the large majority from
- * one network and one sender domain: the odd outlier does not undo it,
- * and list headers have no say (the verdict does not see them).
+ * one sender domain and from a few networks (CLUSTER_MAILING_NETS) that
+ * send again and again: the odd outlier does not undo it, a botnet's
+ * hosts that send once each do not make one, and list headers have no
+ * say (the verdict does not see them).
  */
 START_TEST(test_mailing_share)
 {
@@ -366,6 +368,51 @@ START_TEST(test_mailing_share)
 	r.c.networks = CLUSTER_MAX_NETS;
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
+}
+END_TEST
+
+/*
+ * A copy from a network or sender domain its cluster knew, whose
+ * recipients the cluster had all reached before, spreads nothing (a
+ * newsletter's next issue, a list's next message): tagged, not rejected,
+ * however bulk the cluster. One new recipient among them is spread, and
+ * so is a campaign coming back to the same people through new hosts
+ * under new senders; a message none of whose recipients were hashed is
+ * judged as before; a cluster marked spam is rejected all the same.
+ */
+START_TEST(test_repeat)
+{
+	struct store_result	r = joined(30, 30, 30, 30);
+	struct verdict		v;
+
+	cfg->reject_min_networks = 1;
+	add_rcpts(&r, 30, 0);
+	r.rcpt_known = 3;
+	r.net_known = 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "repeat");
+	ck_assert_str_eq(v.tier, "tag");
+	r.net_known = 0;
+	r.sender_known = 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_str_eq(v.reason, "repeat");
+	r.sender_known = 0;		/* new host, new sender: a campaign */
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	ck_assert_str_eq(v.reason, "bulk");
+	r.net_known = 1;
+	r.rcpt_new = 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	r.rcpt_new = r.rcpt_known = 0;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	r.rcpt_known = 3;
+	r.c.status = CLUSTER_SPAM;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	ck_assert_str_eq(v.reason, "spam");
 }
 END_TEST
 
@@ -555,6 +602,7 @@ verdict_suite(void)
 	tcase_add_test(tc, test_campaign_reach);
 	tcase_add_test(tc, test_loose_join);
 	tcase_add_test(tc, test_mailing_share);
+	tcase_add_test(tc, test_repeat);
 	tcase_add_test(tc, test_marked_spam);
 	tcase_add_test(tc, test_single_source);
 	tcase_add_test(tc, test_partial);

@@ -27,10 +27,12 @@ local body = "Quarterly statement: your account summary is ready to view online.
 
 L.run(function()
 	local conn = L.session(sock, ip)
+	-- each copy to someone new, as a campaign's copies go
 	for i = 1, 2 do
-		L.message(conn, { qid = "RELOAD" .. i, body = body })
+		L.message(conn, { qid = "RELOAD" .. i, body = body,
+		    rcpt = { "rcpt" .. i .. "@example.test" } })
 	end
 	os.execute(reload)
-	L.message(conn, { qid = "RELOAD3", body = body })
+	L.message(conn, { qid = "RELOAD3", body = body, rcpt = { "rcpt3@example.test" } })
 	mt.disconnect(conn)
 end)
