@@ -221,21 +221,20 @@ hist_add(struct cluster *c, int64_t hour)
  * each: remembered up to max, then new ones are not; 0 is "unknown" and
  * not counted.
  */
-static int
+static void
 hash_add(uint32_t *set, uint32_t *cnt, uint32_t *n, uint32_t max, uint32_t v)
 {
 	if (v == 0)
-		return 0;
+		return;
 	for (uint32_t i = 0; i < *n; i++)
 		if (set[i] == v) {
 			cnt[i] = add32(cnt[i], 1);
-			return 1;
+			return;
 		}
 	if (*n < max) {
 		cnt[*n] = 1;
 		set[(*n)++] = v;
 	}
-	return 0;
 }
 
 /*
@@ -521,8 +520,8 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted,
 		if (copy)
 			res->net_known = net_add(c, obs->net,
 			    (uint32_t)store_hour_of(obs->now));
-		res->sender_known = hash_add(c->sndrs, c->sndn, &c->senders,
-		    CLUSTER_MAX_SENDERS, obs->sender);
+		hash_add(c->sndrs, c->sndn, &c->senders, CLUSTER_MAX_SENDERS,
+		    obs->sender);
 		for (i = 0; i < obs->nrcpt && obs->rcpt != NULL; i++) {
 			if (obs->rcpt[i] == 0)
 				continue;

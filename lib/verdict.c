@@ -138,15 +138,15 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
 	    c->networks >= cfg->reject_min_networks && copy) {
 		/*
-		 * A copy from a network or a sender domain its cluster's
-		 * copies came from before, to none but people it reached
-		 * already, spreads nothing: the next issue of a newsletter,
-		 * a list's next message, a thread's next reply. Tagged. A
-		 * campaign that comes back to a site's users comes through
-		 * new hosts, under new forged senders.
+		 * A copy from a network its cluster's copies came from
+		 * before, to none but people it reached already, spreads
+		 * nothing: the next issue of a newsletter, a list's next
+		 * message, a thread's next reply. Tagged. A campaign that
+		 * comes back to a site's users comes through new hosts,
+		 * whatever sender it forges.
 		 */
 		int repeat = r->rcpt_known > 0 && r->rcpt_new == 0 &&
-		    (r->net_known || r->sender_known);
+		    r->net_known;
 
 		*reason = repeat ? "repeat" : "bulk";
 		return repeat ? "tag" : "reject";
