@@ -6,7 +6,11 @@
 #   unrelated ham pairs above SimilarityThreshold: <= 0.5%;
 #   catchable campaign spam rejected: >= 95%;
 #   family members in their family's cluster: >= 95%, and no ham joined
-#   there as a copy (a join below STORE_COPY_MIN is never rejected).
+#   there as a copy (a join below STORE_COPY_MIN is never rejected);
+#   perturbed ham controls (ham sent again a day later with its text
+#   edited as a family's copies are) rejected: none;
+#   and with RejectThreshold 3, everything to one user (as the corpus
+#   was), family copies from the 4th on rejected: >= 95%.
 # The full replay, with its table of results, is in docs/replay.md.
 set -u
 
@@ -39,8 +43,26 @@ run() {
 run "SpamAssassin stream" --stream sa --limit 3000 --pairs 5000
 # The phishing set shifted over the ham: the large campaigns.
 run "phishing stream" --stream phish --pairs 5000
-# Adversarial families from corpus spam, fixed seed.
-run "adversarial families" --stream families --families 20 --variants 15 --pairs 1000
+# Adversarial families from corpus spam, fixed seed, and 40 controls.
+run "adversarial families" --stream families --families 20 --variants 15 \
+    --controls 40 --pairs 1000
+# The same sent to one user, RejectThreshold 3: copies from the 4th on.
+conf=$(mktemp "${TMPDIR:-/tmp}/t-replay.XXXXXX") || exit 1
+trap 'rm -f "$conf"' EXIT
+echo "RejectThreshold 3" > "$conf"
+"$replay" -c "$conf" --population 1 --stream families --families 40 \
+    --variants 12 --controls 40 --pairs 100 > "$conf.out" 2>&1
+cat "$conf.out"
+if grep -q "4th on rejected" "$conf.out" &&
+    awk '/4th on rejected/ { if ($8 * 100 < $10 * 95) exit 1 }
+	/perturbed controls/ && $6 != 0 { exit 1 }' "$conf.out"; then
+	echo "ok: families to one user, RejectThreshold 3"
+	pass=$((pass + 1))
+else
+	echo "FAIL: families to one user, RejectThreshold 3"
+	fail=$((fail + 1))
+fi
+rm -f "$conf.out"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

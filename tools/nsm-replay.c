@@ -62,7 +62,8 @@
 #include "util.h"
 
 enum folder {
-	F_EASY, F_EASY2, F_HARD, F_SPAM, F_SPAM2, F_PHISH, F_FAMILY, F_OTHER
+	F_EASY, F_EASY2, F_HARD, F_SPAM, F_SPAM2, F_PHISH, F_FAMILY, F_OTHER,
+	F_CONTROL	/* a ham message perturbed like a family's copy */
 };
 
 static const char *folder_prefix[] = {
@@ -71,7 +72,7 @@ static const char *folder_prefix[] = {
 	"spamassassin-public/spam_2/", "phishing_pot/email/", NULL, NULL
 };
 
-#define IS_HAM(f)	((f) <= F_HARD)
+#define IS_HAM(f)	((f) <= F_HARD || (f) == F_CONTROL)
 
 struct item {
 	char		*path;		/* relative to the corpus */
@@ -669,6 +670,78 @@ add_families(int nfam, int nvar)
 	free(seeds);
 }
 
+/*
+ * Controls: `n` ham messages (canonical text of at least 400 bytes), each
+ * once more with its text perturbed as a family's copies are (inserted
+ * words, hash-busters, HTML tricks, another transfer encoding), under its
+ * own header block: the same sender, client address and recipient, a day
+ * later. Mail is forwarded, edited and sent again; none of it is bulk.
+ */
+static void
+add_controls(int n)
+{
+	size_t	 i, nham = 0, *ham = xcalloc(nitems, sizeof(size_t));
+	int	 made = 0;
+
+	for (i = 0; i < nitems; i++)
+		if (IS_HAM(items[i].folder) && items[i].timed)
+			ham[nham++] = i;
+	while (made < n && nham > 0) {
+		size_t		 k = rndn(nham), len, hl;
+		struct item	 orig = items[ham[k]];
+		char		*seed = seed_text(orig.path), fn[4096];
+		unsigned char	*raw, *body;
+		struct tl_buf	 msg = { 0 }, text = { 0 };
+		struct item	*it;
+		int		 html = (int)rndn(2);
+
+		ham[k] = ham[--nham];
+		if (seed == NULL || strlen(seed) < 400) {
+			free(seed);
+			continue;
+		}
+		snprintf(fn, sizeof(fn), "%s/%s", corpus, orig.path);
+		raw = read_file(fn, &len);
+		/* its header block, less what described the old body */
+		body = (unsigned char *)strstr((char *)raw, "\n\n");
+		hl = body != NULL ? (size_t)(body - raw) + 1 : len;
+		for (i = 0; i < hl; ) {
+			size_t	e = i;
+
+			while (e < hl && raw[e] != '\n')
+				e++;
+			while (e + 1 < hl && (raw[e + 1] == ' ' || raw[e + 1] == '\t'))
+				for (e++; e < hl && raw[e] != '\n'; e++)
+					;
+			if (strncasecmp((char *)raw + i, "Content-", 8) != 0 &&
+			    strncasecmp((char *)raw + i, "MIME-Version", 12) != 0)
+				tl_buf_add(&msg, raw + i, e + 1 - i);
+			i = e + 1;
+		}
+		variant_text(seed, html, &text);
+		buf_fmt(&msg, "MIME-Version: 1.0\nContent-Type: text/%s; "
+		    "charset=utf-8\nContent-Transfer-Encoding: %s\n\n",
+		    html ? "html" : "plain", rndn(2) ? "base64" : "8bit");
+		if (strstr((char *)msg.buf, "base64\n\n") != NULL)
+			encode_base64((char *)text.buf, text.len, &msg);
+		else
+			tl_buf_add(&msg, text.buf, text.len);
+		free(text.buf);
+		free(raw);
+		free(seed);
+		it = item_add();
+		it->folder = F_CONTROL;
+		it->gen = msg.buf;
+		it->genlen = msg.len;
+		it->timed = 1;
+		it->t = orig.t + 86400;
+		if (asprintf(&it->path, "control-%d(%s)", made, orig.path) == -1)
+			fatal("asprintf");
+		made++;
+	}
+	free(ham);
+}
+
 /* ------------------------------------------------------------ replay */
 
 static int
@@ -870,7 +943,7 @@ print_tally(const char *name, const struct tally *t)
 }
 
 struct outcome {
-	struct tally	personal, list, hard, ham, spam;
+	struct tally	personal, list, hard, ham, spam, control;
 	size_t		catchable, caught;
 	size_t		pairs, pairs_above;
 	int		median_pair;
@@ -1076,7 +1149,9 @@ evaluate(const struct config *cfg, size_t npairs, double spent, struct outcome *
 		if (!it->done)
 			continue;
 		n++;
-		if (IS_HAM(it->folder)) {
+		if (it->folder == F_CONTROL)
+			tally_add(&o->control, it);
+		else if (IS_HAM(it->folder)) {
 			tally_add(&o->ham, it);
 			tally_add(it->folder == F_HARD ? &o->hard :
 			    it->list ? &o->list : &o->personal, it);
@@ -1100,7 +1175,7 @@ static void
 report(const char *stream, const struct config *cfg, const struct outcome *o)
 {
 	printf("stream %s: %zu messages, %.3f ms per message\n", stream,
-	    o->ham.n + o->spam.n + o->fam_members, o->ms_per_msg);
+	    o->ham.n + o->spam.n + o->fam_members + o->control.n, o->ms_per_msg);
 	printf("  settings: SimilarityThreshold %d, TagThreshold %llu, RejectThreshold %llu, "
 	    "RejectMinNetworks %u, Canonicalization %s\n", cfg->similarity_threshold,
 	    (unsigned long long)cfg->tag_threshold, (unsigned long long)cfg->reject_threshold,
@@ -1109,6 +1184,8 @@ report(const char *stream, const struct config *cfg, const struct outcome *o)
 	print_tally("ham, lists and newsletters", &o->list);
 	print_tally("ham, hard_ham", &o->hard);
 	print_tally("ham, all", &o->ham);
+	if (o->control.n > 0)
+		print_tally("ham, perturbed controls", &o->control);
 	print_tally("spam", &o->spam);
 	printf("  spam catchable %zu, caught %zu (%.1f%%)\n", o->catchable, o->caught,
 	    pct(o->caught, o->catchable));
@@ -1144,6 +1221,8 @@ check_targets(const struct outcome *o)
 	}								\
 } while (0)
 	TARGET(o->personal.rejected == 0, "personal ham rejected: %zu", o->personal.rejected);
+	TARGET(o->control.rejected == 0, "perturbed ham controls rejected: %zu",
+	    o->control.rejected);
 	TARGET(o->ham.rejected * 1000 <= o->ham.n, "ham rejected %zu of %zu (> 0.1%%)",
 	    o->ham.rejected, o->ham.n);
 	TARGET(o->pairs_above * 200 <= o->pairs, "unrelated ham pairs above threshold "
@@ -1223,7 +1302,8 @@ usage(void)
 	    "                  [--limit N] [--seed N] [--families N] [--variants N]\n"
 	    "                  [--pairs N] [--check] [--store DIR] [--verbose] [--dump DIR]\n"
 	    "                  [--tricks INSERT,BUSTER,COMMENT,HIDDEN (per 1000 words)]\n"
-	    "                  [--population N (users spam is sent to; 500)]\n");
+	    "                  [--population N (users spam is sent to; 500)]\n"
+	    "                  [--controls N (ham messages sent again, perturbed)]\n");
 	exit(2);
 }
 
@@ -1236,6 +1316,7 @@ main(int argc, char *argv[])
 		{ "limit", required_argument, NULL, 'l' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "families", required_argument, NULL, 'F' },
+		{ "controls", required_argument, NULL, 'X' },
 		{ "variants", required_argument, NULL, 'v' },
 		{ "pairs", required_argument, NULL, 'p' },
 		{ "check", no_argument, NULL, 'k' },
@@ -1253,6 +1334,7 @@ main(int argc, char *argv[])
 	char			 err[512], tmpl[] = "/tmp/nsm-replay.XXXXXX";
 	size_t			 limit = 0, npairs = 20000;
 	int			 ch, check = 0, nfam = 0, nvar = 20, rc, missed = 0;
+	int			 nctl = 0;
 	double			 spent;
 
 	log_init("nsm-replay", 1, 0, 0);
@@ -1266,6 +1348,7 @@ main(int argc, char *argv[])
 		case 'l': limit = strtoul(optarg, NULL, 10); break;
 		case 's': rng_state ^= strtoull(optarg, NULL, 10) * 0x9e3779b97f4a7c15ull; break;
 		case 'F': nfam = atoi(optarg); break;
+		case 'X': nctl = atoi(optarg); break;
 		case 'v': nvar = atoi(optarg); break;
 		case 'p': npairs = strtoul(optarg, NULL, 10); break;
 		case 'k': check = 1; break;
@@ -1304,6 +1387,8 @@ main(int argc, char *argv[])
 	select_stream(stream);
 	if (nfam > 0)
 		add_families(nfam, nvar);
+	if (nctl > 0)
+		add_controls(nctl);
 	qsort(items, nitems, sizeof(*items), by_time);
 	if (limit > 0 && limit < nitems)
 		nitems = limit;
