@@ -194,7 +194,7 @@ static const struct key keys[] = {
 	    .min = -128, .max = 128),
 	KEY("TagThreshold", CT_INT, "5", tag_threshold, RELOAD,
 	    .min = 1, .max = 1000000000),
-	KEY("RejectThreshold", CT_INT, "20", reject_threshold, RELOAD,
+	KEY("RejectThreshold", CT_INT, "15", reject_threshold, RELOAD,
 	    .min = 1, .max = 1000000000),
 	KEY("RejectMinNetworks", CT_INT, "1", reject_min_networks, RELOAD,
 	    .min = 1, .max = 1000000),

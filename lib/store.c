@@ -221,20 +221,21 @@ hist_add(struct cluster *c, int64_t hour)
  * each: remembered up to max, then new ones are not; 0 is "unknown" and
  * not counted.
  */
-static void
+static int
 hash_add(uint32_t *set, uint32_t *cnt, uint32_t *n, uint32_t max, uint32_t v)
 {
 	if (v == 0)
-		return;
+		return 0;
 	for (uint32_t i = 0; i < *n; i++)
 		if (set[i] == v) {
 			cnt[i] = add32(cnt[i], 1);
-			return;
+			return 1;
 		}
 	if (*n < max) {
 		cnt[*n] = 1;
 		set[(*n)++] = v;
 	}
+	return 0;
 }
 
 /*
@@ -520,8 +521,8 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted,
 		if (copy)
 			res->net_known = net_add(c, obs->net,
 			    (uint32_t)store_hour_of(obs->now));
-		hash_add(c->sndrs, c->sndn, &c->senders, CLUSTER_MAX_SENDERS,
-		    obs->sender);
+		res->sender_known = hash_add(c->sndrs, c->sndn, &c->senders,
+		    CLUSTER_MAX_SENDERS, obs->sender);
 		for (i = 0; i < obs->nrcpt && obs->rcpt != NULL; i++) {
 			if (obs->rcpt[i] == 0)
 				continue;

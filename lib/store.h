@@ -240,7 +240,8 @@ struct store_result {
 					   cluster had not reached before, */
 	uint32_t	rcpt_known;	/* and those it had; */
 	int		net_known;	/* for a copy: its client network had
-					   sent the cluster a copy before */
+					   sent the cluster a copy before; */
+	int		sender_known;	/* its sender domain had (counted join) */
 };
 
 struct store_stats {

@@ -36,6 +36,9 @@
 
 #include "verdict.h"
 
+/* Networks a sender's copies may come from and still repeat (see below). */
+#define REPEAT_SENDER_NETS	2
+
 static const char *action_names[] = {
 	"accept", "tag", "reject", "tempfail", "quarantine", "discard",
 	"reject-partial"
@@ -138,15 +141,18 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
 	    c->networks >= cfg->reject_min_networks && copy) {
 		/*
-		 * A copy from a network its cluster's copies came from
-		 * before, to none but people it reached already, spreads
-		 * nothing: the next issue of a newsletter, a list's next
-		 * message, a thread's next reply. Tagged. A campaign that
-		 * comes back to a site's users comes through new hosts,
-		 * whatever sender it forges.
+		 * A copy from where its cluster's copies came before, to
+		 * none but people it reached already, spreads nothing: the
+		 * next issue of a newsletter, a list's next message, a
+		 * thread's next reply. Tagged. Where: a network that sent a
+		 * copy before, or the sender domain of earlier copies while
+		 * they all came from one or two networks (a list server's
+		 * two). A campaign that comes back to a site's users comes
+		 * through new hosts, whatever sender it forges.
 		 */
 		int repeat = r->rcpt_known > 0 && r->rcpt_new == 0 &&
-		    r->net_known;
+		    (r->net_known || (r->sender_known &&
+		    c->networks <= REPEAT_SENDER_NETS));
 
 		*reason = repeat ? "repeat" : "bulk";
 		return repeat ? "tag" : "reject";

@@ -108,10 +108,11 @@ START_TEST(test_defaults)
 	ck_assert_int_eq(c->redis_timeout, 50);
 	ck_assert_int_eq(c->canonicalization, CANON_TEXT);
 	ck_assert_uint_eq(c->min_body_bytes, 64);
+	ck_assert_int_eq(c->min_own_share, 70);
 	ck_assert_uint_eq(c->max_body_bytes, 4 * 1024 * 1024);
 	ck_assert_int_eq(c->similarity_threshold, 24);
 	ck_assert_uint_eq(c->tag_threshold, 5);
-	ck_assert_uint_eq(c->reject_threshold, 20);
+	ck_assert_uint_eq(c->reject_threshold, 15);
 	ck_assert_uint_eq(c->reject_min_networks, 1);
 	ck_assert_int_eq(c->reject_action, ACTION_REJECT);
 	ck_assert_int_eq(c->mode, MODE_ENFORCE);
@@ -140,7 +141,7 @@ START_TEST(test_defaults)
 	ck_assert_str_eq(c->socket, "inet:8894@127.0.0.1");
 	config_free(c);
 	c = load_ok("# nothing\n\n   \t\n  # indented comment\n");
-	ck_assert_uint_eq(c->reject_threshold, 20);
+	ck_assert_uint_eq(c->reject_threshold, 15);
 	config_free(c);
 	/* config_load(NULL) is the defaults */
 	c = config_load(NULL, err, sizeof(err));
@@ -849,7 +850,7 @@ START_TEST(test_sample)
 	ck_assert_msg(c != NULL, "%s", err);
 	/* the sample documents the defaults; it must not change them */
 	ck_assert_str_eq(c->socket, "inet:8894@127.0.0.1");
-	ck_assert_uint_eq(c->reject_threshold, 20);
+	ck_assert_uint_eq(c->reject_threshold, 15);
 	ck_assert_uint_eq(addrlist_count(c->whitelist_clients), 0);
 	config_free(c);
 }

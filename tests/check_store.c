@@ -1122,7 +1122,8 @@ END_TEST
 /*
  * What an observation says of the message's recipients (those the
  * cluster had not reached before and those it had) and of where it came
- * from (a network the cluster's copies came from before, or not).
+ * from (a network and a sender domain the cluster's copies came from
+ * before, or not).
  */
 START_TEST(test_rcpt_new)
 {
@@ -1144,6 +1145,7 @@ START_TEST(test_rcpt_new)
 	ck_assert_uint_eq(r.rcpt_new, 2);
 	ck_assert_uint_eq(r.rcpt_known, 0);
 	ck_assert_int_eq(r.net_known, 0);
+	ck_assert_int_eq(r.sender_known, 0);
 	o.rcpt = r2;
 	o.nrcpt = 3;		/* 0: not hashed, neither */
 	o.net = 7;
@@ -1151,9 +1153,12 @@ START_TEST(test_rcpt_new)
 	ck_assert_uint_eq(r.rcpt_new, 1);
 	ck_assert_uint_eq(r.rcpt_known, 1);
 	ck_assert_int_eq(r.net_known, 0);
+	ck_assert_int_eq(r.sender_known, 1);
 	o.net = 5;
+	o.sender = 8;
 	r = observe_ok(s, &o);
 	ck_assert_int_eq(r.net_known, 1);
+	ck_assert_int_eq(r.sender_known, 0);
 	o.rcpt = r1;
 	o.nrcpt = 2;
 	r = observe_ok(s, &o);

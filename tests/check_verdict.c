@@ -372,11 +372,12 @@ START_TEST(test_mailing_share)
 END_TEST
 
 /*
- * A copy from a network its cluster knew, whose recipients the cluster
- * had all reached before, spreads nothing (a newsletter's next issue, a
- * list's next message): tagged, not rejected, however bulk the cluster.
- * One new recipient among them is spread, and so is a campaign coming
- * back to the same people through new hosts, whatever sender it
+ * A copy from a network its cluster knew (or from its sender domain,
+ * when the cluster came from two networks at most), whose recipients the
+ * cluster had all reached before, spreads nothing (a newsletter's next
+ * issue, a list's next message): tagged, not rejected, however bulk the
+ * cluster. One new recipient among them is spread, and so is a campaign
+ * coming back to the same people through new hosts, whatever sender it
  * forges; a message none of whose recipients were hashed is judged as
  * before; a cluster marked spam is rejected all the same.
  */
@@ -393,10 +394,18 @@ START_TEST(test_repeat)
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "repeat");
 	ck_assert_str_eq(v.tier, "tag");
-	r.net_known = 0;		/* a new host: a campaign */
+	r.net_known = 0;		/* a new host: a campaign, */
+	r.sender_known = 1;		/* whatever sender it forges */
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	ck_assert_str_eq(v.reason, "bulk");
+	r.c.networks = 2;		/* unless a list server's two */
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_str_eq(v.reason, "repeat");
+	r.sender_known = 0;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_str_eq(v.reason, "bulk");
+	r.c.networks = 30;
 	r.net_known = 1;
 	r.rcpt_new = 1;
 	v = decide(&r, EXEMPT_NONE, 0);
