@@ -49,7 +49,7 @@
 #define BOILER_CLUSTERS	3	/* in different clusters, */
 #define BOILER_SOURCES	4	/* one of the first senders in two places:
 				   boilerplate */
-#define BOILER_BITS	18	/* 2^18 slots of 36 bytes: 9 MiB */
+#define BOILER_BITS	18	/* 2^18 slots of 40 bytes: 10 MiB */
 
 /* The sampler of one message, fed its canonical text as it streams. */
 struct boiler_fp {

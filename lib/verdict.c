@@ -81,6 +81,22 @@ reject_action(const struct config *cfg)
 }
 
 /*
+ * Does a copy spread nothing? It does when it comes from where its
+ * cluster's copies came before, to none but people the cluster reached
+ * already: the next issue of a newsletter, a list's next message, a
+ * thread's next reply. Where: a network that sent a copy before, or the
+ * sender domain of earlier copies while they all came from one or two
+ * networks (a list server's two). A campaign that comes back to a site's
+ * users comes through new hosts, whatever sender it forges.
+ */
+static int
+repeat(const struct store_result *r)
+{
+	return r->rcpt_known > 0 && r->rcpt_new == 0 && (r->net_known ||
+	    (r->sender_known && r->c.networks <= REPEAT_SENDER_NETS));
+}
+
+/*
  * How far a cluster spread lately (within CampaignWindow): the different
  * recipients it reached, or the different client networks its copies
  * came from, whichever is more. A campaign reaches many people, or comes
@@ -140,22 +156,12 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 	/* A message alone is never bulk: at least one earlier copy. */
 	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
 	    c->networks >= cfg->reject_min_networks && copy) {
-		/*
-		 * A copy from where its cluster's copies came before, to
-		 * none but people it reached already, spreads nothing: the
-		 * next issue of a newsletter, a list's next message, a
-		 * thread's next reply. Tagged. Where: a network that sent a
-		 * copy before, or the sender domain of earlier copies while
-		 * they all came from one or two networks (a list server's
-		 * two). A campaign that comes back to a site's users comes
-		 * through new hosts, whatever sender it forges.
-		 */
-		int repeat = r->rcpt_known > 0 && r->rcpt_new == 0 &&
-		    (r->net_known || (r->sender_known &&
-		    c->networks <= REPEAT_SENDER_NETS));
-
-		*reason = repeat ? "repeat" : "bulk";
-		return repeat ? "tag" : "reject";
+		if (repeat(r)) {
+			*reason = "repeat";	/* spreads nothing: tagged */
+			return "tag";
+		}
+		*reason = "bulk";
+		return "reject";
 	}
 	if (reach >= (uint64_t)cfg->tag_threshold && c->messages >= 2) {
 		*reason = "bulk";
