@@ -543,6 +543,11 @@ learn_one(struct ctl *ctl, struct store *s, const char *path, int status)
 		    (unsigned long long)r.own_bytes, ctl->cfg->min_own_text);
 		return CTL_EDATA;
 	}
+	if (!r.res.found && !r.res.created) {
+		/* mostly boilerplate (MinOwnShare) with no cluster to join */
+		ctl_err("%s: not clustered (reason %s)", path, r.verdict.reason);
+		return CTL_EDATA;
+	}
 	ctl_lock_arm(ctl);
 	rc = store_set_status(s, r.res.c.id, status);
 	ctl_lock_disarm();
