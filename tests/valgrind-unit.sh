@@ -16,7 +16,7 @@ export NSM_SHARED CK_FORK=no CK_DEFAULT_TIMEOUT=0 CK_EXCLUDE_TAGS=big top_srcdir
 pass=0 fail=0
 for t in check_nilsimsa check_profile check_canon check_message check_config \
     check_addrlist check_store check_verdict check_ctl check_metrics \
-    check_boiler check_redis; do
+    check_boiler check_redis check_domain; do
 	start=$(date +%s)
 	if "$b/libtool" --mode=execute valgrind -q --error-exitcode=99 \
 	    --leak-check=full --errors-for-leak-kinds=definite \
