@@ -40,7 +40,6 @@
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <ftw.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -744,13 +743,6 @@ add_controls(int n)
 
 /* ------------------------------------------------------------ replay */
 
-static int
-is_reject(int action)
-{
-	return action == VERDICT_REJECT || action == VERDICT_TEMPFAIL ||
-	    action == VERDICT_QUARANTINE || action == VERDICT_DISCARD ||
-	    action == VERDICT_PARTIAL;
-}
 
 static int
 by_time(const void *a, const void *b)
@@ -886,7 +878,7 @@ replay(const struct config *cfg, struct store *store)
 			    (unsigned long long)it->cluster, r.res.created ? "(new)" : "",
 			    r.res.score, r.res.runner_up, r.res.compared,
 			    (unsigned long long)r.body_bytes);
-		if (verbose && it->catchable && !is_reject(it->action))
+		if (verbose && it->catchable && !tl_rejected(it->action))
 			printf("missed %s: %s cluster %llu%s score %d runner-up %d compared %zu "
 			    "messages %llu recipients %llu networks %u reason %s\n",
 			    it->path, verdict_action_name(it->action),
@@ -895,7 +887,7 @@ replay(const struct config *cfg, struct store *store)
 			    (unsigned long long)r.res.c.messages,
 			    (unsigned long long)r.res.c.recipients, r.res.c.networks,
 			    r.verdict.reason);
-		if (verbose && (is_reject(it->action) || (verbose > 1 &&
+		if (verbose && (tl_rejected(it->action) || (verbose > 1 &&
 		    it->action == VERDICT_TAG)) && IS_HAM(it->folder))
 			printf("ham %s: %s cluster %llu score %d runner-up %d "
 			    "messages %llu recipients %llu networks %u reason %s\n",
@@ -922,7 +914,7 @@ static void
 tally_add(struct tally *t, const struct item *it)
 {
 	t->n++;
-	if (is_reject(it->action))
+	if (tl_rejected(it->action))
 		t->rejected++;
 	else if (it->action == VERDICT_TAG)
 		t->tagged++;
@@ -1084,7 +1076,7 @@ families(struct outcome *o)
 			if (before < o->reject_threshold)
 				continue;
 			o->fam_late++;
-			if (is_reject(items[i].action))
+			if (tl_rejected(items[i].action))
 				o->fam_late_rejected++;
 		}
 		for (i = 0; i < nitems; i++)
@@ -1122,7 +1114,7 @@ campaigns(struct outcome *o)
 			if (items[j].campaign != (int)i)
 				continue;
 			members++;
-			if (is_reject(items[j].action))
+			if (tl_rejected(items[j].action))
 				rejected = 1;
 			else if (!rejected)
 				leaked++;
@@ -1159,7 +1151,7 @@ evaluate(const struct config *cfg, size_t npairs, double spent, struct outcome *
 			tally_add(&o->spam, it);
 			if (it->catchable) {
 				o->catchable++;
-				if (is_reject(it->action))
+				if (tl_rejected(it->action))
 					o->caught++;
 			}
 		}
@@ -1285,14 +1277,6 @@ select_stream(const char *stream)
 			items[i].t += ham0 - phish0;
 }
 
-static int
-rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
 
 static void
 usage(void)
@@ -1408,7 +1392,7 @@ main(int argc, char *argv[])
 		missed = check_targets(&o);
 	store_close(store);
 	if (storedir == tmpl &&
-	    nftw(tmpl, rm_entry, 8, FTW_DEPTH | FTW_PHYS) == -1)
+	    tl_rm_tree(tmpl) == -1)
 		log_warn("could not remove %s", tmpl);
 	config_free(cfg);
 	return missed ? 1 : 0;

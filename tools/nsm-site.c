@@ -31,7 +31,6 @@
  * cluster, score and spread; -vv every message.
  */
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,22 +70,7 @@ tally_of(const char *cls, const char *group)
 	return &tallies[ntallies++];
 }
 
-static int
-is_reject(int action)
-{
-	return action == VERDICT_REJECT || action == VERDICT_TEMPFAIL ||
-	    action == VERDICT_QUARANTINE || action == VERDICT_DISCARD ||
-	    action == VERDICT_PARTIAL;
-}
 
-static int
-rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-	(void)sb;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
 
 static int
 by_key(const void *a, const void *b)
@@ -178,12 +162,12 @@ main(int argc, char *argv[])
 		t = tally_of(f[6], f[7]);
 		for (i = 0; i < 2; i++) {
 			t->n++;
-			t->rejected += is_reject(r.verdict.action);
+			t->rejected += tl_rejected(r.verdict.action);
 			t->tagged += r.verdict.action == VERDICT_TAG;
 			t->undigested += !r.digested;
 			t = strcmp(f[6], "ham") == 0 ? &ham : &spam;
 		}
-		if (verbose > 1 || (verbose && is_reject(r.verdict.action) &&
+		if (verbose > 1 || (verbose && tl_rejected(r.verdict.action) &&
 		    strcmp(f[6], "ham") == 0))
 			printf("%s %s %s: %s %s cluster %llu score %d messages %llu "
 			    "networks %u senders %u own %llu of %llu\n", f[0], f[6], f[7],
@@ -212,7 +196,7 @@ main(int argc, char *argv[])
 	}
 	message_free(m);
 	store_close(store);
-	if (storedir == tmpl && nftw(tmpl, rm_entry, 8, FTW_DEPTH | FTW_PHYS) == -1)
+	if (storedir == tmpl && tl_rm_tree(tmpl) == -1)
 		log_warn("could not remove %s", tmpl);
 	config_free(cfg);
 	return 0;

@@ -19,12 +19,14 @@
  */
 
 #include <err.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "canon.h"
 #include "toolutil.h"
+#include "verdict.h"
 
 /* malloc(), exiting when out of memory. */
 void *
@@ -102,4 +104,28 @@ tl_read_file(const char *path, size_t *len)
 	b[*len] = '\0';
 	fclose(f);
 	return b;
+}
+
+int
+tl_rejected(int action)
+{
+	return action == VERDICT_REJECT || action == VERDICT_TEMPFAIL ||
+	    action == VERDICT_QUARANTINE || action == VERDICT_DISCARD ||
+	    action == VERDICT_PARTIAL;
+}
+
+/* nftw's callback for tl_rm_tree: each entry, depth first. */
+static int
+rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+int
+tl_rm_tree(const char *dir)
+{
+	return nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
