@@ -62,6 +62,7 @@
 
 #include "store.h"
 #include "store_backend.h"
+#include "store_lmdb_page.h"
 
 /* Exit statuses of the forked check (verify_child): 0 sound. */
 #define CHECK_DAMAGED	97	/* damaged; the reason is on the pipe */
@@ -302,14 +303,19 @@ setup(struct store_backend *b, const char *mode)
  *
  *  - reads every record of every table, touching keys and values, so
  *    that every page reachable from the meta page is faulted in;
+ *  - checks each page that holds a record against the layout LMDB's
+ *    writes rely on (store_lmdb_page.c), when the walk first reaches it;
  *  - checks each table's shape: the main table holds exactly our five
- *    tables, keys and values have their sizes, meta its values, the
- *    exactrev lists at most STORE_EXACT_PER_CLUSTER entries a cluster;
+ *    tables, keys and values have their sizes, keys (and the duplicates
+ *    of one key) in ascending order, meta its values, the exactrev
+ *    lists at most STORE_EXACT_PER_CLUSTER entries a cluster;
  *  - checks the free list: page numbers in range, none twice, none a
  *    page that holds a record (a write would reuse it and overwrite
  *    live data: the damage that crashed writes, not reads);
  *  - checks the accounting: pages of every tree + free pages + the two
- *    meta pages = the pages in use (mdb_audit's invariant).
+ *    meta pages = the pages in use (mdb_audit's invariant), and that
+ *    every page in use that holds no record and is not free is a sound
+ *    branch page.
  *
  * A store opened for writing is then given a trial write, aborted: page
  * allocation reads the free list in ways a read does not. The child
@@ -321,6 +327,7 @@ struct check {
 	const char	*base;		/* the map */
 	size_t		 psize, npages;	/* page size, pages in use */
 	unsigned char	*held;		/* bitmap: pages that hold records */
+	unsigned char	*freed;		/* bitmap: pages on the free list */
 	size_t		 tree_pages;
 	char		 why[STORE_WHY_MAX];
 };
@@ -341,14 +348,14 @@ damaged(struct check *ck, const char *fmt, ...)
 
 /*
  * Mark the page under p as holding a record (p is inside the map), and
- * check that the page names itself: a page copied or swapped elsewhere,
- * or zeroed, does not. (Overflow pages after the first have no header.)
+ * check the page when first seen (lmdb_page_check: it names itself, so
+ * that a page copied or swapped elsewhere, or zeroed, does not pass, and
+ * its nodes fit it). Overflow pages after the first have no header.
  */
 static int
 hold(struct check *ck, const void *p, size_t len)
 {
 	size_t		off, pg, first;
-	uint64_t	self;
 
 	if (ck->base == NULL || (const char *)p < ck->base)
 		return 0;
@@ -364,12 +371,10 @@ hold(struct check *ck, const void *p, size_t len)
 	if (len + 64 < ck->psize / 2 && off % ck->psize + len > ck->psize)
 		return damaged(ck, "page %zu: a node of %zu bytes runs past its "
 		    "end", first, len);
-	if (!(ck->held[first / 8] & 1 << (first % 8))) {
-		memcpy(&self, ck->base + first * ck->psize, sizeof(self));
-		if (self != first)
-			return damaged(ck, "page %zu says it is page %llu", first,
-			    (unsigned long long)self);
-	}
+	if (!(ck->held[first / 8] & 1 << (first % 8)) &&
+	    lmdb_page_check((const unsigned char *)ck->base, ck->psize,
+	    ck->npages, first, LMDB_PAGE_TREE, ck->why, sizeof(ck->why)) != 0)
+		return STORE_ECORRUPT;
 	for (pg = first; pg < ck->npages &&
 	    pg <= (off + (len ? len - 1 : 0)) / ck->psize; pg++)
 		ck->held[pg / 8] |= 1 << (pg % 8);
@@ -415,15 +420,69 @@ check_meta_rec(struct check *ck, const MDB_val *k, const MDB_val *d)
 	return 0;
 }
 
-/* Every record of one table: sizes, and each page holding one marked. */
+/* The last key and value a table's walk saw. */
+struct order {
+	unsigned char	 k[512], d[512];
+	size_t		 klen, dlen;
+	int		 any;
+};
+
+/* LMDB's default order (mdb_cmp_memn): bytes, then the shorter first. */
+static int
+cmp_memn(const void *a, size_t alen, const void *b, size_t blen)
+{
+	int	c = memcmp(a, b, alen < blen ? alen : blen);
+
+	return c != 0 ? c : (alen > blen) - (alen < blen);
+}
+
+/*
+ * Keys ascend through a table (integers in the free list's, intkey), and
+ * the duplicates of one key too (dupsort): a branch page that points to
+ * the wrong page shows here.
+ */
+static int
+in_order(struct check *ck, struct order *o, const MDB_val *k,
+    const MDB_val *d, int dupsort, int intkey)
+{
+	uint64_t	a, b;
+	int		c;
+
+	if (k->mv_size >= sizeof(o->k) || (dupsort && d->mv_size >= sizeof(o->d)))
+		return damaged(ck, "a key of %zu bytes", k->mv_size);
+	if (o->any) {
+		if (intkey && k->mv_size == 8 && o->klen == 8) {
+			memcpy(&a, o->k, 8);
+			memcpy(&b, k->mv_data, 8);
+			c = (a > b) - (a < b);
+		} else
+			c = cmp_memn(o->k, o->klen, k->mv_data, k->mv_size);
+		if (c > 0 || (c == 0 && (!dupsort || cmp_memn(o->d, o->dlen,
+		    d->mv_data, d->mv_size) >= 0)))
+			return damaged(ck, "keys out of order");
+	}
+	memcpy(o->k, k->mv_data, o->klen = k->mv_size);
+	if (dupsort)
+		memcpy(o->d, d->mv_data, o->dlen = d->mv_size);
+	o->any = 1;
+	return 0;
+}
+
+/*
+ * Every record of one table: sizes, order, and each page holding one
+ * marked (and checked when first seen).
+ */
 static int
 check_table(struct check *ck, MDB_dbi dbi, const struct shape *sh)
 {
 	MDB_cursor	*cur;
 	MDB_val		 k, d;
 	MDB_stat	 st;
+	struct order	 o;
 	size_t		 ndup;
 	int		 rc;
+
+	o.any = 0;
 
 	if ((rc = mdb_stat(ck->txn, dbi, &st)) != 0)
 		return rc;
@@ -436,15 +495,16 @@ check_table(struct check *ck, MDB_dbi dbi, const struct shape *sh)
 		if ((rc = hold(ck, k.mv_data, k.mv_size)) != 0 ||
 		    (rc = hold(ck, d.mv_data, d.mv_size)) != 0)
 			break;
-		if (sh == NULL)
-			continue;
-		if ((sh->klen && k.mv_size != sh->klen) ||
-		    (sh->dlen && d.mv_size != sh->dlen)) {
+		if (sh != NULL && ((sh->klen && k.mv_size != sh->klen) ||
+		    (sh->dlen && d.mv_size != sh->dlen))) {
 			rc = damaged(ck, "%s: a record of %zu+%zu bytes",
 			    sh->name, k.mv_size, d.mv_size);
 			break;
 		}
-		if (dbi == 0)
+		if ((rc = in_order(ck, &o, &k, &d, sh != NULL &&
+		    (sh->flags & MDB_DUPSORT), dbi == 0)) != 0)
+			break;
+		if (sh == NULL || dbi == 0)
 			continue;
 		if (strcmp(sh->name, "meta") == 0 &&
 		    (rc = check_meta_rec(ck, &k, &d)) != 0)
@@ -529,12 +589,10 @@ check_free(struct check *ck, size_t *nfree)
 	*nfree = 0;
 	if ((rc = check_table(ck, 0, &fsh)) != 0)
 		return rc;
-	if ((seen = calloc(ck->npages / 8 + 1, 1)) == NULL)
+	if ((seen = ck->freed = calloc(ck->npages / 8 + 1, 1)) == NULL)
 		return ENOMEM;
-	if ((rc = mdb_cursor_open(ck->txn, 0, &cur)) != 0) {
-		free(seen);
+	if ((rc = mdb_cursor_open(ck->txn, 0, &cur)) != 0)
 		return rc;
-	}
 	while (rc == 0 && (rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT)) == 0) {
 		memcpy(&c, d.mv_data, sizeof(c));
 		if (d.mv_size % sizeof(c) != 0 ||
@@ -559,8 +617,25 @@ check_free(struct check *ck, size_t *nfree)
 		*nfree += c;
 	}
 	mdb_cursor_close(cur);
-	free(seen);
 	return rc == MDB_NOTFOUND ? 0 : rc;
+}
+
+/* Every page in use that holds no record and is not free: a branch page. */
+static int
+check_branches(struct check *ck)
+{
+	size_t	pg;
+
+	if (ck->base == NULL)
+		return 0;
+	for (pg = 2; pg < ck->npages; pg++)
+		if (!(ck->held[pg / 8] & 1 << (pg % 8)) &&
+		    !(ck->freed[pg / 8] & 1 << (pg % 8)) &&
+		    lmdb_page_check((const unsigned char *)ck->base, ck->psize,
+		    ck->npages, pg, LMDB_PAGE_BRANCH, ck->why,
+		    sizeof(ck->why)) != 0)
+			return STORE_ECORRUPT;
+	return 0;
 }
 
 /*
@@ -617,8 +692,11 @@ check_env(MDB_env *env, MDB_txn *txn, struct check *ck)
 	    ck->tree_pages + nfree + 2 != ck->npages)
 		rc = damaged(ck, "%zu pages in use, but the tables hold %zu "
 		    "and the free list %zu", ck->npages, ck->tree_pages, nfree);
+	if (rc == 0)
+		rc = check_branches(ck);
 	free(ck->held);
-	ck->held = NULL;
+	free(ck->freed);
+	ck->held = ck->freed = NULL;
 	return rc;
 }
 
