@@ -350,12 +350,14 @@ damaged(struct check *ck, const char *fmt, ...)
  * Mark the page under p as holding a record (p is inside the map), and
  * check the page when first seen (lmdb_page_check: it names itself, so
  * that a page copied or swapped elsewhere, or zeroed, does not pass, and
- * its nodes fit it). Overflow pages after the first have no header.
+ * its nodes fit it). Overflow pages after the first have no header; all
+ * the pages of an overflow are held, also those past a value that LMDB
+ * shrank in place (the free list's records).
  */
 static int
 hold(struct check *ck, const void *p, size_t len)
 {
-	size_t		off, pg, first;
+	size_t		off, pg, first, last, span;
 
 	if (ck->base == NULL || (const char *)p < ck->base)
 		return 0;
@@ -371,12 +373,18 @@ hold(struct check *ck, const void *p, size_t len)
 	if (len + 64 < ck->psize / 2 && off % ck->psize + len > ck->psize)
 		return damaged(ck, "page %zu: a node of %zu bytes runs past its "
 		    "end", first, len);
+	/* LEAF2 pages are exactrev's duplicates: 32 bytes each. */
 	if (!(ck->held[first / 8] & 1 << (first % 8)) &&
 	    lmdb_page_check((const unsigned char *)ck->base, ck->psize,
-	    ck->npages, first, LMDB_PAGE_TREE, ck->why, sizeof(ck->why)) != 0)
+	    ck->npages, first, LMDB_PAGE_TREE | LMDB_PAGE_LEAF2(32), ck->why,
+	    sizeof(ck->why)) != 0)
 		return STORE_ECORRUPT;
-	for (pg = first; pg < ck->npages &&
-	    pg <= (off + (len ? len - 1 : 0)) / ck->psize; pg++)
+	last = (off + (len ? len - 1 : 0)) / ck->psize;
+	span = lmdb_page_span((const unsigned char *)ck->base, ck->psize, first);
+	if (last >= first + span)
+		return damaged(ck, "page %zu: a value of %zu bytes on %zu pages",
+		    first, len, span);
+	for (pg = first; pg < ck->npages && pg < first + span; pg++)
 		ck->held[pg / 8] |= 1 << (pg % 8);
 	return 0;
 }

@@ -102,13 +102,19 @@ bad(struct pgctx *c, const char *fmt, ...)
 static int	check_nodes(struct pgctx *, const unsigned char *, size_t, int,
 		    int);
 
-/* The keys of a LEAF2 page (or sub-page) of size bytes at pg. */
+/*
+ * The keys of a LEAF2 page (or sub-page) of size bytes at pg. A sub-page
+ * states its key size (pad); a page's is its table's (want, 0: any).
+ */
 static int
-check_leaf2(struct pgctx *c, const unsigned char *pg, size_t size)
+check_leaf2(struct pgctx *c, const unsigned char *pg, size_t size,
+    size_t want)
 {
 	size_t	lower = u16(pg + 12), upper = u16(pg + 14), ksize = u16(pg + 8);
 	size_t	n;
 
+	if (want != 0 && ksize != want)
+		return bad(c, "keys of %zu bytes, not %zu", ksize, want);
 	if (lower < PAGEHDRSZ || (lower - PAGEHDRSZ) % 2 != 0 ||
 	    lower > upper || upper > size)
 		return bad(c, "keys bounded by %zu and %zu in %zu bytes",
@@ -159,13 +165,13 @@ check_node(struct pgctx *c, const unsigned char *pg, size_t size, size_t off,
 			return bad(c, "a table root of %zu bytes", dsize);
 	} else if (flags & F_DUPDATA) {
 		/* The sub-page of a key's few duplicates. */
+		if (dsize < PAGEHDRSZ)
+			return bad(c, "a sub-page of %zu bytes", dsize);
 		sp = u16(n + NODESIZE + ksize + 10) & ~(size_t)P_TRANSIENT;
-		if (dsize < PAGEHDRSZ || (sp != (P_LEAF | P_SUBP) &&
-		    sp != (P_LEAF | P_LEAF2 | P_SUBP)))
-			return bad(c, "a sub-page of %zu bytes, flags 0x%zx",
-			    dsize, sp);
+		if (sp != (P_LEAF | P_SUBP) && sp != (P_LEAF | P_LEAF2 | P_SUBP))
+			return bad(c, "a sub-page of flags 0x%zx", sp);
 		return sp & P_LEAF2 ?
-		    check_leaf2(c, n + NODESIZE + ksize, dsize) :
+		    check_leaf2(c, n + NODESIZE + ksize, dsize, 0) :
 		    check_nodes(c, n + NODESIZE + ksize, dsize, 1, 1);
 	}
 	return 0;
@@ -180,7 +186,7 @@ static int
 check_nodes(struct pgctx *c, const unsigned char *pg, size_t size, int leaf,
     int sub)
 {
-	unsigned char	used[65536 / 16];
+	unsigned char	used[65536 / 16 + 1];
 	size_t		lower = u16(pg + 12), upper = u16(pg + 14);
 	size_t		i, j, n, off, room = 0, total = 0;
 
@@ -211,11 +217,24 @@ check_nodes(struct pgctx *c, const unsigned char *pg, size_t size, int leaf,
 	return 0;
 }
 
+size_t
+lmdb_page_span(const unsigned char *base, size_t psize, size_t pgno)
+{
+	const unsigned char	*pg = base + pgno * psize;
+	uint32_t		 pages;
+
+	if ((u16(pg + 10) & ~(size_t)P_TRANSIENT) != P_OVERFLOW)
+		return 1;
+	memcpy(&pages, pg + 12, sizeof(pages));
+	return pages;
+}
+
 int
 lmdb_page_check(const unsigned char *base, size_t psize, size_t npages,
-    size_t pgno, int want, char *why, size_t whylen)
+    size_t pgno, int kind, char *why, size_t whylen)
 {
 	struct pgctx		 c = { psize, npages, pgno, why, whylen };
+	size_t			 want = kind >> 8;
 	const unsigned char	*pg;
 	uint64_t		 self;
 	uint32_t		 pages;
@@ -228,7 +247,7 @@ lmdb_page_check(const unsigned char *base, size_t psize, size_t npages,
 	if (self != pgno)
 		return bad(&c, "says it is page %llu", (unsigned long long)self);
 	flags = u16(pg + 10) & ~(size_t)P_TRANSIENT;
-	if (want == LMDB_PAGE_BRANCH && flags != P_BRANCH)
+	if ((kind & 0xff) == LMDB_PAGE_BRANCH && flags != P_BRANCH)
 		return bad(&c, "flags 0x%zx where a branch page is", flags);
 	switch (flags) {
 	case P_BRANCH:
@@ -236,7 +255,7 @@ lmdb_page_check(const unsigned char *base, size_t psize, size_t npages,
 	case P_LEAF:
 		return check_nodes(&c, pg, psize, 1, 0);
 	case P_LEAF | P_LEAF2:
-		return check_leaf2(&c, pg, psize);
+		return check_leaf2(&c, pg, psize, want);
 	case P_OVERFLOW:
 		memcpy(&pages, pg + 12, sizeof(pages));
 		if (pages == 0 || pages > npages - pgno)

@@ -25,9 +25,13 @@
 
 #include <stddef.h>
 
-/* What a page must be. */
+/*
+ * What a page must be: one of these, or LMDB_PAGE_TREE with the key size
+ * of the table's LEAF2 pages (its duplicates, DUPFIXED) times 256.
+ */
 #define LMDB_PAGE_TREE		1	/* a branch, leaf or overflow page */
 #define LMDB_PAGE_BRANCH	2	/* a branch page only */
+#define LMDB_PAGE_LEAF2(ksize)	((ksize) << 8)
 
 /*
  * Check page pgno of a map of npages pages of psize bytes at base: its
@@ -38,6 +42,12 @@
  * in why.
  */
 int	lmdb_page_check(const unsigned char *base, size_t psize, size_t npages,
-	    size_t pgno, int want, char *why, size_t whylen);
+	    size_t pgno, int kind, char *why, size_t whylen);
+/*
+ * The pages page pgno (checked) spans: an overflow page's count, else 1.
+ * An overflow value may be shorter than its pages (LMDB shrinks the free
+ * list's records in place), so its pages are these, not its length's.
+ */
+size_t	lmdb_page_span(const unsigned char *base, size_t psize, size_t pgno);
 
 #endif /* NSM_STORE_LMDB_PAGE_H */
