@@ -44,7 +44,8 @@ struct slot {
 	uint8_t		nc;		/* different clusters, at most
 					   BOILER_CLUSTERS */
 	uint16_t	hour;		/* last seen, hours mod 65536 */
-	uint16_t	srcs[BOILER_SOURCES];	/* senders seen (16-bit hashes) */
+	uint32_t	srcs[BOILER_SOURCES];	/* senders seen: 16-bit hashes of
+					   sender and place, sender high */
 	uint8_t		nsrc;		/* of them in srcs */
 	uint8_t		again;		/* a sender used it in two places */
 };
@@ -227,24 +228,27 @@ add_distinct(uint32_t *ids, uint8_t *n, int max, uint32_t v)
 }
 
 /*
- * A new place of the fingerprint, from sender src: has that sender used
- * it in another place before? A signature, a company's disclaimer, a
+ * The fingerprint seen in place `place` from sender src: has that sender
+ * used it in another place before? A signature, a company's disclaimer, a
  * list's footer or a newsletter's template is its sender's own text, sent
  * with ever new content; a campaign's text comes from a botnet's or a
- * snowshoe's ever new senders.
+ * snowshoe's ever new senders. Each sender is kept with the place it was
+ * first seen in, so that copies in one place are never two places (ids
+ * keeps only the first places: a later one is not known again).
  */
 static void
-add_source(struct slot *s, uint16_t src)
+add_source(struct slot *s, uint16_t src, uint16_t place)
 {
 	int	k;
 
 	for (k = 0; k < s->nsrc; k++)
-		if (s->srcs[k] == src) {
-			s->again = 1;
+		if (s->srcs[k] >> 16 == src) {
+			if ((s->srcs[k] & 0xffff) != place)
+				s->again = 1;
 			return;
 		}
 	if (s->nsrc < BOILER_SOURCES)
-		s->srcs[s->nsrc++] = src;
+		s->srcs[s->nsrc++] = (uint32_t)src << 16 | place;
 }
 
 /* 32 bits of an id, so that consecutive ids differ. */
@@ -271,8 +275,8 @@ boiler_note(struct boiler *b, const uint64_t *fp, size_t n, uint64_t id,
 			s->tag = (uint32_t)(fp[i] >> 32) | 1;
 		}
 		s->hour = hour;
-		if (add_distinct(s->ids, &s->n, BOILER_PLACES, id32(id)))
-			add_source(s, src16);
+		(void)add_distinct(s->ids, &s->n, BOILER_PLACES, id32(id));
+		add_source(s, src16, (uint16_t)(id32(id) >> 16));
 		(void)add_distinct(s->cids, &s->nc, BOILER_CLUSTERS, id32(cid));
 	}
 	pthread_mutex_unlock(&b->mu);

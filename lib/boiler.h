@@ -31,7 +31,7 @@
  * it, in whatever clusters they land; a campaign's text, however its
  * copies drift, stays within the one or two clusters it makes.
  *
- * The table lives in memory, a fixed size (about 5 MiB), and is learned
+ * The table lives in memory, a fixed size (12 MiB), and is learned
  * from the traffic since the process started: nothing is stored on disk,
  * and a process (nilsimsactl check) that has seen no traffic counts
  * nothing as boilerplate. All functions are safe from several threads.
@@ -49,7 +49,7 @@
 #define BOILER_CLUSTERS	3	/* in different clusters, */
 #define BOILER_SOURCES	4	/* one of the first senders in two places:
 				   boilerplate */
-#define BOILER_BITS	18	/* 2^18 slots of 40 bytes: 10 MiB */
+#define BOILER_BITS	18	/* 2^18 slots of 48 bytes: 12 MiB */
 
 /* The sampler of one message, fed its canonical text as it streams. */
 struct boiler_fp {

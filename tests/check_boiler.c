@@ -183,6 +183,20 @@ START_TEST(senders_make_boilerplate)
 		boiler_note(b, f.fp, n, 100, 100, 6000, 3600);
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
 	boiler_free(b);
+
+	/* nor is a place after the first ones kept (a campaign's copies in
+	 * its fourth cluster, from one of its first senders) */
+	ck_assert_ptr_nonnull(b = boiler_new(12));
+	for (i = 0; i < BOILER_PLACES; i++)
+		boiler_note(b, f.fp, n, 100 + i, 100 + i, 6000 + i, 3600);
+	for (i = 0; i < 10; i++)
+		boiler_note(b, f.fp, n, 100 + BOILER_PLACES - 1,
+		    100 + BOILER_PLACES - 1, 6000 + BOILER_PLACES - 1, 3600);
+	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
+	/* one of them in another place: now it is */
+	boiler_note(b, f.fp, n, 900, 900, 6001, 3600);
+	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), n);
+	boiler_free(b);
 }
 END_TEST
 
