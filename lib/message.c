@@ -808,7 +808,8 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		if (boiler) {
 			/* mostly boilerplate: a near copy or nothing */
 			obs.nocreate = 1;
-			obs.join_score = STORE_NEAR_COPY - 1;
+			if (obs.join_score < STORE_NEAR_COPY - 1)
+				obs.join_score = STORE_NEAR_COPY - 1;
 		}
 		if (the_fleet != NULL && !dry_run)
 			fleet_enter(the_fleet);

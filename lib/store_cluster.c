@@ -241,7 +241,7 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 	if (c->networks >= CLUSTER_MAX_NETS)
 		return 0;	/* saturated: spread wide */
 	if (nn == 1)
-		return 1;	/* one network: the old rule */
+		return nsum > 0;	/* one network: the old rule */
 	return nsum > 0 && top_k_sum(c->netn, nn, CLUSTER_MAILING_NETS) * 100 >=
 	    nsum * share_pct;
 }
