@@ -382,6 +382,7 @@ evict(struct store *s, struct store_btxn *t, int64_t now)
  */
 #define ROOM_SHARE	32	/* delete 1/ROOM_SHARE of the clusters */
 #define ROOM_MIN	16	/* ... but at least this many */
+#define EXPIRE_BATCH	1024	/* expired clusters deleted a commit */
 #define ROOM_LOW	16	/* keep 1/ROOM_LOW of the map free */
 
 struct victim {
@@ -1037,12 +1038,48 @@ store_put(struct store *s, struct cluster *c)
 	return gwrite(s, &w);
 }
 
+/*
+ * Delete up to EXPIRE_BATCH clusters past their deadline in one commit;
+ * *k how many.
+ */
+static int
+expire_batch(struct store *s, int64_t now, size_t *k)
+{
+	struct store_btxn	*t;
+	size_t			 i;
+	int			 rc;
+
+	*k = 0;
+	if ((rc = wbegin(s, &t)) != 0)
+		return rc;
+	/* Removal moves the last entry into i: look at i again. */
+	for (i = 0; i < s->n && rc == 0 && *k < EXPIRE_BATCH; ) {
+		if (s->deadline[i] >= now) {
+			i++;
+			continue;
+		}
+		rc = s->ops->rec_del(t, s->slot[i].id);
+		if (rc == 0 || rc == STORE_ENOTFOUND) {
+			rc = 0;
+			arr_apply(s, NULL, s->slot[i].id);
+			(*k)++;
+		}
+	}
+	if (rc == 0)
+		rc = wcommit(s, t);
+	else
+		wabort(s, t);
+	if (rc != 0)
+		*k = 0;
+	return rc;
+}
+
 int
 store_expire(struct store *s, int64_t now, int dry_run, size_t *n)
 {
 	struct store_btxn	*t;
-	size_t			 i, count = 0;
-	int			 rc;
+	size_t			 i, k, count = 0;
+	int			 rc, tries = 0, reserve = 0;
 
 	if (s == NULL)
 		return STORE_EINVAL;
@@ -1058,29 +1095,32 @@ store_expire(struct store *s, int64_t now, int dry_run, size_t *n)
 			*n = count;
 		return 0;
 	}
+	/*
+	 * In commits of EXPIRE_BATCH: a deletion copies the pages it touches,
+	 * and a store whose clusters all expired at once (a milter stopped
+	 * for longer than the TTLs) would need as much room again in one.
+	 * A full map grows, into its reserve if need be, and the batch is
+	 * tried again.
+	 */
 	pthread_mutex_lock(&s->wmu);
-	if ((rc = wbegin(s, &t)) != 0)
-		goto out;
-	/* Removal moves the last entry into i: look at i again. */
-	for (i = 0; i < s->n && rc == 0; ) {
-		if (s->deadline[i] >= now) {
-			i++;
-			continue;
+	for (;;) {
+		rc = expire_batch(s, now, &k);
+		if (rc == STORE_EFULL && tries++ < FULL_RETRIES) {
+			if ((rc = s->ops->grow(s->b, 0)) == STORE_EFULL) {
+				rc = s->ops->grow(s->b, 1);
+				reserve = 1;
+			}
+			if (rc == 0)
+				continue;
 		}
-		rc = s->ops->rec_del(t, s->slot[i].id);
-		if (rc == 0 || rc == STORE_ENOTFOUND) {
-			rc = 0;
-			arr_apply(s, NULL, s->slot[i].id);
-			count++;
-		}
+		count += k;
+		if (rc != 0 || k < EXPIRE_BATCH)
+			break;
 	}
-	if (rc == 0)
-		rc = wcommit(s, t);
-	else
-		wabort(s, t);
+	if (reserve)
+		s->ops->settle(s->b);
 	if (rc == 0 && n != NULL)
 		*n = count;
-out:
 	pthread_mutex_unlock(&s->wmu);
 	return rc;
 }

@@ -1400,6 +1400,41 @@ START_TEST(test_map_grows)
 END_TEST
 
 /*
+ * Expiry deletes in commits of a bounded size: 3000 clusters expire at
+ * once (more than one commit's worth), all go, the count says so, and
+ * the store is used as before.
+ */
+START_TEST(test_expire_many)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_obs	 o;
+	nilsimsa_code		 a;
+	size_t			 n;
+
+	cfg.map_size = 64 << 10;
+	s = open_ok(&cfg, 0);
+	for (int i = 0; i < 3000; i++) {
+		rnd_code(&a);
+		o = obs_of(&a, 100 + i, 128);
+		ck_assert_int_eq(observe_ok(s, &o).created, 1);
+	}
+	ck_assert_int_eq(store_expire(s, 100 + 2999 + 3600, 0, &n), 0);
+	ck_assert_uint_eq(n, 3000 - 1);	/* the last is not past its TTL */
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 1);
+	store_close(s);
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 1);
+	rnd_code(&a);
+	o = obs_of(&a, 9000, 128);
+	ck_assert_int_eq(observe_ok(s, &o).created, 1);
+	store_close(s);
+}
+END_TEST
+
+/*
  * At its maximum, a full store evicts its oldest clusters instead of
  * failing: 20000 new clusters into a map of at most 2 MiB (about 2000
  * fit) with no MaxClusters; every observe succeeds, the file stays
@@ -1525,6 +1560,7 @@ store_suite(void)
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_stale_reader);
 	tcase_add_test(tc, test_map_grows);
+	tcase_add_test(tc, test_expire_many);
 	tcase_add_test(tc, test_map_max_evicts);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, tc_store_damage());
