@@ -649,18 +649,31 @@ check_branches(struct check *ck)
 /*
  * Where LMDB mapped data.mdb (mdb_env_info() gives the address only for
  * MDB_FIXEDMAP): the mapping of the file's inode at offset 0, from
- * /proc/self/maps. NULL if not found: the page checks are then skipped.
+ * /proc/self/maps, that holds hint (a record of txn's main table). A
+ * process that has the store open, and forked the check, has another
+ * mapping of the file. NULL if not found (or the file holds no table):
+ * the page checks are then skipped.
  */
 static const char *
-map_base(MDB_env *env)
+map_base(MDB_env *env, MDB_txn *txn)
 {
-	const char		*dir;
+	MDB_cursor		*cur;
+	MDB_val			 k, d;
+	MDB_dbi			 dbi;
+	const char		*hint, *dir;
 	char			 path[PATH_MAX], line[PATH_MAX + 128];
 	struct stat		 sb;
 	unsigned long long	 start, end, off, ino;
 	const char		*base = NULL;
 	FILE			*fp;
 
+	if (mdb_dbi_open(txn, NULL, 0, &dbi) != 0 ||
+	    mdb_cursor_open(txn, dbi, &cur) != 0)
+		return NULL;
+	hint = mdb_cursor_get(cur, &k, &d, MDB_FIRST) == 0 ? k.mv_data : NULL;
+	mdb_cursor_close(cur);
+	if (hint == NULL)
+		return NULL;
 	if (mdb_env_get_path(env, &dir) != 0 || (size_t)snprintf(path,
 	    sizeof(path), "%s/data.mdb", dir) >= sizeof(path) ||
 	    stat(path, &sb) == -1 || (fp = fopen("/proc/self/maps", "re")) == NULL)
@@ -668,7 +681,7 @@ map_base(MDB_env *env)
 	while (base == NULL && fgets(line, sizeof(line), fp) != NULL)
 		if (sscanf(line, "%llx-%llx %*s %llx %*s %llu", &start, &end,
 		    &off, &ino) == 4 && ino == (unsigned long long)sb.st_ino &&
-		    off == 0)
+		    off == 0 && (uintptr_t)hint >= start && (uintptr_t)hint < end)
 			base = (const char *)(uintptr_t)start;
 	fclose(fp);
 	return base;
@@ -691,7 +704,7 @@ check_env(MDB_env *env, MDB_txn *txn, struct check *ck)
 	if (info.me_last_txnid != mdb_txn_id(txn))
 		return EAGAIN;
 	ck->txn = txn;
-	ck->base = map_base(env);
+	ck->base = map_base(env, txn);
 	ck->psize = st.ms_psize;
 	ck->npages = info.me_last_pgno + 1;
 	if ((ck->held = calloc(ck->npages / 8 + 1, 1)) == NULL)
