@@ -19,7 +19,7 @@ LMDB_CFLAGS ?=
 LMDB_LIBS ?= -llmdb
 CRYPTO_LIBS ?= -lcrypto
 
-HARNESSES = canon config addrlist store_rec ctl_json
+HARNESSES = canon config addrlist store_rec ctl_json lmdb_page
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(SAN) -fsanitize=fuzzer-no-link \
 	-D_GNU_SOURCE -I$(srcdir)/lib -I$(srcdir)/ctl -I$(srcdir)/nilsimsa \
@@ -29,7 +29,7 @@ FUZZ_LDFLAGS = $(SAN) -fsanitize=fuzzer
 
 NILSIMSA = nilsimsa/nilsimsa.o nilsimsa/profile.o nilsimsa/selfcal.o
 STORE = lib/store.o lib/store_array.o lib/store_cluster.o lib/store_lmdb.o \
-	lib/metrics.o lib/boiler.o $(NILSIMSA)
+	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o $(NILSIMSA)
 CANON = lib/canon.o lib/canon_mime.o lib/canon_charset.o lib/canon_html.o \
 	lib/util.o
 OBJ_canon = fuzz/fuzz_canon.o $(CANON)
@@ -37,12 +37,14 @@ OBJ_config = fuzz/fuzz_config.o lib/config.o lib/addrlist.o \
 	$(CANON) $(NILSIMSA)
 OBJ_addrlist = fuzz/fuzz_addrlist.o lib/addrlist.o lib/util.o
 OBJ_store_rec = fuzz/fuzz_store_rec.o $(STORE)
+OBJ_lmdb_page = fuzz/fuzz_lmdb_page.o lib/store_lmdb_page.o
 OBJ_ctl_json = fuzz/fuzz_ctl_json.o ctl/ctl_json.o ctl/ctl_util.o lib/util.o \
 	$(STORE)
 LIBS_canon =
 LIBS_config = -lm
 LIBS_addrlist =
 LIBS_store_rec = $(LMDB_LIBS) $(CRYPTO_LIBS) -lm -pthread
+LIBS_lmdb_page =
 LIBS_ctl_json = $(JANSSON_LIBS) $(LMDB_LIBS) $(CRYPTO_LIBS) -lm -pthread
 
 all: $(HARNESSES:%=$(OUT)/fuzz_%)
