@@ -732,15 +732,18 @@ own_text(struct message *m, struct store *store, int64_t now,
 }
 
 /*
- * Note where the text was seen: the copies of a cluster (its first
- * message, exact duplicates and joins scoring STORE_COPY_MIN or more) are
- * one place, however many. Any other message is a place of its own, by
- * its exact body: a loose join (a reply, unrelated mail drawn in by a
- * shared footer, or a campaign's drifting copy) or a message with too
- * little text of its own. Counted by cluster alone, a footer that draws
- * unrelated mail into one cluster would never be seen in several; by
- * place alone, a campaign whose copies drift below the copy score would
- * make its own text boilerplate: boiler.c wants both.
+ * Note where the text was seen: the near copies of a cluster (its first
+ * message, exact duplicates and joins scoring STORE_NEAR_COPY or more)
+ * are one place, however many. Any other message is a place of its own,
+ * by its exact body: a looser join (a reply, a short letter drawn in by
+ * a disclaimer other companies also use, which scores 50 to 89 against
+ * the others, or a campaign's drifting copy) or a message with too little
+ * text of its own. A sender whose letters all joined one cluster through
+ * their shared notice thus still shows it as its text in two places.
+ * Counted by cluster alone, a footer that draws unrelated mail into one
+ * cluster would never be seen in several; by place alone, a campaign
+ * whose copies drift below the copy score would make its own text
+ * boilerplate: boiler.c wants both.
  */
 static void
 note_text(struct message *m, struct store *store, int64_t now,
@@ -753,7 +756,7 @@ note_text(struct message *m, struct store *store, int64_t now,
 	if (r->digested) {
 		cid = r->res.c.id;
 		if (r->res.created || r->res.exact ||
-		    r->res.score >= STORE_COPY_MIN)
+		    r->res.score >= STORE_NEAR_COPY)
 			place = cid;
 	} else if (r->body_bytes >= m->cfg->min_body_bytes)
 		cid = place;		/* a cluster of one */

@@ -818,6 +818,52 @@ START_TEST(site_mostly_boilerplate)
 }
 END_TEST
 
+/*
+ * Companies that put one common notice under their letters. Other
+ * companies' long letters have shown it in three clusters, once each.
+ * Short letters under the long notice score 50 to 89 against each other
+ * and gather in one cluster, where as copies they would all be one
+ * place. A looser join than a near copy is a place of its own, so a
+ * company that sent two short letters has shown the notice in two
+ * places, and the notice becomes boilerplate: the last letter's own text
+ * is its letter alone.
+ */
+START_TEST(site_shared_notice)
+{
+	const char		*rcpt[] = { "<me@uni.test>" };
+	static struct boiler_fp	 f;
+	struct message_result	 r;
+	char			 text[4096], ip[32], from[64], canon[1024];
+	size_t			 n;
+	int			 i, loose = 0;
+
+	for (i = 0; notice[i] != '\0'; i++)
+		canon[i] = (char)tolower((unsigned char)notice[i]);
+	canon[i] = '\0';
+	boiler_fp_reset(&f);
+	boiler_fp_update(&f, (const unsigned char *)canon, strlen(canon));
+	ck_assert_uint_gt(n = boiler_fp_final(&f), 0);
+	for (i = 0; i < BOILER_CLUSTERS; i++)
+		boiler_note(store_boiler(store), f.fp, n, 100 + i, 100 + i,
+		    1000 + i, 1800000000);
+
+	for (i = 0; i < 8; i++) {
+		snprintf(text, sizeof(text), "%s\n\n%s", letters[i], notice);
+		snprintf(ip, sizeof(ip), "198.51.%d.10", 100 + i % 4);
+		snprintf(from, sizeof(from), "<staff@corp%d.test>", i % 4);
+		r = offer(text, ip, from, rcpt, 1, 1800003600 + i * 600);
+		if (i == 3)		/* 4 companies: not yet boilerplate */
+			ck_assert_uint_eq(r.own_bytes, r.body_bytes);
+		if (r.digested && !r.res.created && !r.res.exact &&
+		    r.res.score >= STORE_COPY_MIN && r.res.score < STORE_NEAR_COPY)
+			loose++;
+	}
+	ck_assert_int_ge(loose, 3);		/* the case this is about */
+	ck_assert_uint_lt(r.own_bytes * 100, r.body_bytes * 70);
+	ck_assert_int_ne(r.verdict.action, VERDICT_REJECT);
+}
+END_TEST
+
 static Suite *
 message_suite(void)
 {
@@ -848,6 +894,7 @@ message_suite(void)
 	tcase_add_test(tc, site_forged_authserv);
 	tcase_add_test(tc, site_boilerplate);
 	tcase_add_test(tc, site_mostly_boilerplate);
+	tcase_add_test(tc, site_shared_notice);
 	suite_add_tcase(s, tc);
 	return s;
 }
