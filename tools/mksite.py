@@ -297,14 +297,23 @@ def han_share(text):
     return sum(1 for c in chars if "\u4e00" <= c <= "\u9fff") / max(1, len(chars))
 
 
+COLOPHON = re.compile(r"\[中文版(维护人|維護人|最新更新)\]|跋$|本(页面|頁面)中文版由|"
+                      r"《中(国|國) ?(L|l)inux")
+
+
 def zh_prose(rng):
     """Paragraph runs of Chinese prose: man pages and the Chinese fortunes,
     simplified and traditional; each a different text."""
     texts = []
     for d in ("zh_CN", "zh_TW"):
         for path, _, paras in ml.man_pages(d):
-            # prose, not the roff leftovers and option lists many pages share
-            paras = [p for p in paras if han_share(p) >= 0.3]
+            # prose, not the roff leftovers and option lists many pages
+            # share, nor the translators' colophon under 1,261 of them
+            # (maintainer, last update, the project's credits): a letter
+            # cut from a short page's end was that colophon alone
+            end = next((i for i, p in enumerate(paras) if COLOPHON.match(p.strip())),
+                       len(paras))
+            paras = [p for p in paras[:end] if han_share(p) >= 0.3]
             if not paras:
                 continue
             start = rng.randrange(max(1, len(paras) // 2))
