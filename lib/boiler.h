@@ -23,15 +23,22 @@
  * the 32-byte windows that content-defined sampling picks (about one
  * position in 16, the same positions in every copy of a passage, wherever
  * it stands in the text). A table remembers, for each fingerprint seen
- * lately, the places and the clusters it was seen in; a fingerprint seen
- * in BOILER_PLACES different places and BOILER_CLUSTERS different
- * clusters is boilerplate. The caller says what a place is (message.c:
- * the copies of one cluster are one place, any other message is a place
- * of its own). A footer is seen under every unrelated text that carries
- * it, in whatever clusters they land; a campaign's text, however its
- * copies drift, stays within the one or two clusters it makes.
+ * lately, the places, clusters and senders it was seen in and from. A
+ * fingerprint seen in BOILER_PLACES different places and BOILER_CLUSTERS
+ * different clusters, which one of its first BOILER_SOURCES senders used
+ * in two places, is boilerplate. The caller says what a place is
+ * (message.c: the near copies of one cluster are one place, any other
+ * message is a place of its own). A footer, a disclaimer or a list's
+ * trailer is its sender's own text under ever new content: its sender
+ * shows it in two places, and it lands in more than one cluster. A
+ * campaign's text comes from ever new senders (a botnet's, forged ones);
+ * a snowshoe sender whose copies drift over two clusters does make its
+ * text boilerplate, and then its copies join only as near copies. That
+ * is the price of two clusters rather than three: letters of many
+ * companies under one common notice gather in one or two clusters, and
+ * waiting for a third left them rejected as a campaign (docs/replay.md).
  *
- * The table lives in memory, a fixed size (12 MiB), and is learned
+ * The table lives in memory, a fixed size (11 MiB), and is learned
  * from the traffic since the process started: nothing is stored on disk,
  * and a process (nilsimsactl check) that has seen no traffic counts
  * nothing as boilerplate. All functions are safe from several threads.
@@ -46,10 +53,10 @@
 #define BOILER_SAMPLE	16	/* one position in this many is sampled */
 #define BOILER_MAXFP	512	/* fingerprints kept per message */
 #define BOILER_PLACES	4	/* different places, */
-#define BOILER_CLUSTERS	3	/* in different clusters, */
+#define BOILER_CLUSTERS	2	/* in different clusters, */
 #define BOILER_SOURCES	4	/* one of the first senders in two places:
 				   boilerplate */
-#define BOILER_BITS	18	/* 2^18 slots of 48 bytes: 12 MiB */
+#define BOILER_BITS	18	/* 2^18 slots of 44 bytes: 11 MiB */
 
 /* The sampler of one message, fed its canonical text as it streams. */
 struct boiler_fp {

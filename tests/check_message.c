@@ -697,7 +697,7 @@ static const char *letters[] = {
 
 /*
  * Once a signature is known as boilerplate (seen under the texts of four
- * places in three clusters, check_boiler.c), a message made of little
+ * places in two clusters, check_boiler.c), a message made of little
  * else (a one-line reply) neither joins nor seeds a cluster (reason
  * little-text), a message with text of its own is digested as before,
  * and a campaign's text, seen in its one cluster however many copies,
@@ -819,14 +819,14 @@ START_TEST(site_mostly_boilerplate)
 END_TEST
 
 /*
- * Companies that put one common notice under their letters. Other
- * companies' long letters have shown it in three clusters, once each.
- * Short letters under the long notice score 50 to 89 against each other
- * and gather in one cluster, where as copies they would all be one
- * place. A looser join than a near copy is a place of its own, so a
- * company that sent two short letters has shown the notice in two
- * places, and the notice becomes boilerplate: the last letter's own text
- * is its letter alone.
+ * Companies that put one common notice under their letters. Another
+ * company's long letter has shown it in another cluster, once. Short
+ * letters under the long notice score 50 to 89 against each other and
+ * gather in one cluster, where as copies they would all be one place. A
+ * looser join than a near copy is a place of its own, so a company that
+ * sent two short letters has shown the notice in two places, and in two
+ * clusters with the long letter: the notice becomes boilerplate, and the
+ * last letter's own text is its letter alone.
  */
 START_TEST(site_shared_notice)
 {
@@ -843,9 +843,7 @@ START_TEST(site_shared_notice)
 	boiler_fp_reset(&f);
 	boiler_fp_update(&f, (const unsigned char *)canon, strlen(canon));
 	ck_assert_uint_gt(n = boiler_fp_final(&f), 0);
-	for (i = 0; i < BOILER_CLUSTERS; i++)
-		boiler_note(store_boiler(store), f.fp, n, 100 + i, 100 + i,
-		    1000 + i, 1800000000);
+	boiler_note(store_boiler(store), f.fp, n, 100, 100, 1000, 1800000000);
 
 	for (i = 0; i < 8; i++) {
 		snprintf(text, sizeof(text), "%s\n\n%s", letters[i], notice);
