@@ -742,8 +742,8 @@ own_text(struct message *m, struct store *store, int64_t now,
  * their shared notice thus still shows it as its text in two places.
  * Counted by cluster alone, a footer that draws unrelated mail into one
  * cluster would never be seen in several; by place alone, a campaign
- * whose copies drift below the copy score would make its own text
- * boilerplate: boiler.c wants both.
+ * whose copies drift below the near-copy score would make its own text
+ * boilerplate: boiler.c wants both, and a sender in two places.
  */
 static void
 note_text(struct message *m, struct store *store, int64_t now,
