@@ -198,6 +198,8 @@ static const struct key keys[] = {
 	    .min = 1, .max = 1000000000),
 	KEY("RejectMinNetworks", CT_INT, "1", reject_min_networks, RELOAD,
 	    .min = 1, .max = 1000000),
+	KEY("SpreadThreshold", CT_INT, "3", spread_threshold, RELOAD,
+	    .min = 0, .max = 1000000000),
 	KEY("CampaignWindow", CT_DURATION, "7d", campaign_window, RELOAD,
 	    .min = 3600, .max = 3650 * DAY),
 	KEY("MailingShare", CT_INT, "80", mailing_share, RELOAD,
@@ -1140,6 +1142,22 @@ check_cross(struct load *ld)
 	return 0;
 }
 
+/*
+ * SpreadThreshold's default belongs with RejectThreshold's: a file that
+ * sets RejectThreshold alone has said how many copies make a campaign,
+ * and SpreadThreshold follows it (its rule then rejects nothing the
+ * count would not); set both to have both.
+ */
+static void
+spread_follows(struct load *ld)
+{
+	const struct key *sp = key_find("SpreadThreshold");
+	const struct key *rt = key_find("RejectThreshold");
+
+	if (ld->file[sp - keys] == NULL && ld->file[rt - keys] != NULL)
+		set_int(ld->c, sp, get_int(ld->c, rt));
+}
+
 struct config *
 config_load(const char *path, char *err, size_t errlen)
 {
@@ -1163,6 +1181,8 @@ config_load(const char *path, char *err, size_t errlen)
 		rc = load_file(&ld, path, 0, NULL, 0);
 	if (rc == 0)
 		rc = check_cross(&ld);
+	if (rc == 0)
+		spread_follows(&ld);
 	if (rc == 0)
 		rc = config_resolve(ld.c, err, errlen);
 	for (i = 0; i < NKEYS; i++)

@@ -107,6 +107,8 @@ struct config {
 	uint64_t	 tag_threshold;		/* recipients */
 	uint64_t	 reject_threshold;	/* recipients */
 	uint32_t	 reject_min_networks;
+	uint64_t	 spread_threshold;	/* networks, senders and recipients
+					   of near copies; 0: off */
 	int64_t		 campaign_window;	/* seconds: "lately" for recipients */
 	int32_t		 mailing_share;		/* percent of copies from one source */
 	char		*trusted_authserv_ids;	/* "" : none */

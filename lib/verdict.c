@@ -23,8 +23,10 @@
  * what chance gives among the clusters compared, or it is an exact
  * duplicate), the cluster already held an earlier copy, and the
  * cluster reached as many different recipients lately (CampaignWindow)
- * as the thresholds say, through enough networks; or an administrator
- * marked the cluster spam.
+ * as the thresholds say, through enough networks; or, for a near copy,
+ * its cluster came from as many unrelated senders' networks to as many
+ * people as SpreadThreshold says; or an administrator marked the cluster
+ * spam.
  *
  * Bulk is counted as campaigns behave: a campaign reaches many different
  * recipients within hours; a newsletter or a list reaches the same
@@ -121,6 +123,28 @@ cluster_reach(const struct config *cfg, const struct cluster *c, int64_t now)
 	return nets > n ? nets : n;
 }
 
+/*
+ * Is the copy one of a campaign however few its recipients yet? It is
+ * when it is a near copy (STORE_NEAR_COPY) of a cluster whose copies came
+ * lately from SpreadThreshold different networks and as many sender
+ * domains, to as many different recipients, and it brings a new one: the
+ * same text from unrelated senders' hosts to the site's users one by one
+ * is a botnet's. A newsletter or a list has one sender; a thread's
+ * replies, from its parties' hosts, quote each other to the same people.
+ * Counted on this host's copies alone (StoreBackend redis too).
+ */
+static int
+spread(const struct config *cfg, const struct store_result *r, int64_t now)
+{
+	const struct cluster	*c = &r->c;
+	uint64_t		 n = cfg->spread_threshold;
+
+	return n > 0 && c->messages >= 2 && r->rcpt_new > 0 &&
+	    (r->exact || r->score >= STORE_NEAR_COPY) && c->senders >= n &&
+	    cluster_recent_nets(c, now, cfg->campaign_window) >= n &&
+	    cluster_recent_rcpts(c, now, cfg->campaign_window) >= n;
+}
+
 /* Does the message's cluster reach the reject or the tag tier? */
 static const char *
 cluster_tier(const struct config *cfg, const struct verdict_input *in,
@@ -161,6 +185,10 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 			return "tag";
 		}
 		*reason = "bulk";
+		return "reject";
+	}
+	if (spread(cfg, r, in->now) && c->networks >= cfg->reject_min_networks) {
+		*reason = "spread";
 		return "reject";
 	}
 	if (reach >= (uint64_t)cfg->tag_threshold && c->messages >= 2) {

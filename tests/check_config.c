@@ -114,6 +114,7 @@ START_TEST(test_defaults)
 	ck_assert_uint_eq(c->tag_threshold, 5);
 	ck_assert_uint_eq(c->reject_threshold, 15);
 	ck_assert_uint_eq(c->reject_min_networks, 1);
+	ck_assert_uint_eq(c->spread_threshold, 3);
 	ck_assert_int_eq(c->reject_action, ACTION_REJECT);
 	ck_assert_int_eq(c->mode, MODE_ENFORCE);
 	ck_assert_int_eq(c->list_mail, LISTMAIL_TAG);
@@ -179,6 +180,7 @@ START_TEST(test_all_keys)
 	    "TagThreshold 3\n"
 	    "RejectThreshold 3\n"
 	    "RejectMinNetworks 2\n"
+	    "SpreadThreshold 7\n"
 	    "RejectAction quarantine\n"
 	    "Mode shadow\n"
 	    "ListMail reject\n"
@@ -214,6 +216,7 @@ START_TEST(test_all_keys)
 	ck_assert_uint_eq(c->tag_threshold, 3);
 	ck_assert_uint_eq(c->reject_threshold, 3);
 	ck_assert_uint_eq(c->reject_min_networks, 2);
+	ck_assert_uint_eq(c->spread_threshold, 7);
 	ck_assert_int_eq(c->reject_action, ACTION_QUARANTINE);
 	ck_assert_int_eq(c->mode, MODE_SHADOW);
 	ck_assert_int_eq(c->list_mail, LISTMAIL_REJECT);
@@ -411,6 +414,8 @@ START_TEST(test_bad_values)
 		    "(expected an integer from 1 to 1000000000)" },
 		{ "RejectMinNetworks 0", "RejectMinNetworks: bad value '0' "
 		    "(expected an integer from 1 to 1000000)" },
+		{ "SpreadThreshold -1", "SpreadThreshold: bad value '-1' "
+		    "(expected an integer from 0 to 1000000000)" },
 		{ "RejectAction bounce", "RejectAction: bad value 'bounce' "
 		    "(expected reject, tempfail, quarantine or discard)" },
 		{ "Mode test", "Mode: bad value 'test' "
@@ -656,6 +661,25 @@ START_TEST(test_cross)
 	c = load_ok("RejectThreshold 7\n");
 	ck_assert_int_eq(c->tag_threshold, 5);
 	config_free(c);
+	/*
+	 * SpreadThreshold follows a RejectThreshold set alone, up or down,
+	 * so that the count the file set is the count; set, it stays; 0 is off.
+	 */
+	c = load_ok("RejectThreshold 10\n");
+	ck_assert_uint_eq(c->spread_threshold, 10);
+	config_free(c);
+	c = load_ok("RejectThreshold 2\n");
+	ck_assert_uint_eq(c->spread_threshold, 2);
+	config_free(c);
+	c = load_ok("SpreadThreshold 4\nRejectThreshold 10\n");
+	ck_assert_uint_eq(c->spread_threshold, 4);
+	config_free(c);
+	c = load_ok("RejectThreshold 10\nSpreadThreshold 0\n");
+	ck_assert_uint_eq(c->spread_threshold, 0);
+	config_free(c);
+	c = load_ok("TagThreshold 4\n");
+	ck_assert_uint_eq(c->spread_threshold, 3);
+	config_free(c);
 	load_bad("MaxBodyBytes 1K\nMinBodyBytes 2K\n", "2: MinBodyBytes: "
 	    "MinBodyBytes 2K is above MaxBodyBytes 1K (MinBodyBytes must not "
 	    "exceed MaxBodyBytes)");
@@ -851,6 +875,7 @@ START_TEST(test_sample)
 	/* the sample documents the defaults; it must not change them */
 	ck_assert_str_eq(c->socket, "inet:8894@127.0.0.1");
 	ck_assert_uint_eq(c->reject_threshold, 15);
+	ck_assert_uint_eq(c->spread_threshold, 3);
 	ck_assert_uint_eq(addrlist_count(c->whitelist_clients), 0);
 	config_free(c);
 }

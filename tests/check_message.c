@@ -448,6 +448,46 @@ START_TEST(site_campaign)
 }
 END_TEST
 
+/*
+ * A botnet's campaign: near copies from a new network and a new forged
+ * sender domain each, to one new user each. From the SpreadThreshold-th
+ * copy (3) on it is rejected, long before RejectThreshold (15). The same
+ * text from three parties to the same three people (a thread's replies
+ * quoting each other) is not.
+ */
+START_TEST(site_botnet_spread)
+{
+	struct message_result	 r;
+	char			 rc[64], ip[32], from[64], text[sizeof(BODY) + 32];
+	const char		*rcpt[1] = { rc };
+	const char		*party[] = { "<ann@uni.test>", "<bob@uni.test>",
+	    "<cy@uni.test>" };
+	int			 i;
+
+	ck_assert_uint_eq(cfg->spread_threshold, 3);	/* the default */
+	for (i = 0; i < 10; i++) {
+		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "203.0.%d.5", 100 + i);
+		snprintf(from, sizeof(from), "<x%d@forged%d.test>", i, i);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		r = deliver(text, ip, from, rcpt, 1, 1800000000 + i * 60);
+		if (i < 2)
+			ck_assert_int_ne(r.verdict.action, VERDICT_REJECT);
+		else {
+			ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+			ck_assert_str_eq(r.verdict.reason, "spread");
+		}
+	}
+	for (i = 0; i < 6; i++) {
+		snprintf(ip, sizeof(ip), "198.51.%d.7", 100 + i % 3);
+		snprintf(from, sizeof(from), "<p@party%d.test>", i % 3);
+		r = deliver(newsletter, ip, from, party, 3, 1800003600 + i * 600);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "reply %d rejected (%s)", i, r.verdict.reason);
+	}
+}
+END_TEST
+
 /* A discussion list's thread to one subscriber is not bulk either. */
 START_TEST(site_thread_one_user)
 {
@@ -886,6 +926,7 @@ message_suite(void)
 	tcase_add_checked_fixture(tc, setup_site, teardown_store);
 	tcase_add_test(tc, site_newsletter_month);
 	tcase_add_test(tc, site_campaign);
+	tcase_add_test(tc, site_botnet_spread);
 	tcase_add_test(tc, site_thread_one_user);
 	tcase_add_test(tc, site_authenticated_mailing);
 	tcase_add_test(tc, site_unauthenticated_mailing);

@@ -421,6 +421,80 @@ START_TEST(test_repeat)
 }
 END_TEST
 
+/* Give cluster r n distinct networks, each last seen `ago` seconds before NOW. */
+static void
+add_nets(struct store_result *r, uint32_t n, int64_t ago)
+{
+	uint32_t	i;
+
+	for (i = 0; i < n && i < CLUSTER_MAX_NETS; i++) {
+		r->c.nets[i] = 100 + i;
+		r->c.netn[i] = 1;
+		r->c.neth[i] = (uint32_t)((NOW - ago) / 3600);
+	}
+	r->c.networks = i;
+}
+
+/*
+ * Near copies from SpreadThreshold different networks and sender
+ * domains to as many different recipients, bringing a new one, are a
+ * botnet's campaign: rejected below RejectThreshold. A looser copy, a
+ * copy to people reached before (a thread's reply), one sender, old
+ * networks, or SpreadThreshold 0: the count decides, as before.
+ */
+START_TEST(test_spread)
+{
+	struct store_result	r = joined(3, 3, 3, 3);
+	struct verdict		v;
+
+	ck_assert_uint_eq(cfg->spread_threshold, 3);	/* the default */
+	cfg->reject_min_networks = 1;
+	add_rcpts(&r, 3, 0);
+	add_nets(&r, 3, 0);
+	r.rcpt_new = 1;
+	r.score = STORE_NEAR_COPY;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	ck_assert_str_eq(v.reason, "spread");
+	ck_assert_str_eq(v.tier, "reject");
+	r.exact = 1;			/* an exact duplicate too */
+	r.score = 10;
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_REJECT);
+	r.exact = 0;
+	r.score = STORE_NEAR_COPY - 1;	/* a copy, not a near one */
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
+	ck_assert_str_eq(v.reason, "few");
+	r.score = 120;
+	r.rcpt_new = 0;			/* to people reached before */
+	r.rcpt_known = 2;
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
+	r.rcpt_new = 1;
+	r.c.senders = 2;		/* two senders */
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
+	r.c.senders = 3;
+	add_nets(&r, 3, 30 * 86400);	/* the networks a month ago */
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
+	add_nets(&r, 3, 0);
+	r.c.nrset = 0;			/* two recipients */
+	add_rcpts(&r, 2, 0);
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
+	add_rcpts(&r, 1, 0);
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_REJECT);
+	cfg->reject_min_networks = 4;	/* RejectMinNetworks applies */
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
+	cfg->reject_min_networks = 1;
+	cfg->spread_threshold = 0;	/* off */
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
+	cfg->spread_threshold = 3;
+	r.c.messages = 1;		/* a message alone is never bulk */
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
+	r.c.messages = 3;
+	ck_assert_int_eq(decide(&r, EXEMPT_SENDER, 0).action,
+	    VERDICT_TAG);
+}
+END_TEST
+
 /* A cluster marked spam is rejected from its next copy, however few. */
 START_TEST(test_marked_spam)
 {
@@ -608,6 +682,7 @@ verdict_suite(void)
 	tcase_add_test(tc, test_loose_join);
 	tcase_add_test(tc, test_mailing_share);
 	tcase_add_test(tc, test_repeat);
+	tcase_add_test(tc, test_spread);
 	tcase_add_test(tc, test_marked_spam);
 	tcase_add_test(tc, test_single_source);
 	tcase_add_test(tc, test_partial);

@@ -1169,9 +1169,11 @@ report(const char *stream, const struct config *cfg, const struct outcome *o)
 	printf("stream %s: %zu messages, %.3f ms per message\n", stream,
 	    o->ham.n + o->spam.n + o->fam_members + o->control.n, o->ms_per_msg);
 	printf("  settings: SimilarityThreshold %d, TagThreshold %llu, RejectThreshold %llu, "
-	    "RejectMinNetworks %u, Canonicalization %s\n", cfg->similarity_threshold,
-	    (unsigned long long)cfg->tag_threshold, (unsigned long long)cfg->reject_threshold,
-	    cfg->reject_min_networks, cfg->canonicalization == CANON_RAW ? "raw" : "text");
+	    "RejectMinNetworks %u, SpreadThreshold %llu, Canonicalization %s\n",
+	    cfg->similarity_threshold, (unsigned long long)cfg->tag_threshold,
+	    (unsigned long long)cfg->reject_threshold, cfg->reject_min_networks,
+	    (unsigned long long)cfg->spread_threshold,
+	    cfg->canonicalization == CANON_RAW ? "raw" : "text");
 	print_tally("ham, personal", &o->personal);
 	print_tally("ham, lists and newsletters", &o->list);
 	print_tally("ham, hard_ham", &o->hard);
