@@ -637,9 +637,20 @@ END_TEST
 
 START_TEST(test_cross)
 {
+	static const struct {
+		const char	*conf;
+		uint64_t	 want;
+	} spread[] = {
+		{ "RejectThreshold 10\n", 10 },
+		{ "RejectThreshold 2\n", 2 },
+		{ "SpreadThreshold 4\nRejectThreshold 10\n", 4 },
+		{ "RejectThreshold 10\nSpreadThreshold 0\n", 0 },
+		{ "TagThreshold 4\n", 3 },
+	};
 	char want[1024];
 	const char *path;
 	struct config *c;
+	size_t i;
 
 	/* both set: reported at the later one */
 	load_bad("TagThreshold 10\nMode shadow\nRejectThreshold 9\n",
@@ -665,21 +676,12 @@ START_TEST(test_cross)
 	 * SpreadThreshold follows a RejectThreshold set alone, up or down,
 	 * so that the count the file set is the count; set, it stays; 0 is off.
 	 */
-	c = load_ok("RejectThreshold 10\n");
-	ck_assert_uint_eq(c->spread_threshold, 10);
-	config_free(c);
-	c = load_ok("RejectThreshold 2\n");
-	ck_assert_uint_eq(c->spread_threshold, 2);
-	config_free(c);
-	c = load_ok("SpreadThreshold 4\nRejectThreshold 10\n");
-	ck_assert_uint_eq(c->spread_threshold, 4);
-	config_free(c);
-	c = load_ok("RejectThreshold 10\nSpreadThreshold 0\n");
-	ck_assert_uint_eq(c->spread_threshold, 0);
-	config_free(c);
-	c = load_ok("TagThreshold 4\n");
-	ck_assert_uint_eq(c->spread_threshold, 3);
-	config_free(c);
+	for (i = 0; i < sizeof(spread) / sizeof(spread[0]); i++) {
+		c = load_ok(spread[i].conf);
+		ck_assert_msg(c->spread_threshold == spread[i].want, "%s: %llu",
+		    spread[i].conf, (unsigned long long)c->spread_threshold);
+		config_free(c);
+	}
 	load_bad("MaxBodyBytes 1K\nMinBodyBytes 2K\n", "2: MinBodyBytes: "
 	    "MinBodyBytes 2K is above MaxBodyBytes 1K (MinBodyBytes must not "
 	    "exceed MaxBodyBytes)");

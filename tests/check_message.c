@@ -802,6 +802,22 @@ static const char notice[] =
     "of it from your system. The company accepts no liability for any "
     "damage caused by this e-mail or its attachments.";
 
+/* The fingerprints of the notice as the canonicaliser gives it. */
+static size_t
+notice_fp(struct boiler_fp *f)
+{
+	char	canon[sizeof(notice)];
+	size_t	i, n;
+
+	for (i = 0; notice[i] != '\0'; i++)
+		canon[i] = (char)tolower((unsigned char)notice[i]);
+	canon[i] = '\0';
+	boiler_fp_reset(f);
+	boiler_fp_update(f, (const unsigned char *)canon, strlen(canon));
+	ck_assert_uint_gt(n = boiler_fp_final(f), 0);
+	return n;
+}
+
 /*
  * Text that is mostly boilerplate (less than MinOwnShare of it the
  * message's own): a short note above a long confidentiality notice that
@@ -815,7 +831,7 @@ START_TEST(site_mostly_boilerplate)
 	const char		*rcpt[] = { "<me@uni.test>" };
 	static struct boiler_fp	 f;
 	struct message_result	 r, first;
-	char			 text[4096], canon[1024];
+	char			 text[4096];
 	size_t			 n;
 	int			 i;
 
@@ -824,12 +840,7 @@ START_TEST(site_mostly_boilerplate)
 	first = deliver(text, "192.0.2.1", "<a@corp.test>", rcpt, 1, 1800000000);
 
 	/* the notice as the canonicaliser gives it, one sender's, 4 places */
-	for (i = 0; notice[i] != '\0'; i++)
-		canon[i] = (char)tolower((unsigned char)notice[i]);
-	canon[i] = '\0';
-	boiler_fp_reset(&f);
-	boiler_fp_update(&f, (const unsigned char *)canon, strlen(canon));
-	ck_assert_uint_gt(n = boiler_fp_final(&f), 0);
+	n = notice_fp(&f);
 	for (i = 0; i < BOILER_PLACES; i++)
 		boiler_note(store_boiler(store), f.fp, n, 100 + i, 100 + i, 42,
 		    1800000050);
@@ -873,16 +884,11 @@ START_TEST(site_shared_notice)
 	const char		*rcpt[] = { "<me@uni.test>" };
 	static struct boiler_fp	 f;
 	struct message_result	 r;
-	char			 text[4096], ip[32], from[64], canon[1024];
+	char			 text[4096], ip[32], from[64];
 	size_t			 n;
 	int			 i, loose = 0;
 
-	for (i = 0; notice[i] != '\0'; i++)
-		canon[i] = (char)tolower((unsigned char)notice[i]);
-	canon[i] = '\0';
-	boiler_fp_reset(&f);
-	boiler_fp_update(&f, (const unsigned char *)canon, strlen(canon));
-	ck_assert_uint_gt(n = boiler_fp_final(&f), 0);
+	n = notice_fp(&f);
 	boiler_note(store_boiler(store), f.fp, n, 100, 100, 1000, 1800000000);
 
 	for (i = 0; i < 8; i++) {
