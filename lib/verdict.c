@@ -123,15 +123,45 @@ cluster_reach(const struct config *cfg, const struct cluster *c, int64_t now)
 	return nets > n ? nets : n;
 }
 
+/* n, but no more than a set of max can tell ("at least max" when full). */
+static uint64_t
+at_most(uint64_t n, uint64_t max)
+{
+	return n < max ? n : max;
+}
+
+/*
+ * Did the cluster's messages come from n sender domains, none of which
+ * sent half of them or more? A botnet forges a new domain for every few
+ * copies; a newsletter or a company is one domain, whatever replies and
+ * chance matches from elsewhere joined its cluster.
+ */
+static int
+many_senders(const struct cluster *c, uint64_t n)
+{
+	uint32_t	k = (uint32_t)at_most(c->senders, CLUSTER_MAX_SENDERS);
+	uint64_t	sum = 0, top = 0;
+
+	if (k < at_most(n, CLUSTER_MAX_SENDERS))
+		return 0;
+	for (uint32_t i = 0; i < k; i++) {
+		sum += c->sndn[i];
+		if (c->sndn[i] > top)
+			top = c->sndn[i];
+	}
+	return sum > 0 && top * 2 < sum;
+}
+
 /*
  * Is the copy one of a campaign however few its recipients yet? It is
  * when it is a near copy (STORE_NEAR_COPY) of a cluster whose copies came
- * lately from SpreadThreshold different networks and as many sender
- * domains, to as many different recipients, and it brings a new one: the
- * same text from unrelated senders' hosts to the site's users one by one
- * is a botnet's. A newsletter or a list has one sender; a thread's
- * replies, from its parties' hosts, quote each other to the same people.
- * Counted on this host's copies alone (StoreBackend redis too).
+ * lately from SpreadThreshold different networks, to as many different
+ * recipients, and whose messages came from as many sender domains, none
+ * of them most; and it brings a new recipient: the same text from
+ * unrelated senders' hosts to the site's users one by one is a botnet's.
+ * A newsletter or a list has one sender; a thread's replies, from its
+ * parties' hosts, quote each other to the same people. Counted on this
+ * host's copies alone (StoreBackend redis too).
  */
 static int
 spread(const struct config *cfg, const struct store_result *r, int64_t now)
@@ -140,9 +170,11 @@ spread(const struct config *cfg, const struct store_result *r, int64_t now)
 	uint64_t		 n = cfg->spread_threshold;
 
 	return n > 0 && c->messages >= 2 && r->rcpt_new > 0 &&
-	    (r->exact || r->score >= STORE_NEAR_COPY) && c->senders >= n &&
-	    cluster_recent_nets(c, now, cfg->campaign_window) >= n &&
-	    cluster_recent_rcpts(c, now, cfg->campaign_window) >= n;
+	    (r->exact || r->score >= STORE_NEAR_COPY) && many_senders(c, n) &&
+	    cluster_recent_nets(c, now, cfg->campaign_window) >=
+	    at_most(n, CLUSTER_MAX_NETS) &&
+	    cluster_recent_rcpts(c, now, cfg->campaign_window) >=
+	    at_most(n, CLUSTER_MAX_RCPTS);
 }
 
 /* Does the message's cluster reach the reject or the tag tier? */

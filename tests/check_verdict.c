@@ -435,12 +435,27 @@ add_nets(struct store_result *r, uint32_t n, int64_t ago)
 	r->c.networks = i;
 }
 
+/* Give cluster r n sender domains with a copy each. */
+static void
+add_senders(struct store_result *r, uint32_t n)
+{
+	uint32_t	i;
+
+	for (i = 0; i < n && i < CLUSTER_MAX_SENDERS; i++) {
+		r->c.sndrs[i] = 500 + i;
+		r->c.sndn[i] = 1;
+	}
+	r->c.senders = i;
+}
+
 /*
  * Near copies from SpreadThreshold different networks and sender
- * domains to as many different recipients, bringing a new one, are a
- * botnet's campaign: rejected below RejectThreshold. A looser copy, a
- * copy to people reached before (a thread's reply), one sender, old
- * networks, or SpreadThreshold 0: the count decides, as before.
+ * domains (none with half the copies) to as many different recipients,
+ * bringing a new one, are a botnet's campaign: rejected below
+ * RejectThreshold. A looser copy, a copy to people reached before (a
+ * thread's reply), two senders or one with half, old networks, or
+ * SpreadThreshold 0: the count decides, as before. A threshold above what
+ * the sets hold (8 senders) is met when they are full.
  */
 START_TEST(test_spread)
 {
@@ -451,6 +466,7 @@ START_TEST(test_spread)
 	cfg->reject_min_networks = 1;
 	add_rcpts(&r, 3, 0);
 	add_nets(&r, 3, 0);
+	add_senders(&r, 3);
 	r.rcpt_new = 1;
 	r.score = STORE_NEAR_COPY;
 	v = decide(&r, EXEMPT_NONE, 0);
@@ -473,6 +489,9 @@ START_TEST(test_spread)
 	r.c.senders = 2;		/* two senders */
 	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
 	r.c.senders = 3;
+	r.c.sndn[0] = 2;		/* one of three sent half */
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
+	r.c.sndn[0] = 1;
 	add_nets(&r, 3, 30 * 86400);	/* the networks a month ago */
 	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
 	add_nets(&r, 3, 0);
@@ -487,6 +506,28 @@ START_TEST(test_spread)
 	cfg->spread_threshold = 0;	/* off */
 	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
 	cfg->spread_threshold = 3;
+	/* above the sets' sizes: 8 senders read "at least 8" */
+	cfg->spread_threshold = 40;
+	cfg->reject_threshold = 1000;	/* spread alone decides */
+	r = joined(40, 40, 40, 0);
+	add_rcpts(&r, 40, 0);
+	add_nets(&r, 40, 0);
+	add_senders(&r, 8);
+	r.rcpt_new = 1;
+	r.score = 120;
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_REJECT);
+	r.c.nrset = 0;			/* 39 recipients */
+	add_rcpts(&r, 39, 0);
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_TAG);
+	cfg->spread_threshold = 3;
+	cfg->reject_threshold = 20;
+	r = joined(3, 3, 3, 3);
+	add_rcpts(&r, 3, 0);
+	add_nets(&r, 3, 0);
+	add_senders(&r, 3);
+	r.rcpt_new = 1;
+	r.score = 120;
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_REJECT);
 	r.c.messages = 1;		/* a message alone is never bulk */
 	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
 	r.c.messages = 3;
