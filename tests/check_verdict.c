@@ -449,6 +449,23 @@ add_senders(struct store_result *r, uint32_t n)
 }
 
 /*
+ * A cluster of n near copies, each from a new network to a new recipient,
+ * from `senders` sender domains; the message brings a new recipient.
+ */
+static struct store_result
+spread_cluster(uint32_t n, uint32_t senders)
+{
+	struct store_result	r = joined(n, n, n, 0);
+
+	add_rcpts(&r, n, 0);
+	add_nets(&r, n, 0);
+	add_senders(&r, senders);
+	r.rcpt_new = 1;
+	r.score = 120;
+	return r;
+}
+
+/*
  * Near copies from SpreadThreshold different networks and sender
  * domains (none with half the copies) to as many different recipients,
  * bringing a new one, are a botnet's campaign: rejected below
@@ -505,28 +522,17 @@ START_TEST(test_spread)
 	cfg->reject_min_networks = 1;
 	cfg->spread_threshold = 0;	/* off */
 	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
-	cfg->spread_threshold = 3;
 	/* above the sets' sizes: 8 senders read "at least 8" */
 	cfg->spread_threshold = 40;
 	cfg->reject_threshold = 1000;	/* spread alone decides */
-	r = joined(40, 40, 40, 0);
-	add_rcpts(&r, 40, 0);
-	add_nets(&r, 40, 0);
-	add_senders(&r, 8);
-	r.rcpt_new = 1;
-	r.score = 120;
+	r = spread_cluster(40, 8);
 	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_REJECT);
 	r.c.nrset = 0;			/* 39 recipients */
 	add_rcpts(&r, 39, 0);
 	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_TAG);
 	cfg->spread_threshold = 3;
 	cfg->reject_threshold = 20;
-	r = joined(3, 3, 3, 3);
-	add_rcpts(&r, 3, 0);
-	add_nets(&r, 3, 0);
-	add_senders(&r, 3);
-	r.rcpt_new = 1;
-	r.score = 120;
+	r = spread_cluster(3, 3);
 	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_REJECT);
 	r.c.messages = 1;		/* a message alone is never bulk */
 	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_ACCEPT);
