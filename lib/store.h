@@ -391,6 +391,14 @@ uint32_t cluster_recent_nets(const struct cluster *c, int64_t now,
  */
 int	cluster_single_source(const struct cluster *c, unsigned share_pct);
 /*
+ * Did a cluster's counted messages come from n sender domains or more
+ * (a full set of CLUSTER_MAX_SENDERS reads "at least"), none of which
+ * sent half of them? A botnet forges a new domain every few copies; a
+ * newsletter or a company is one domain, whatever replies and chance
+ * matches from elsewhere joined its cluster.
+ */
+int	cluster_many_senders(const struct cluster *c, uint64_t n);
+/*
  * The record check of nilsimsactl verify (the structural check runs at
  * every open): every cluster record decoded and its fields range-checked
  * (counts, padding, timestamps, hist_start), in one read transaction.

@@ -246,6 +246,19 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 	    nsum * share_pct;
 }
 
+int
+cluster_many_senders(const struct cluster *c, uint64_t n)
+{
+	uint32_t	sn, stop;
+	uint64_t	ssum;
+
+	sn = c->senders < CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS;
+	if (sn < (n < CLUSTER_MAX_SENDERS ? n : CLUSTER_MAX_SENDERS))
+		return 0;
+	stop = top_index(c->sndn, sn, &ssum);
+	return ssum > 0 && (uint64_t)c->sndn[stop] * 2 < ssum;
+}
+
 /* ------------------------------------------------------------ verify */
 
 /* Are bytes [from, to) of r zero? */

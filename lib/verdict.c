@@ -131,28 +131,6 @@ at_most(uint64_t n, uint64_t max)
 }
 
 /*
- * Did the cluster's messages come from n sender domains, none of which
- * sent half of them or more? A botnet forges a new domain for every few
- * copies; a newsletter or a company is one domain, whatever replies and
- * chance matches from elsewhere joined its cluster.
- */
-static int
-many_senders(const struct cluster *c, uint64_t n)
-{
-	uint32_t	k = (uint32_t)at_most(c->senders, CLUSTER_MAX_SENDERS);
-	uint64_t	sum = 0, top = 0;
-
-	if (k < at_most(n, CLUSTER_MAX_SENDERS))
-		return 0;
-	for (uint32_t i = 0; i < k; i++) {
-		sum += c->sndn[i];
-		if (c->sndn[i] > top)
-			top = c->sndn[i];
-	}
-	return sum > 0 && top * 2 < sum;
-}
-
-/*
  * Is the copy one of a campaign however few its recipients yet? It is
  * when it is a near copy (STORE_NEAR_COPY) of a cluster whose copies came
  * lately from SpreadThreshold different networks, to as many different
@@ -170,7 +148,8 @@ spread(const struct config *cfg, const struct store_result *r, int64_t now)
 	uint64_t		 n = cfg->spread_threshold;
 
 	return n > 0 && c->messages >= 2 && r->rcpt_new > 0 &&
-	    (r->exact || r->score >= STORE_NEAR_COPY) && many_senders(c, n) &&
+	    (r->exact || r->score >= STORE_NEAR_COPY) &&
+	    cluster_many_senders(c, n) &&
 	    cluster_recent_nets(c, now, cfg->campaign_window) >=
 	    at_most(n, CLUSTER_MAX_NETS) &&
 	    cluster_recent_rcpts(c, now, cfg->campaign_window) >=
