@@ -219,6 +219,20 @@ add_rcpts(struct store_result *r, uint32_t n, int64_t ago)
 	}
 }
 
+/* Give cluster r n distinct networks, each last seen `ago` seconds before NOW. */
+static void
+add_nets(struct store_result *r, uint32_t n, int64_t ago)
+{
+	uint32_t	i;
+
+	for (i = 0; i < n && i < CLUSTER_MAX_NETS; i++) {
+		r->c.nets[i] = 100 + i;
+		r->c.netn[i] = 1;
+		r->c.neth[i] = (uint32_t)((NOW - ago) / 3600);
+	}
+	r->c.networks = i;
+}
+
 /*
  * Bulk is measured by the different recipients a cluster reached within
  * CampaignWindow: copies to the same few over weeks are not a campaign,
@@ -255,11 +269,7 @@ START_TEST(test_campaign_reach)
 	cfg->campaign_window = 3 * 86400;
 	r = joined(20, 20, 20, 3);
 	add_rcpts(&r, 1, 0);
-	for (uint32_t i = 0; i < 20; i++) {
-		r.c.nets[i] = 100 + i;
-		r.c.netn[i] = 1;
-		r.c.neth[i] = (uint32_t)(NOW / 3600);
-	}
+	add_nets(&r, 20, 0);
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	/* the same a month ago: no longer */
@@ -420,20 +430,6 @@ START_TEST(test_repeat)
 	ck_assert_str_eq(v.reason, "spam");
 }
 END_TEST
-
-/* Give cluster r n distinct networks, each last seen `ago` seconds before NOW. */
-static void
-add_nets(struct store_result *r, uint32_t n, int64_t ago)
-{
-	uint32_t	i;
-
-	for (i = 0; i < n && i < CLUSTER_MAX_NETS; i++) {
-		r->c.nets[i] = 100 + i;
-		r->c.netn[i] = 1;
-		r->c.neth[i] = (uint32_t)((NOW - ago) / 3600);
-	}
-	r->c.networks = i;
-}
 
 /* Give cluster r n sender domains with a copy each. */
 static void
