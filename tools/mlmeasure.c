@@ -616,6 +616,8 @@ store_replay(const char *dir, const struct config *cfg)
 		    fam ? 100.0 * cap / fam : 0.0);
 		fflush(stdout);
 		store_close(st);
+		if (tl_rm_tree(tmpl) == -1)
+			fprintf(stderr, "could not remove %s\n", tmpl);
 		if (lang < 0)
 			break;
 	}
