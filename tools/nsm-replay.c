@@ -1332,7 +1332,11 @@ main(int argc, char *argv[])
 		case 'C': corpus = optarg; break;
 		case 'S': stream = optarg; break;
 		case 'l': limit = strtoul(optarg, NULL, 10); break;
-		case 's': rng_state ^= strtoull(optarg, NULL, 10) * 0x9e3779b97f4a7c15ull; break;
+		case 's':
+			rng_state ^= strtoull(optarg, NULL, 10) * 0x9e3779b97f4a7c15ull;
+			if (rng_state == 0)	/* --seed 1: xorshift stays at 0 */
+				rng_state = 0x2545f4914f6cdd1dull;
+			break;
 		case 'F': nfam = atoi(optarg); break;
 		case 'X': nctl = atoi(optarg); break;
 		case 'v': nvar = atoi(optarg); break;
