@@ -18,12 +18,14 @@ JANSSON_LIBS ?= $(shell pkg-config --libs jansson)
 LMDB_CFLAGS ?=
 LMDB_LIBS ?= -llmdb
 CRYPTO_LIBS ?= -lcrypto
+UCHARDET_CFLAGS ?= $(shell pkg-config --cflags uchardet)
+UCHARDET_LIBS ?= $(shell pkg-config --libs uchardet)
 
 HARNESSES = canon config addrlist store_rec ctl_json lmdb_page
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(SAN) -fsanitize=fuzzer-no-link \
 	-D_GNU_SOURCE -I$(srcdir)/lib -I$(srcdir)/ctl -I$(srcdir)/nilsimsa \
-	$(JANSSON_CFLAGS) $(LMDB_CFLAGS) -Wall -Wextra -Wshadow \
+	$(JANSSON_CFLAGS) $(LMDB_CFLAGS) $(UCHARDET_CFLAGS) -Wall -Wextra -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Werror
 FUZZ_LDFLAGS = $(SAN) -fsanitize=fuzzer
 
@@ -40,8 +42,8 @@ OBJ_store_rec = fuzz/fuzz_store_rec.o $(STORE)
 OBJ_lmdb_page = fuzz/fuzz_lmdb_page.o lib/store_lmdb_page.o
 OBJ_ctl_json = fuzz/fuzz_ctl_json.o ctl/ctl_json.o ctl/ctl_util.o lib/util.o \
 	$(STORE)
-LIBS_canon =
-LIBS_config = -lm
+LIBS_canon = $(UCHARDET_LIBS)
+LIBS_config = $(UCHARDET_LIBS) -lm
 LIBS_addrlist =
 LIBS_store_rec = $(LMDB_LIBS) $(CRYPTO_LIBS) -lm -pthread
 LIBS_lmdb_page =

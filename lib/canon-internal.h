@@ -33,7 +33,8 @@
  * Every stage keeps its state in struct canon, with fixed-size buffers;
  * the only memory allocated after canon_new() is one iconv descriptor
  * for each of the converters in canon_charset.c at most, opened on the
- * first part in that charset and then reused for every message.
+ * first part in that charset and then reused for every message, and
+ * one charset detector, made for the first unlabelled 8-bit part.
  */
 #ifndef CANON_INTERNAL_H
 #define CANON_INTERNAL_H
@@ -53,6 +54,7 @@
 #define CS_MAX		48	/* longest charset name kept */
 #define CS_NCONV	41	/* converters (cs_iconv below) */
 #define DBUF_MAX	4096	/* decoded bytes waiting for iconv */
+#define SNIFF_MAX	4096	/* an unlabelled part's bytes looked at */
 #define OBUF_MAX	4096	/* canonical bytes waiting for the callback */
 #define PROBE_MAX	256	/* a base64 part's first line looked at */
 #define ENT_MAX		32	/* longest HTML entity name */
@@ -153,6 +155,11 @@ struct canon {
 	unsigned char	 dbuf[DBUF_MAX];
 	iconv_t		 cs[CS_NCONV];	/* by cs_iconv index, opened on use */
 	unsigned char	 cs_failed[CS_NCONV];
+	int		 sniff;		/* its charset not known yet */
+	int		 sniff_to;	/* what its label said (canon_charset.c) */
+	size_t		 slen;
+	unsigned char	 sbuf[SNIFF_MAX];	/* its first bytes */
+	void		*detector;	/* uchardet's, made on first use */
 
 	/* HTML filter */
 	int		 html;
@@ -195,6 +202,7 @@ void	html_end(struct canon *);
 void	conv_init(struct canon *);
 void	conv_open(struct canon *, const char *);
 void	conv_run(struct canon *, int);
+void	conv_end(struct canon *);
 void	conv_free(struct canon *);
 void	dec_out(struct canon *, const unsigned char *, size_t);
 

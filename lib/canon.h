@@ -50,8 +50,15 @@
  *    Standard (what browsers and mail clients decode) plus UTF-7 and
  *    UTF-32, mapped to the supersets mail really uses (gb2312/gbk ->
  *    GB18030, iso-8859-1 -> windows-1252, shift_jis -> CP932, euc-kr ->
- *    CP949); us-ascii and utf-8 pass through; any other label passes
- *    through as bytes (CANON_F_CHARSET), so do ISO-2022-KR/CN and HZ;
+ *    CP949); utf-8 passes through; a part with no label, us-ascii or a
+ *    label not in the table (CANON_F_CHARSET) whose first 4 KiB are not
+ *    mostly valid UTF-8 is read in the charset uchardet finds in them
+ *    (old Chinese, Japanese and Russian mail often has 8-bit text and no
+ *    label), or passes through as bytes when it finds none of the table;
+ *    a part labelled iso-8859-1 or windows-1252 is read as UTF-8 when it
+ *    is that without a fault, or in a charset of another script when
+ *    uchardet finds one;
+ *    ISO-2022-KR/CN and HZ pass through;
  *    invalid bytes are skipped (CANON_F_BADENCODING), and a conversion
  *    error ends cleanly whatever the cut; bytes that are not valid UTF-8
  *    after that are passed on as they are;
@@ -61,10 +68,11 @@
  *    of its part, and a multipart whose boundary never comes gives
  *    nothing (its content is all preamble).
  *
- * Memory: struct canon is one fixed-size block (about 15 KiB); the only
+ * Memory: struct canon is one fixed-size block (about 19 KiB); the only
  * allocations after canon_new() are iconv descriptors, at most one per
  * converter (41) kept open per canonicaliser and reused across
- * canon_reset(), so parts in many charsets never reopen one.
+ * canon_reset(), so parts in many charsets never reopen one, and one
+ * uchardet detector, made for the first unlabelled 8-bit part and kept.
  *
  * The canonicaliser is a push parser: it streams, keeps a fixed amount of
  * memory per message whatever the input (no line or part is buffered

@@ -19,10 +19,13 @@
  * a converter, and the decoded bytes through it to UTF-8.
  */
 
+#include <ctype.h>
 #include <errno.h>
 #include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <uchardet.h>
 
 #include "canon-internal.h"
 
@@ -45,6 +48,21 @@
  * Only these converters are ever opened, at most one descriptor each
  * per canonicaliser, opened on first use and kept: a message with parts
  * in many charsets costs no more than one in a single charset.
+ *
+ * A part without a label (or us-ascii, or a label outside the table) is
+ * what its bytes are: much Chinese, Japanese and Russian mail is 8-bit
+ * text with no MIME headers at all, and passed on as bytes it would be
+ * digested as Latin-script noise, whose codes lie close together. Its
+ * first SNIFF_MAX bytes are held back; if they are mostly valid UTF-8
+ * (ASCII is) they pass as they are, else uchardet (the detector of
+ * Mozilla's lineage that Debian ships) names the charset, and the part
+ * is converted as if it carried that label. A part labelled Latin-1
+ * (iso-8859-1, windows-1252: the label many clients write whatever the
+ * text) is held back too: faultless UTF-8 is read as UTF-8, and text
+ * uchardet finds in a charset of another script (GBK, Big5, Shift_JIS,
+ * windows-1251, ...) in that charset; else it is Latin-1 as labelled.
+ * Written here only the hand-off: detecting charsets from statistics is
+ * the library's craft.
  */
 static const char *const cs_iconv[] = {
 	"IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5",
@@ -65,6 +83,7 @@ _Static_assert(sizeof(cs_iconv) / sizeof(cs_iconv[0]) == CS_NCONV,
 #define CS_UTF8		-1	/* no conversion */
 #define CS_OPAQUE	-2	/* known, not converted: bytes pass through */
 #define CS_UNKNOWN	-3	/* not in the table: bytes pass through */
+#define CS_LATIN1	20	/* WINDOWS-1252, what iso-8859-1 is read as */
 
 struct cs_label {
 	const char	*name;		/* lower case, sorted for bsearch */
@@ -176,6 +195,23 @@ cs_lookup(const char *cs)
 	return l == NULL ? CS_UNKNOWN : l->to;
 }
 
+/* Convert with cs_iconv[to] from here on; 0, or -1 if it cannot be opened. */
+static int
+conv_select(struct canon *c, int to)
+{
+	if (c->cs[to] == (iconv_t)-1 && !c->cs_failed[to]) {
+		c->cs[to] = iconv_open("UTF-8", cs_iconv[to]);
+		c->cs_failed[to] = c->cs[to] == (iconv_t)-1;
+	}
+	if (c->cs[to] == (iconv_t)-1) {
+		c->flags |= CANON_F_CHARSET;
+		return -1;
+	}
+	iconv(c->cs[to], NULL, NULL, NULL, NULL);	/* initial state */
+	c->cd = c->cs[to];
+	return 0;
+}
+
 /* Select the conversion for a part in charset cs (lower case). */
 void
 conv_open(struct canon *c, const char *cs)
@@ -184,23 +220,145 @@ conv_open(struct canon *c, const char *cs)
 
 	c->cd = (iconv_t)-1;
 	c->dlen = 0;
+	c->slen = 0;
+	c->sniff = 0;
 	to = cs_lookup(cs);
+	if (to == CS_UNKNOWN)
+		c->flags |= CANON_F_CHARSET;
+	/* no label, ASCII, an unknown one or Latin-1: see above */
+	if ((to == CS_UTF8 && strstr(cs, "utf") == NULL) ||
+	    to == CS_UNKNOWN || to == CS_LATIN1) {
+		c->sniff = 1;
+		c->sniff_to = to;
+		return;
+	}
 	if (to == CS_UTF8)
 		return;
 	if (to < 0) {
 		c->flags |= CANON_F_CHARSET;
 		return;
 	}
-	if (c->cs[to] == (iconv_t)-1 && !c->cs_failed[to]) {
-		c->cs[to] = iconv_open("UTF-8", cs_iconv[to]);
-		c->cs_failed[to] = c->cs[to] == (iconv_t)-1;
+	conv_select(c, to);
+}
+
+/*
+ * Is p UTF-8? Counts its valid multi-byte sequences and its bytes that
+ * are not in one (a sequence cut at the end of p is valid).
+ */
+static void
+utf8_count(const unsigned char *p, size_t n, size_t *multi, size_t *bad)
+{
+	size_t	i, k, len;
+
+	*multi = *bad = 0;
+	for (i = 0; i < n; i += len) {
+		len = 1;
+		if (p[i] < 0x80)
+			continue;
+		if (p[i] >= 0xc2 && p[i] <= 0xf4)
+			len = p[i] < 0xe0 ? 2 : p[i] < 0xf0 ? 3 : 4;
+		for (k = 1; k < len && i + k < n && (p[i + k] & 0xc0) == 0x80; k++)
+			;
+		if (len > 1 && (k == len || i + k == n))
+			(*multi)++;
+		else {
+			(*bad)++;
+			len = 1;
+		}
 	}
-	if (c->cs[to] == (iconv_t)-1) {
-		c->flags |= CANON_F_CHARSET;
-		return;
+}
+
+/*
+ * The converter of the charset uchardet finds in the bytes sniffed, or
+ * CS_UNKNOWN. It names a few charsets by names the table does not have.
+ */
+static int
+sniffed_charset(struct canon *c)
+{
+	const char	*name;
+	char		 lc[CS_MAX];
+	size_t		 i;
+
+	if (c->detector == NULL && (c->detector = uchardet_new()) == NULL)
+		return CS_UNKNOWN;
+	uchardet_reset(c->detector);
+	if (uchardet_handle_data(c->detector, (const char *)c->sbuf,
+	    c->slen) != 0)
+		return CS_UNKNOWN;
+	uchardet_data_end(c->detector);
+	name = uchardet_get_charset(c->detector);
+	for (i = 0; name[i] != '\0' && i < sizeof(lc) - 1; i++)
+		lc[i] = (char)tolower((unsigned char)name[i]);
+	lc[i] = '\0';
+	if (strcmp(lc, "uhc") == 0)
+		return cs_lookup("cp949");
+	return lc[0] == '\0' ? CS_UNKNOWN : cs_lookup(lc);
+}
+
+/* Is a converter's charset one of a script other than Latin? */
+static int
+non_latin(int to)
+{
+	static const char *const latin[] = {
+		"ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-10",
+		"ISO-8859-13", "ISO-8859-14", "ISO-8859-15", "ISO-8859-16",
+		"MACINTOSH", "WINDOWS-1250", "WINDOWS-1252", "WINDOWS-1254",
+		"WINDOWS-1257", "WINDOWS-1258", "UTF-7"
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof(latin) / sizeof(latin[0]); i++)
+		if (strcmp(cs_iconv[to], latin[i]) == 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The sniffed bytes are all in (SNIFF_MAX, or the part ended): decide
+ * the part's charset and send them on. Unlabelled: valid UTF-8 for the
+ * most part (ASCII is) stays as it is; else the charset uchardet names,
+ * or bytes as they are when it names none we convert. Labelled Latin-1:
+ * UTF-8 if it is that without a fault; a non-Latin charset if uchardet
+ * names one; else Latin-1 as labelled.
+ */
+static void
+sniff_decide(struct canon *c)
+{
+	size_t	multi, bad;
+	int	to;
+
+	c->sniff = 0;
+	utf8_count(c->sbuf, c->slen, &multi, &bad);
+	if (c->sniff_to != CS_LATIN1 ? bad <= multi : bad == 0 && multi > 0)
+		to = CS_UTF8;
+	else if ((to = sniffed_charset(c)) >= 0 &&
+	    c->sniff_to == CS_LATIN1 && !non_latin(to))
+		to = CS_LATIN1;
+	else if (to < 0 && c->sniff_to == CS_LATIN1)
+		to = CS_LATIN1;
+	if (to >= 0 && conv_select(c, to) == 0)
+		dec_out(c, c->sbuf, c->slen);
+	else
+		text_bytes(c, c->sbuf, c->slen);
+	c->slen = 0;
+}
+
+/* An unlabelled part's bytes: kept until its charset can be told. */
+static void
+sniff_feed(struct canon *c, const unsigned char *p, size_t n)
+{
+	size_t	k;
+
+	k = sizeof(c->sbuf) - c->slen;
+	if (k > n)
+		k = n;
+	memcpy(c->sbuf + c->slen, p, k);
+	c->slen += k;
+	if (c->slen == sizeof(c->sbuf)) {
+		sniff_decide(c);
+		if (n > k)
+			dec_out(c, p + k, n - k);
 	}
-	iconv(c->cs[to], NULL, NULL, NULL, NULL);	/* initial state */
-	c->cd = c->cs[to];
 }
 
 /* Convert what is in dbuf; at the end of the part (final) flush all. */
@@ -255,7 +413,10 @@ dec_out(struct canon *c, const unsigned char *p, size_t n)
 	size_t k;
 
 	if (c->cd == (iconv_t)-1) {
-		text_bytes(c, p, n);
+		if (c->sniff)
+			sniff_feed(c, p, n);
+		else
+			text_bytes(c, p, n);
 		return;
 	}
 	while (n > 0) {
@@ -269,6 +430,16 @@ dec_out(struct canon *c, const unsigned char *p, size_t n)
 		if (c->dlen == sizeof(c->dbuf))
 			conv_run(c, 0);
 	}
+}
+
+/* The end of a part: what waits to be sniffed or converted goes on. */
+void
+conv_end(struct canon *c)
+{
+	if (c->sniff)
+		sniff_decide(c);
+	if (c->cd != (iconv_t)-1)
+		conv_run(c, 1);
 }
 
 /* No converter open yet. */
@@ -290,4 +461,6 @@ conv_free(struct canon *c)
 	for (i = 0; i < CS_NCONV; i++)
 		if (c->cs[i] != (iconv_t)-1)
 			iconv_close(c->cs[i]);
+	if (c->detector != NULL)
+		uchardet_delete(c->detector);
 }

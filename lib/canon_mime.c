@@ -684,8 +684,7 @@ body_end(struct canon *c)
 		dec_out(c, o, k);
 	} else if (c->enc == ENC_QP)
 		qp_end(c);
-	if (c->cd != (iconv_t)-1)
-		conv_run(c, 1);
+	conv_end(c);
 	if (c->html)
 		html_end(c);
 	fin_space(c);
@@ -901,6 +900,8 @@ mime_reset(struct canon *c)
 	c->qs = Q_NORM;
 	c->cd = (iconv_t)-1;
 	c->dlen = 0;
+	c->sniff = 0;
+	c->slen = 0;
 	c->html = 0;
 	c->hts = H_TEXT;
 }

@@ -28,6 +28,8 @@
 
 #include "check_canon.h"
 
+#define SNIFF_BYTES	4096	/* what canon_charset.c looks at (SNIFF_MAX) */
+
 /* ------------------------------------------------------------ charsets */
 
 START_TEST(test_charsets)
@@ -63,6 +65,134 @@ START_TEST(test_charsets)
 	same_text("Content-Type: text/plain; charset=utf-16\n"
 	    "Content-Transfer-Encoding: base64\n\n/v8ASABp\n",
 	    "Content-Type: text/plain\n\nhi\n", "hi");
+}
+END_TEST
+
+/* ------------------------------------------------------------ sniffing */
+
+/*
+ * One sentence in each charset, written as its bytes (Python's codecs
+ * made them from the text in the comment): the same words must come out
+ * of an unlabelled or mislabelled part as out of a UTF-8 one.
+ */
+/* 我们明天下午三点在会议室开会 请大家准时参加 带上上周的报告和新的计划 */
+#define ZH_GBK	"\xce\xd2\xc3\xc7\xc3\xf7\xcc\xec\xcf\xc2\xce\xe7\xc8\xfd" \
+	    "\xb5\xe3\xd4\xda\xbb\xe1\xd2\xe9\xca\xd2\xbf\xaa\xbb\xe1" \
+	    " \xc7\xeb\xb4\xf3\xbc\xd2\xd7\xbc\xca\xb1\xb2\xce\xbc" \
+	    "\xd3 \xb4\xf8\xc9\xcf\xc9\xcf\xd6\xdc\xb5\xc4\xb1\xa8" \
+	    "\xb8\xe6\xba\xcd\xd0\xc2\xb5\xc4\xbc\xc6\xbb\xae"
+#define ZH_U8	"\xe6\x88\x91\xe4\xbb\xac\xe6\x98\x8e\xe5\xa4\xa9\xe4\xb8" \
+	    "\x8b\xe5\x8d\x88\xe4\xb8\x89\xe7\x82\xb9\xe5\x9c\xa8\xe4" \
+	    "\xbc\x9a\xe8\xae\xae\xe5\xae\xa4\xe5\xbc\x80\xe4\xbc\x9a" \
+	    " \xe8\xaf\xb7\xe5\xa4\xa7\xe5\xae\xb6\xe5\x87\x86\xe6" \
+	    "\x97\xb6\xe5\x8f\x82\xe5\x8a\xa0 \xe5\xb8\xa6\xe4\xb8" \
+	    "\x8a\xe4\xb8\x8a\xe5\x91\xa8\xe7\x9a\x84\xe6\x8a\xa5\xe5" \
+	    "\x91\x8a\xe5\x92\x8c\xe6\x96\xb0\xe7\x9a\x84\xe8\xae\xa1" \
+	    "\xe5\x88\x92"
+/* 明日の会議は午後三時からです よろしくお願いします 資料を忘れないでください */
+#define JA_SJIS	"\x96\xbe\x93\xfa\x82\xcc\x89\xef\x8b" "c\x82\xcd\x8c\xdf" \
+	    "\x8c\xe3\x8eO\x8e\x9e\x82\xa9\x82\xe7\x82\xc5\x82\xb7 " \
+	    "\x82\xe6\x82\xeb\x82\xb5\x82\xad\x82\xa8\x8a\xe8\x82\xa2" \
+	    "\x82\xb5\x82\xdc\x82\xb7 \x8e\x91\x97\xbf\x82\xf0\x96Y" \
+	    "\x82\xea\x82\xc8\x82\xa2\x82\xc5\x82\xad\x82\xbe\x82\xb3" \
+	    "\x82\xa2"
+#define JA_U8	"\xe6\x98\x8e\xe6\x97\xa5\xe3\x81\xae\xe4\xbc\x9a\xe8\xad" \
+	    "\xb0\xe3\x81\xaf\xe5\x8d\x88\xe5\xbe\x8c\xe4\xb8\x89\xe6" \
+	    "\x99\x82\xe3\x81\x8b\xe3\x82\x89\xe3\x81\xa7\xe3\x81\x99" \
+	    " \xe3\x82\x88\xe3\x82\x8d\xe3\x81\x97\xe3\x81\x8f\xe3" \
+	    "\x81\x8a\xe9\xa1\x98\xe3\x81\x84\xe3\x81\x97\xe3\x81\xbe" \
+	    "\xe3\x81\x99 \xe8\xb3\x87\xe6\x96\x99\xe3\x82\x92\xe5" \
+	    "\xbf\x98\xe3\x82\x8c\xe3\x81\xaa\xe3\x81\x84\xe3\x81\xa7" \
+	    "\xe3\x81\x8f\xe3\x81\xa0\xe3\x81\x95\xe3\x81\x84"
+/* привет иван завтра встреча в десять часов не опаздывай пожалуйста */
+#define RU_1251	"\xef\xf0\xe8\xe2\xe5\xf2 \xe8\xe2\xe0\xed \xe7\xe0\xe2" \
+	    "\xf2\xf0\xe0 \xe2\xf1\xf2\xf0\xe5\xf7\xe0 \xe2 \xe4\xe5" \
+	    "\xf1\xff\xf2\xfc \xf7\xe0\xf1\xee\xe2 \xed\xe5 \xee\xef" \
+	    "\xe0\xe7\xe4\xfb\xe2\xe0\xe9 \xef\xee\xe6\xe0\xeb\xf3" \
+	    "\xe9\xf1\xf2\xe0"
+#define RU_U8	"\xd0\xbf\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82 \xd0" \
+	    "\xb8\xd0\xb2\xd0\xb0\xd0\xbd \xd0\xb7\xd0\xb0\xd0\xb2" \
+	    "\xd1\x82\xd1\x80\xd0\xb0 \xd0\xb2\xd1\x81\xd1\x82\xd1" \
+	    "\x80\xd0\xb5\xd1\x87\xd0\xb0 \xd0\xb2 \xd0\xb4\xd0\xb5" \
+	    "\xd1\x81\xd1\x8f\xd1\x82\xd1\x8c \xd1\x87\xd0\xb0\xd1" \
+	    "\x81\xd0\xbe\xd0\xb2 \xd0\xbd\xd0\xb5 \xd0\xbe\xd0\xbf" \
+	    "\xd0\xb0\xd0\xb7\xd0\xb4\xd1\x8b\xd0\xb2\xd0\xb0\xd0\xb9" \
+	    " \xd0\xbf\xd0\xbe\xd0\xb6\xd0\xb0\xd0\xbb\xd1\x83\xd0" \
+	    "\xb9\xd1\x81\xd1\x82\xd0\xb0"
+/* grüße aus münchen die straße ist schön übermorgen kommt er zurück */
+#define DE_L1	"gr\xfc\xdf" "e aus m\xfcnchen die stra\xdf" "e ist sch" \
+	    "\xf6n \xfc" "bermorgen kommt er zur\xfc" "ck"
+#define DE_U8	"gr\xc3\xbc\xc3\x9f" "e aus m\xc3\xbcnchen die stra\xc3" \
+	    "\x9f" "e ist sch\xc3\xb6n \xc3\xbc" "bermorgen kommt er " \
+	    "zur\xc3\xbc" "ck"
+
+START_TEST(test_charset_sniff)
+{
+	/* no MIME at all: 8-bit GBK, Shift_JIS, windows-1251 */
+	same_text("Subject: x\n\n" ZH_GBK "\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n" ZH_U8 "\n", ZH_U8);
+	same_text("Subject: x\n\n" JA_SJIS "\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n" JA_U8 "\n", JA_U8);
+	same_text("Subject: x\n\n" RU_1251 "\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n" RU_U8 "\n", RU_U8);
+	/* labelled us-ascii, and text/plain with no charset */
+	same_text("Content-Type: text/plain; charset=us-ascii\n\n" ZH_GBK "\n",
+	    "Content-Type: text/plain\n\n" ZH_GBK "\n", ZH_U8);
+	/* GBK labelled Latin-1 (read as Latin-1, it was Latin-script noise) */
+	same_text("Content-Type: text/plain; charset=iso-8859-1\n\n" ZH_GBK "\n",
+	    "Content-Type: text/html; charset=windows-1252\n"
+	    "Content-Transfer-Encoding: base64\n\n"
+	    "ztLDx8P3zOzPws7nyP2149Tau+HS6crSv6q74SDH67TzvNLXvMqxss680yC0+MnP\n"
+	    "yc/W3LXEsai45rrN0MK1xLzGu64=\n",
+	    ZH_U8);
+	/* UTF-8 labelled Latin-1, and real Latin-1, labelled and not */
+	same_text("Content-Type: text/plain; charset=iso-8859-1\n\n" DE_U8 "\n",
+	    "Content-Type: text/plain; charset=iso-8859-1\n\n" DE_L1 "\n", DE_U8);
+	same_text("Subject: x\n\n" DE_L1 "\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n" DE_U8 "\n", DE_U8);
+	/* an unknown label: sniffed, and still flagged */
+	CHECK_TEXT_FLAGS("Content-Type: text/plain; charset=x-no-such-cs\n\n"
+	    ZH_GBK "\n", ZH_U8, CANON_F_CHARSET, 0);
+	/* each part on its own: GBK unlabelled, then UTF-8 unlabelled */
+	same_text("Content-Type: multipart/mixed; boundary=b\n\n--b\n\n"
+	    ZH_GBK "\n--b\n\n" RU_U8 "\n--b--\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n" ZH_U8 " " RU_U8 "\n",
+	    ZH_U8 " " RU_U8);
+}
+END_TEST
+
+/* An unlabelled part longer than what is sniffed: all of it converted. */
+START_TEST(test_charset_sniff_long)
+{
+	char	*gbk, *u8, *expect, *t1, *t2;
+	size_t	 i, n = 200, lg = strlen(ZH_GBK), lu = strlen(ZH_U8), o;
+
+	gbk = malloc(16 + n * (lg + 1) + 1);
+	u8 = malloc(64 + n * (lu + 1) + 1);
+	expect = malloc(n * (lu + 1) + 1);
+	ck_assert_ptr_nonnull(gbk);
+	ck_assert_ptr_nonnull(u8);
+	ck_assert_ptr_nonnull(expect);
+	strcpy(gbk, "Subject: x\n\n");
+	strcpy(u8, "Content-Type: text/plain; charset=utf-8\n\n");
+	for (i = 0, o = 0; i < n; i++) {
+		strcat(gbk, ZH_GBK "\n");
+		strcat(u8, ZH_U8 "\n");
+		memcpy(expect + o, ZH_U8, lu);
+		o += lu;
+		expect[o++] = ' ';
+	}
+	expect[o - 1] = '\0';
+	ck_assert_uint_gt(strlen(gbk), SNIFF_BYTES * 2);
+	t1 = text_of(gbk, NULL);
+	t2 = text_of(u8, NULL);
+	ck_assert_str_eq(t2, expect);
+	ck_assert_str_eq(t1, expect);
+	free(t1);
+	free(t2);
+	free(gbk);
+	free(u8);
+	free(expect);
 }
 END_TEST
 
@@ -282,6 +412,8 @@ tc_canon_charset(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_charsets);
 	tcase_add_test(tc, test_charset_bad);
+	tcase_add_test(tc, test_charset_sniff);
+	tcase_add_test(tc, test_charset_sniff_long);
 	tcase_add_test(tc, test_every_charset_cut_sample);
 	return tc;
 }

@@ -16,6 +16,7 @@ echo "postfix postfix/mailname string localhost" | debconf-set-selections
 apt-get install -y -q --no-install-recommends \
 	autoconf automake libtool pkg-config make gcc libc6-dev ca-certificates \
 	libmilter-dev liblmdb-dev lmdb-utils libssl-dev libjansson-dev libpsl-dev \
+	libuchardet-dev \
 	libhiredis-dev check libsubunit-dev \
 	postfix miltertest swaks redis-server m4 libwrap0 liblockfile1 \
 	python3 procps iproute2 valgrind systemd clang libclang-rt-14-dev \
