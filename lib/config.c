@@ -189,8 +189,11 @@ static const struct key keys[] = {
 	    .min = 1 * K, .max = 1024 * K * K),
 	KEY("SubjectSample", CT_BOOL, "no", subject_sample, RELOAD),
 
-	/* verdicts */
-	KEY("SimilarityThreshold", CT_INT, "24", similarity_threshold, RELOAD,
+	/*
+	 * verdicts. SimilarityThreshold: one below STORE_COPY_MIN, so that a
+	 * message joins only a cluster it is a copy of (docs/replay.md).
+	 */
+	KEY("SimilarityThreshold", CT_INT, "49", similarity_threshold, RELOAD,
 	    .min = -128, .max = 128),
 	KEY("TagThreshold", CT_INT, "5", tag_threshold, RELOAD,
 	    .min = 1, .max = 1000000000),

@@ -110,7 +110,7 @@ START_TEST(test_defaults)
 	ck_assert_uint_eq(c->min_body_bytes, 64);
 	ck_assert_int_eq(c->min_own_share, 70);
 	ck_assert_uint_eq(c->max_body_bytes, 4 * 1024 * 1024);
-	ck_assert_int_eq(c->similarity_threshold, 24);
+	ck_assert_int_eq(c->similarity_threshold, 49);
 	ck_assert_uint_eq(c->tag_threshold, 5);
 	ck_assert_uint_eq(c->reject_threshold, 15);
 	ck_assert_uint_eq(c->reject_min_networks, 1);

@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "check_store.h"
+#include "config.h"
 #include "metrics.h"
 
 char		tmpdir[64];
@@ -344,6 +345,47 @@ START_TEST(test_join_threshold)
 	ck_assert_int_eq(r.runner_up, 108);
 	ck_assert_uint_eq(r.c.messages, 2);
 	store_close(s);
+}
+END_TEST
+
+/*
+ * At the default SimilarityThreshold a message joins only a cluster it
+ * is a copy of: a campaign whose first copy matches another cluster
+ * loosely (35) starts its own, so that its next copies gather there and
+ * count, instead of all joining the other cluster as loose matches that
+ * are never rejected.
+ */
+START_TEST(test_default_joins_copies)
+{
+	struct store_config	 cfg = cfg_default();
+	struct config		*conf = config_default();
+	struct store		*s = open_ok(&cfg, 0);
+	nilsimsa_code		 other, camp, copy;
+	struct store_result	 ro, r1, r;
+	struct store_obs	 o;
+	int			 join;
+
+	ck_assert_ptr_nonnull(conf);
+	join = conf->similarity_threshold;
+	ck_assert_int_eq(join, STORE_COPY_MIN - 1);
+	rnd_code(&other);
+	camp = flip(&other, 0, 93);	/* 35 against other */
+	copy = flip(&camp, 200, 8);	/* 120 against camp, 27 against other */
+	o = obs_of(&other, 10, join);
+	ro = observe_ok(s, &o);
+	o = obs_of(&camp, 11, join);
+	r1 = observe_ok(s, &o);
+	ck_assert_int_eq(r1.score, 35);
+	ck_assert_int_eq(r1.created, 1);
+	ck_assert_uint_ne(r1.c.id, ro.c.id);
+	o = obs_of(&copy, 12, join);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 0);
+	ck_assert_uint_eq(r.c.id, r1.c.id);
+	ck_assert_int_ge(r.score, STORE_COPY_MIN);
+	ck_assert_uint_eq(r.c.messages, 2);
+	store_close(s);
+	config_free(conf);
 }
 END_TEST
 
@@ -1540,6 +1582,7 @@ store_suite(void)
 	tcase_add_test(tc, test_match_bruteforce);
 	tcase_add_test(tc, test_exact);
 	tcase_add_test(tc, test_join_threshold);
+	tcase_add_test(tc, test_default_joins_copies);
 	tcase_add_test(tc, test_count_score);
 	tcase_add_test(tc, test_strict_join);
 	tcase_add_test(tc, test_expire);

@@ -25,9 +25,9 @@ e2e_need miltertest
 
 # The thresholds; every expectation below is derived from them.
 TAG=4 REJECT=9 NETS=2 RCPTS=2
-# The default: with calibrated codes and joins above the chance level,
-# unrelated texts stay apart and near-duplicates score 100 and more.
-SIM=24
+# The default: a message joins only a cluster it is a copy of (50 and
+# more); near-duplicates score 100 and more.
+SIM=49
 WL_CLIENT=198.51.100.20 WL_SENDER=friend@partner.test WL_RCPT=postmaster@example.test
 TRAP=trap@example.test
 

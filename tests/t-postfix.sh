@@ -33,9 +33,9 @@ TAG=3 REJECT=6
 FIRST_TAG=$((TAG > 2 ? TAG : 2))
 FIRST_REJECT=$((REJECT > 2 ? REJECT : 2))
 COPIES=10
-# The default: with calibrated codes and joins above the chance level,
-# unrelated texts stay apart and near-duplicates score 100 and more.
-SIM=24
+# The default: a message joins only a cluster it is a copy of (50 and
+# more); near-duplicates score 100 and more.
+SIM=49
 WL_RCPT=postmaster@example.test
 
 conf=$T/milter.conf

@@ -36,7 +36,7 @@ esac
 
 # The thresholds; every expectation below is derived from them. All mail
 # comes from 127.0.0.1, one recipient a message.
-TAG=3 REJECT=5 SIM=24	# SIM: the default SimilarityThreshold
+TAG=3 REJECT=5 SIM=49	# SIM: the default SimilarityThreshold
 WL_RCPT=postmaster@example.test
 FIRST_TAG=$((TAG > 2 ? TAG : 2))
 FIRST_REJECT=$((REJECT > 2 ? REJECT : 2))
