@@ -26,6 +26,12 @@ when -l gives a label (iso-8859-1 to measure mislabelled mail). The
 envelopes (stream.tsv) are copied as they are. Much Chinese, Japanese
 and Russian mail comes like this; tools/nsm-site and site-replay.sh
 replay DSTDIR like any stream.
+
+A multilingual stream (tools/mkmlstream.py: index.tsv with a lang column)
+is written the same way, each message in its language's legacy charset
+(GB18030, Big5, Shift_JIS, KOI8-R, ISO-8859-2 for Polish, Latin-1 for
+the other Latin-script languages) unless -c names one; tools/mlmeasure
+reads DSTDIR like the stream.
 """
 import argparse
 import email
@@ -47,26 +53,48 @@ def first_text(m):
     return ""
 
 
+# A language's charset in old mail (tools/mkmlstream.py's languages).
+LEGACY = {"zh_CN": "gb18030", "zh_TW": "big5", "ja": "shift_jis",
+          "ru": "koi8_r", "pl": "iso-8859-2", "de": "latin-1",
+          "fr": "latin-1", "en": "latin-1"}
+
+
+def messages(src, charset):
+    """(file name under SRC, charset) of every message of the stream."""
+    if os.path.exists(os.path.join(src, "stream.tsv")):
+        return [(os.path.join("msg", n), charset or "gb18030")
+                for n in sorted(os.listdir(os.path.join(src, "msg")))]
+    out = []
+    with open(os.path.join(src, "index.tsv"), encoding="utf-8") as f:
+        for line in f:
+            col = line.rstrip("\n").split("\t")
+            if col[0] != "path":
+                out.append((col[0], charset or LEGACY.get(col[1], "utf-8")))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("-c", "--charset", default="gb18030")
+    ap.add_argument("-c", "--charset")
     ap.add_argument("-l", "--label")
     ap.add_argument("src")
     ap.add_argument("dst")
     a = ap.parse_args()
     os.makedirs(os.path.join(a.dst, "msg"), exist_ok=True)
-    shutil.copy(os.path.join(a.src, "stream.tsv"), os.path.join(a.dst, "stream.tsv"))
-    for name in sorted(os.listdir(os.path.join(a.src, "msg"))):
-        with open(os.path.join(a.src, "msg", name), "rb") as f:
+    for meta in ("stream.tsv", "index.tsv"):
+        if os.path.exists(os.path.join(a.src, meta)):
+            shutil.copy(os.path.join(a.src, meta), os.path.join(a.dst, meta))
+    for name, charset in messages(a.src, a.charset):
+        with open(os.path.join(a.src, name), "rb") as f:
             m = email.message_from_binary_file(f, policy=email.policy.default)
         head = "".join("%s: %s\n" % (k, m[k]) for k in
                        ("From", "To", "Subject", "Date", "Message-ID") if m[k])
         if a.label:
             head += ("MIME-Version: 1.0\nContent-Type: text/plain; charset=%s\n"
                      "Content-Transfer-Encoding: 8bit\n" % a.label)
-        out = head.encode(a.charset, "replace") + b"\n" + \
-            first_text(m).encode(a.charset, "replace")
-        with open(os.path.join(a.dst, "msg", name), "wb") as f:
+        out = head.encode(charset, "replace") + b"\n" + \
+            first_text(m).encode(charset, "replace")
+        with open(os.path.join(a.dst, name), "wb") as f:
             f.write(out)
 
 
