@@ -392,7 +392,7 @@ uint32_t cluster_recent_nets(const struct cluster *c, int64_t now,
 int	cluster_single_source(const struct cluster *c, unsigned share_pct);
 /*
  * Did a cluster's counted messages come from n sender domains or more
- * (a full set of CLUSTER_MAX_SENDERS reads "at least"), none of which
+ * (n at most CLUSTER_MAX_SENDERS, what the set holds), none of which
  * sent half of them? A botnet forges a new domain every few copies; a
  * newsletter or a company is one domain, whatever replies and chance
  * matches from elsewhere joined its cluster.

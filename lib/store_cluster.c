@@ -253,7 +253,7 @@ cluster_many_senders(const struct cluster *c, uint64_t n)
 	uint64_t	ssum;
 
 	sn = c->senders < CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS;
-	if (sn < (n < CLUSTER_MAX_SENDERS ? n : CLUSTER_MAX_SENDERS))
+	if (sn < n)
 		return 0;
 	stop = top_index(c->sndn, sn, &ssum);
 	return ssum > 0 && (uint64_t)c->sndn[stop] * 2 < ssum;

@@ -149,7 +149,7 @@ spread(const struct config *cfg, const struct store_result *r, int64_t now)
 
 	return n > 0 && c->messages >= 2 && r->rcpt_new > 0 &&
 	    (r->exact || r->score >= STORE_NEAR_COPY) &&
-	    cluster_many_senders(c, n) &&
+	    cluster_many_senders(c, at_most(n, CLUSTER_MAX_SENDERS)) &&
 	    cluster_recent_nets(c, now, cfg->campaign_window) >=
 	    at_most(n, CLUSTER_MAX_NETS) &&
 	    cluster_recent_rcpts(c, now, cfg->campaign_window) >=
