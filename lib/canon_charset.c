@@ -331,11 +331,11 @@ sniff_decide(struct canon *c)
 	utf8_count(c->sbuf, c->slen, &multi, &bad);
 	if (c->sniff_to != CS_LATIN1 ? bad <= multi : bad == 0 && multi > 0)
 		to = CS_UTF8;
-	else if ((to = sniffed_charset(c)) >= 0 &&
-	    c->sniff_to == CS_LATIN1 && !non_latin(to))
-		to = CS_LATIN1;
-	else if (to < 0 && c->sniff_to == CS_LATIN1)
-		to = CS_LATIN1;
+	else {
+		to = sniffed_charset(c);
+		if (c->sniff_to == CS_LATIN1 && (to < 0 || !non_latin(to)))
+			to = CS_LATIN1;
+	}
 	if (to >= 0 && conv_select(c, to) == 0)
 		dec_out(c, c->sbuf, c->slen);
 	else
