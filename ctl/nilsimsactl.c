@@ -213,12 +213,36 @@ ctl_store_own(const struct ctl *ctl)
 	free(pv.user);
 }
 
+/* Open the store for ctl's access; an error is reported. */
+static int
+ctl_store_open(struct ctl *ctl)
+{
+	int	rc, write = ctl->access >= CTL_ACC_WRITE;
+
+	if (write)
+		ctl_lock_arm(ctl);
+	/* The same score mode as the milter's, or the store refuses. */
+	rc = message_store_open(ctl->cfg, ctl->store_path,
+	    ctl->access == CTL_ACC_VERIFY ? STORE_RDONLY | STORE_TRIAL :
+	    write ? 0 : STORE_RDONLY, &ctl->store);
+	ctl_lock_disarm();
+	if (rc == 0)
+		return CTL_OK;
+	ctl->store = NULL;
+	if (rc == STORE_ECORRUPT && *store_damage() != '\0')
+		ctl_err("store %s: %s: %s", ctl->store_path,
+		    store_strerror(rc), store_damage());
+	else
+		ctl_err("store %s: %s", ctl->store_path, store_strerror(rc));
+	return ctl_store_status(rc);
+}
+
 int
 ctl_store(struct ctl *ctl, struct store **sp)
 {
 	struct stat		sb;
 	char			path[4096];
-	int			rc, write = ctl->access >= CTL_ACC_WRITE;
+	int			rc, fresh;
 
 	if (ctl->store != NULL) {
 		*sp = ctl->store;
@@ -230,31 +254,32 @@ ctl_store(struct ctl *ctl, struct store **sp)
 	}
 	/* Only CTL_ACC_CREATE may create a store. */
 	/* Both backends keep the local LMDB store (redis: its mirror). */
-	if (ctl->access != CTL_ACC_CREATE) {
-		snprintf(path, sizeof(path), "%s/data.mdb", ctl->store_path);
-		if (stat(path, &sb) == -1) {
-			ctl_err("store %s: %s", ctl->store_path, strerror(errno));
-			return ctl_store_status(errno);
-		}
+	snprintf(path, sizeof(path), "%s/data.mdb", ctl->store_path);
+	fresh = stat(path, &sb) == -1;
+	if (fresh && ctl->access != CTL_ACC_CREATE) {
+		ctl_err("store %s: %s", ctl->store_path, strerror(errno));
+		return ctl_store_status(errno);
 	}
-	if (write)
-		ctl_lock_arm(ctl);
-	/* The same score mode as the milter's, or the store refuses. */
-	rc = message_store_open(ctl->cfg, ctl->store_path,
-	    ctl->access == CTL_ACC_VERIFY ? STORE_RDONLY | STORE_TRIAL :
-	    write ? 0 : STORE_RDONLY, &ctl->store);
-	ctl_lock_disarm();
-	if (rc != 0) {
+	/*
+	 * The hand-over opens and closes each file, lock.mdb too, and closing
+	 * any descriptor of a file drops every POSIX lock the process holds
+	 * on it: LMDB's mark that our reader slot is live among them. A
+	 * writer's reader check would then free the slot of a read in
+	 * progress and reuse its pages. So the store is handed over while
+	 * this process has it closed: before the open, or, for a store this
+	 * command creates, between making it and opening it again.
+	 */
+	if (!fresh)
+		ctl_store_own(ctl);
+	if ((rc = ctl_store_open(ctl)) != CTL_OK)
+		return rc;
+	if (fresh) {
+		store_close(ctl->store);
 		ctl->store = NULL;
-		if (rc == STORE_ECORRUPT && *store_damage() != '\0')
-			ctl_err("store %s: %s: %s", ctl->store_path,
-			    store_strerror(rc), store_damage());
-		else
-			ctl_err("store %s: %s", ctl->store_path,
-			    store_strerror(rc));
-		return ctl_store_status(rc);
+		ctl_store_own(ctl);
+		if ((rc = ctl_store_open(ctl)) != CTL_OK)
+			return rc;
 	}
-	ctl_store_own(ctl);
 	*sp = ctl->store;
 	return CTL_OK;
 }

@@ -45,7 +45,9 @@ int	privs_lookup(const char *spec, struct privs *p, char *err, size_t errlen);
  * The store directory (mode 0700) and the regular files directly in it
  * (0600) become uid:gid's. Symbolic links and files with more than one
  * link are left alone, so that a planted link cannot turn this into a
- * chown of another file. 0, or -1 with the reason in err.
+ * chown of another file. 0, or -1 with the reason in err. Call it only
+ * while this process has no store open: it opens and closes lock.mdb,
+ * which drops the POSIX locks LMDB holds on it (see ctl_store()).
  */
 int	privs_own_store(const char *dir, uid_t uid, gid_t gid, char *err,
 	    size_t errlen);
