@@ -13,7 +13,10 @@
 # replies nilsimsa-milter does, and with a reply to every command (-r);
 # the milter over
 # TCP (TCP_NODELAY, the default); over TCP with TCPNoDelay no; over a unix
-# socket; with -B, the milter of another build over TCP (before/after). Each run loads every row in turn, so the rows
+# socket; over TCP with its store in memory (tmpfs, /dev/shm: the
+# durable commit's syncs cost nothing there, so the row beside the plain
+# TCP one is the disk's share); with -B, the milter of another build over
+# TCP (before/after). Each run loads every row in turn, so the rows
 # share the machine's state; a ratio is a row's rate over Postfix alone's
 # in the same run, and the median of those is printed.
 # Two loads: "copies", identical messages of BYTES bytes sent by Postfix's
@@ -27,7 +30,7 @@
 # processes (load generator, Postfix, milters; not the kernel's threads'
 # share of I/O, nor other work sharing the machine) and of the milter
 # process alone, so that what bounds a row can be read off.
-# Needs root (Postfix). Ports 13180-13191 on 127.0.0.1.
+# Needs root (Postfix). Ports 13180-13193 on 127.0.0.1.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -60,10 +63,10 @@ export top_srcdir top_builddir
 . "$top_srcdir/tests/mta/common.sh"
 e2e_skip() { echo "milter-load: $*"; exit 1; }
 
-e2e_init bench 13180 12
+e2e_init bench 13180 14
 e2e_need postfix smtp-source python3
 MPORT=$PORT NPORT=$((PORT + 1)) OPORT=$((PORT + 2)) ZPORT=$((PORT + 3))
-RPORT=$((PORT + 4)) SMTP=$((PORT + 5))
+RPORT=$((PORT + 4)) SPORT=$((PORT + 5)) SMTP=$((PORT + 6))
 PF=$T/pf
 e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
 
@@ -75,6 +78,11 @@ milter_conf "$T/unix.conf" Socket "unix:$T/milter.sock" "${common[@]}" Umask 000
 milter_start tcp "$T/tcp.conf" || { echo "milter (tcp) did not start"; exit 1; }
 milter_start nagle "$T/nagle.conf" || { echo "milter (nagle) did not start"; exit 1; }
 milter_start unix "$T/unix.conf" || { echo "milter (unix) did not start"; exit 1; }
+SHM=$(mktemp -d /dev/shm/nsm-bench.XXXXXX) || exit 1
+e2e_on_exit "rm -rf '$SHM'"
+chmod 755 "$SHM"	# the milter, run as nobody, makes its store below it
+milter_conf "$T/shm.conf" Socket "inet:$SPORT@127.0.0.1" "${common[@]}" Store "$SHM/store"
+milter_start shm "$T/shm.conf" || { echo "milter (tmpfs) did not start"; exit 1; }
 "$top_builddir/bench/null-milter" "inet:$ZPORT@127.0.0.1" 2>>"$T/null.log" &
 nullpid=$!
 e2e_on_exit "kill $nullpid"
@@ -83,11 +91,11 @@ rnullpid=$!
 e2e_on_exit "kill $rnullpid"
 names=("postfix, no milter" "null-milter over TCP" "null-milter, a reply to each"
     "milter over TCP (TCP_NODELAY)" "milter over TCP (TCPNoDelay no)"
-    "milter over a unix socket")
+    "milter over a unix socket" "milter over TCP, store in tmpfs")
 specs=(none "inet:127.0.0.1:$ZPORT" "inet:127.0.0.1:$RPORT" "inet:127.0.0.1:$MPORT"
-    "inet:127.0.0.1:$NPORT" "unix:$T/milter.sock")
+    "inet:127.0.0.1:$NPORT" "unix:$T/milter.sock" "inet:127.0.0.1:$SPORT")
 pids=("" "$nullpid" "$rnullpid" "$(milter_pid tcp)" "$(milter_pid nagle)"
-    "$(milter_pid unix)")
+    "$(milter_pid unix)" "$(milter_pid shm)")
 if [ -n "$old" ]; then
 	milter_conf "$T/old.conf" Socket "inet:$OPORT@127.0.0.1" "${common[@]}"
 	MILTER_BIN=$old/milter/nilsimsa-milter milter_start old "$T/old.conf" ||
