@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "canon.h"
+#include "fuzzutil.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -78,16 +79,6 @@ sum_out(void *arg, const unsigned char *buf, size_t len)
 	for (size_t i = 0; i < len; i++)
 		s->hash = (s->hash ^ buf[i]) * 0x100000001b3ULL;
 	s->len += len;
-}
-
-/* A chunk size from the xorshift state: mostly small, sometimes 1. */
-static size_t
-next_chunk(uint32_t *x)
-{
-	*x ^= *x << 13;
-	*x ^= *x >> 17;
-	*x ^= *x << 5;
-	return (*x & 7) == 0 ? 1 : 1 + *x % 300;
 }
 
 /* The top-level MIME headers the settings ask for, as header lines. */
@@ -130,53 +121,6 @@ struct input {
 	size_t		 len;
 };
 
-/*
- * Cut the header block of msg into fields (name NUL value NUL, into buf
- * of at least len + 1 bytes): a line without a colon is skipped, a line
- * starting with white space continues the field before it. Returns the
- * offset of the body (after the first empty line, or len).
- */
-static size_t
-split_fields(const uint8_t *msg, size_t len, char *buf, size_t *nfields)
-{
-	const uint8_t	*colon;
-	size_t		 pos = 0, end, o = 0, vstart;
-
-	*nfields = 0;
-	while (pos < len) {
-		for (end = pos; end < len && msg[end] != '\n'; end++)
-			;
-		if (end == pos || (end == pos + 1 && msg[pos] == '\r'))
-			return end < len ? end + 1 : len;
-		colon = memchr(msg + pos, ':', end - pos);
-		if (colon == NULL || msg[pos] == ' ' || msg[pos] == '\t') {
-			pos = end + 1;
-			continue;
-		}
-		memcpy(buf + o, msg + pos, (size_t)(colon - msg) - pos);
-		o += (size_t)(colon - msg) - pos;
-		buf[o++] = '\0';
-		vstart = (size_t)(colon - msg) + 1;
-		if (vstart < end && msg[vstart] == ' ')
-			vstart++;
-		/* The value runs on over its continuation lines. */
-		while (end + 1 < len && (msg[end + 1] == ' ' ||
-		    msg[end + 1] == '\t'))
-			for (end++; end < len && msg[end] != '\n'; end++)
-				;
-		pos = end + 1;
-		if (end > vstart && msg[end - 1] == '\r')
-			end--;
-		if (end > vstart) {
-			memcpy(buf + o, msg + vstart, end - vstart);
-			o += end - vstart;
-		}
-		buf[o++] = '\0';
-		(*nfields)++;
-	}
-	return len;
-}
-
 /* One run: headers, then the message in chunks (seed 0: one piece). */
 static void
 run(struct canon *c, const struct input *in, uint32_t seed)
@@ -199,7 +143,7 @@ run(struct canon *c, const struct input *in, uint32_t seed)
 		}
 	}
 	for (off = 0; off < in->len; off += n) {
-		n = seed == 0 ? in->len : next_chunk(&seed);
+		n = seed == 0 ? in->len : fuzz_next_chunk(&seed);
 		if (n > in->len - off)
 			n = in->len - off;
 		canon_body(c, in->msg + off, n);
@@ -235,7 +179,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!in.with_headers && (data[1] & 0x10)) {
 		if ((fields = malloc(in.len + 1)) == NULL)
 			abort();
-		off = split_fields(in.msg, in.len, fields, &in.nfields);
+		off = fuzz_split_fields(in.msg, in.len, fields, &in.nfields);
 		in.fields = fields;
 		in.msg += off;
 		in.len -= off;
