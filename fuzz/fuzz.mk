@@ -20,12 +20,17 @@ LMDB_LIBS ?= -llmdb
 CRYPTO_LIBS ?= -lcrypto
 UCHARDET_CFLAGS ?= $(shell pkg-config --cflags uchardet)
 UCHARDET_LIBS ?= $(shell pkg-config --libs uchardet)
+HIREDIS_CFLAGS ?= $(shell pkg-config --cflags hiredis)
+HIREDIS_LIBS ?= $(shell pkg-config --libs hiredis)
+PSL_CFLAGS ?= $(shell pkg-config --cflags libpsl)
+PSL_LIBS ?= $(shell pkg-config --libs libpsl)
 
-HARNESSES = canon config addrlist store_rec ctl_json lmdb_page
+HARNESSES = canon config addrlist store_rec ctl_json lmdb_page message
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(SAN) -fsanitize=fuzzer-no-link \
-	-D_GNU_SOURCE -I$(srcdir)/lib -I$(srcdir)/ctl -I$(srcdir)/nilsimsa \
-	$(JANSSON_CFLAGS) $(LMDB_CFLAGS) $(UCHARDET_CFLAGS) -Wall -Wextra -Wshadow \
+	-D_GNU_SOURCE -I. -I$(srcdir)/lib -I$(srcdir)/ctl -I$(srcdir)/nilsimsa \
+	$(JANSSON_CFLAGS) $(LMDB_CFLAGS) $(UCHARDET_CFLAGS) $(HIREDIS_CFLAGS) \
+	$(PSL_CFLAGS) -Wall -Wextra -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Werror
 FUZZ_LDFLAGS = $(SAN) -fsanitize=fuzzer
 
@@ -42,11 +47,16 @@ OBJ_store_rec = fuzz/fuzz_store_rec.o $(STORE)
 OBJ_lmdb_page = fuzz/fuzz_lmdb_page.o lib/store_lmdb_page.o
 OBJ_ctl_json = fuzz/fuzz_ctl_json.o ctl/ctl_json.o ctl/ctl_util.o lib/util.o \
 	$(STORE)
+OBJ_message = fuzz/fuzz_message.o fuzz/fuzzutil.o lib/message.o \
+	lib/verdict.o lib/config.o lib/addrlist.o lib/authres.o lib/domain.o \
+	lib/log.o lib/logline.o lib/store_redis.o $(CANON) $(STORE)
 LIBS_canon = $(UCHARDET_LIBS)
 LIBS_config = $(UCHARDET_LIBS) -lm
 LIBS_addrlist =
 LIBS_store_rec = $(LMDB_LIBS) $(CRYPTO_LIBS) -lm -pthread
 LIBS_lmdb_page =
+LIBS_message = $(UCHARDET_LIBS) $(HIREDIS_LIBS) $(PSL_LIBS) $(LMDB_LIBS) $(CRYPTO_LIBS) \
+	-lm -pthread
 LIBS_ctl_json = $(JANSSON_LIBS) $(LMDB_LIBS) $(CRYPTO_LIBS) -lm -pthread
 
 all: $(HARNESSES:%=$(OUT)/fuzz_%)

@@ -261,3 +261,48 @@ put("ctl_json", "dup", ('{"code":"%s","code":"%s"}' % (code, code)).encode())
 put("ctl_json", "array", b"[1,2,3]")
 put("ctl_json", "bigint", ('{"code":"%s","messages":1e400}' % code).encode())
 put("ctl_json", "deep", b"[" * 2000 + b"]" * 2000)
+
+# ---------------------------------------------------------------- message
+# fuzz_message.c: a settings byte (bit 0: the message whole; the rest
+# seeds the chunks), the client address, the envelope sender, recipients
+# up to an empty line, then the message. The harness trusts the
+# authserv-ids mx.example.org and auth.example.
+def msg(name, flags, client, sender, rcpts, headers, body):
+    data = bytes([flags]) + ("%s\n%s\n%s\n\n" % (client, sender,
+        "\n".join(rcpts))).encode() + headers.encode("utf-8") + b"\n" + body
+    put("message", name, data)
+
+ar = [
+    "mx.example.org; dkim=pass header.d=news.example.com header.s=s1; spf=pass smtp.mailfrom=bounce@example.com",
+    "mx.example.org; spf=pass smtp.mailfrom=user@Mail.Example.CO.UK",
+    "mx.example.org; spf=pass smtp.helo=mail.example.net",
+    "mx.example.org; dkim=pass (2048-bit key) header.i=@sub.example.org; dkim=fail header.d=evil.example",
+    "mx.example.org 1; (comment (nested) more) dkim=pass header.d=\"quoted.example\"",
+    "untrusted.example; dkim=pass header.d=forged.example",
+    "auth.example; none",
+    "mx.example.org; dkim=pass header.d=",
+    "mx.example.org; dkim=pass header.d=a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.example",
+    "mx.example.org; (unterminated comment dkim=pass header.d=x.example",
+    "mx.example.org;;;; dkim = pass header.d = spaced.example ;",
+    "MX.EXAMPLE.ORG; DKIM=PASS HEADER.D=UPPER.EXAMPLE",
+]
+body = b"Dear customer,\nyour account needs attention. Visit http://example.test/a?b=c now.\nRegards\n" * 4
+for i, v in enumerate(ar):
+    msg("authres-%02d" % i, 2 * i, "192.0.2.%d" % (i + 1), "<sender%d@example.com>" % i,
+        ["<u%d@site.example>" % i], "Authentication-Results: %s\nSubject: test %d\n" % (v, i), body)
+msg("lists", 0, "2001:db8::1", "<bounce-123-u=site.example@lists.example.org>",
+    ["<u1@site.example>", "<u2@site.example>"],
+    "List-Id: Announce <announce.lists.example.org>\nList-Unsubscribe: <mailto:unsub@example.org>\n"
+    "Precedence: bulk\nSubject: =?utf-8?B?5Lu35qC85LyY5oOg?= =?iso-8859-1?Q?caf=E9?=\n", body)
+msg("mime", 6, "198.51.100.7", "<a@b.example>", ["<postmaster@site.example>"],
+    "MIME-Version: 1.0\nContent-Type: multipart/alternative;\n boundary=\"xx\"\n",
+    b"--xx\nContent-Type: text/plain; charset=gb2312\nContent-Transfer-Encoding: base64\n\n"
+    + base64.encodebytes("\u4ef7\u683c\u4f18\u60e0\uff0c\u7279\u4ef7\u4ea7\u54c1\n".encode("gb2312") * 8)
+    + b"\n--xx\nContent-Type: text/html\n\n<p>hello <b>world</b></p>\n--xx--\n")
+msg("whole", 1, "203.0.113.9", "<>", ["<u@site.example>"],
+    "Authentication-Results: mx.example.org; dkim=pass header.d=whole.example\n"
+    "Content-Type: text/plain; charset=koi8-r\n",
+    "\u0421\u043a\u0438\u0434\u043a\u0430 50% \u043d\u0430 \u0432\u0441\u0451\n".encode("koi8-r") * 10)
+msg("folded", 4, "not-an-address", "no-at-sign", ["", "<@>", "<a@>"],
+    "Subject: folded\n\tacross\n lines\nAuthentication-Results: mx.example.org;\n dkim=pass\n header.d=folded.example\n"
+    "X-Nilsimsa: forged\n", body)
