@@ -530,8 +530,15 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && [ -r /proc/locks ]; then
 	sed 's/^SubjectSample.*/UserID nobody/' "$W/conf" >"$W/own.conf"
 	"$CTL" -c "$W/own.conf" export 2>"$W/ownerr" | sleep 100000 &
 	BG=$!
-	sleep 1
-	pid=$(pgrep -f "nilsimsactl -c $W/own.conf export")
+	# Until it has filled the pipe (64 KiB): past its open and hand-over.
+	pid= i=0
+	while [ $i -lt 300 ]; do
+		pid=$(pgrep -f "nilsimsactl -c $W/own.conf export")
+		[ -n "$pid" ] && [ "$(awk '$1 == "wchar:" { print $2 }' \
+		    "/proc/$pid/io" 2>/dev/null || echo 0)" -ge 65536 ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
 	ino=$(stat -c %i "$W/store/lock.mdb")
 	held=$(awk -v p="$pid" -v i=":$ino" '$2 == "POSIX" && $5 == p &&
 	    substr($6, length($6) - length(i) + 1) == i' /proc/locks | wc -l)
