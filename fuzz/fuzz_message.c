@@ -30,7 +30,10 @@
  * into fields for message_header(); the byte also seeds the chunk sizes.
  * The message is then given again after message_reset(), as the milter
  * reuses a context for a connection's next message: both ends must give
- * the same code, text size and verdict, or the harness aborts.
+ * the same code, text size and verdict, and the envelope as the unit's
+ * accessors report it (recipients, spam traps, exemption, list mail), or
+ * the harness aborts. What only a store reads (the sender identity) is
+ * not compared: without a store it makes no difference.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -45,6 +48,12 @@ int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 #define MAX_RCPT	64
 
 static struct config	*cfg;
+
+/* The envelope as the unit's accessors report it after a message. */
+struct seen {
+	uint32_t	nrcpt, ntrap;
+	int		exempt, list_mail;
+};
 
 /* The next line of in[*pos..len) as a string in buf (cut at 255 bytes). */
 static int
@@ -111,7 +120,8 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct message		*m;
-	struct message_result	 r1, r2;
+	struct message_result	 r[2];
+	struct seen		 seen[2];
 	char			 line[256], hdr[256], *fields;
 	size_t			 pos = 1;
 	int			 with_headers, i;
@@ -140,16 +150,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    next_line(data, size, &p, line, sizeof(line)) == 0 &&
 		    line[0] != '\0'; n++)
 			message_rcpt(m, line);
-		feed(m, data + p, size - p, with_headers, seed, fields,
-		    i == 0 ? &r1 : &r2);
+		feed(m, data + p, size - p, with_headers, seed, fields, &r[i]);
+		seen[i].nrcpt = message_rcpt_count(m);
+		seen[i].ntrap = message_trap_count(m);
+		seen[i].exempt = message_exempt(m);
+		seen[i].list_mail = message_list_mail(m);
 	}
 	/* The second message must be the first again: nothing carried. */
-	if (memcmp(r1.hex, r2.hex, sizeof(r1.hex)) != 0 ||
-	    r1.body_bytes != r2.body_bytes ||
-	    r1.verdict.action != r2.verdict.action ||
-	    strcmp(r1.verdict.reason, r2.verdict.reason) != 0)
+	if (memcmp(r[0].hex, r[1].hex, sizeof(r[0].hex)) != 0 ||
+	    r[0].body_bytes != r[1].body_bytes ||
+	    r[0].verdict.action != r[1].verdict.action ||
+	    strcmp(r[0].verdict.reason, r[1].verdict.reason) != 0 ||
+	    memcmp(&seen[0], &seen[1], sizeof(seen[0])) != 0)
 		abort();
-	message_cluster_header(&r1, hdr, sizeof(hdr));
+	message_cluster_header(&r[0], hdr, sizeof(hdr));
 	free(fields);
 	message_free(m);
 	return 0;
