@@ -36,7 +36,7 @@ FUZZ_LDFLAGS = $(SAN) -fsanitize=fuzzer
 
 NILSIMSA = nilsimsa/nilsimsa.o nilsimsa/profile.o nilsimsa/selfcal.o
 STORE = lib/store.o lib/store_array.o lib/store_cluster.o lib/store_lmdb.o \
-	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o $(NILSIMSA)
+	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o lib/log.o $(NILSIMSA)
 CANON = lib/canon.o lib/canon_mime.o lib/canon_charset.o lib/canon_html.o \
 	lib/util.o
 OBJ_canon = fuzz/fuzz_canon.o fuzz/fuzzutil.o $(CANON)
@@ -49,7 +49,7 @@ OBJ_ctl_json = fuzz/fuzz_ctl_json.o ctl/ctl_json.o ctl/ctl_util.o lib/util.o \
 	$(STORE)
 OBJ_message = fuzz/fuzz_message.o fuzz/fuzzutil.o lib/message.o \
 	lib/verdict.o lib/config.o lib/addrlist.o lib/authres.o lib/domain.o \
-	lib/log.o lib/logline.o lib/store_redis.o $(CANON) $(STORE)
+	lib/logline.o lib/store_redis.o $(CANON) $(STORE)
 LIBS_canon = $(UCHARDET_LIBS)
 LIBS_config = $(UCHARDET_LIBS) -lm
 LIBS_addrlist =

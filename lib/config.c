@@ -169,6 +169,8 @@ static const struct key keys[] = {
 	    .min = 1, .max = 1000000000),
 	KEY("StoreMaxSize", CT_SIZE, "1G", store_max_size, RESTART,
 	    .min = 1 * K * K, .max = 1024 * K * K * K),
+	KEY("StoreSyncDelay", CT_INT, "100", store_sync_delay, RESTART,
+	    .min = 0, .max = 10000),
 	KEY("StoreDamaged", CT_ENUM, "refuse", store_damaged, RESTART,
 	    .names = damaged_names),
 	KEY("SingletonTTL", CT_DURATION, "3d", singleton_ttl, RELOAD,

@@ -90,6 +90,7 @@ struct config {
 	int		 redis_timeout;	/* milliseconds per call */
 	size_t		 max_clusters;
 	size_t		 store_max_size;	/* LMDB map: grows up to this */
+	int		 store_sync_delay;	/* ms a commit's meta sync may wait */
 	int		 store_damaged;	/* enum store_damaged_kind */
 
 	int		 score_mode;	/* enum score_mode */

@@ -637,6 +637,7 @@ message_store_open(const struct config *cfg, const char *path, int flags,
 	sc.singleton_ttl = cfg->singleton_ttl;
 	sc.bulk_ttl = cfg->bulk_ttl;
 	sc.score_mode = mode;
+	sc.sync_ms = (unsigned int)cfg->store_sync_delay;
 	return store_open(sp, &sc, flags);
 }
 

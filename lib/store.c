@@ -695,15 +695,18 @@ observe(struct store *s, struct store_btxn *t, const struct store_obs *obs,
  * wakes their callers. Writers that arrive during that commit form the
  * next group.
  *
- * Each caller still returns only after its write is durable, as with a
- * commit of its own: nothing a caller was told is stored is lost by a
- * crash of the process (kill -9) or of the system; a crash loses only
- * writes whose callers are still waiting (the milter has answered none
- * of those messages: Postfix defers them by milter_default_action).
- * LMDB's synchronous commit keeps the file sound either way. No periodic
- * sync and no MDB_NOSYNC: the documented price of MDB_NOSYNC is a store
- * that a system crash can corrupt, and grouping gets the throughput
- * without it when writers are concurrent (the milter's sessions are).
+ * Each caller still returns only after its write is committed, as with
+ * a commit of its own: nothing a caller was told is stored is lost by a
+ * crash of the process (kill -9); a crash loses only writes whose callers
+ * are still waiting (the milter has answered none of those messages:
+ * Postfix defers them by milter_default_action). With sync_ms 0 that
+ * holds for a crash of the system too; with sync_ms (the milter's
+ * StoreSyncDelay, store_lmdb.c) a system crash can also undo the last
+ * commit, if it came less than sync_ms before. The file stays sound
+ * either way. No MDB_NOSYNC: the documented price of MDB_NOSYNC is a
+ * store that a system crash can corrupt, and grouping gets the
+ * throughput without it when writers are concurrent (the milter's
+ * sessions are).
  *
  * A group that finds the store full grows it (or makes room) and tries
  * again, as a lone write does. LMDB cannot undo one write of a

@@ -277,6 +277,13 @@ struct store_config {
 	unsigned int	group_max;	/* observes and notes one commit may
 					   carry (0: STORE_GROUP_MAX; 1: a
 					   commit each, as before group commit) */
+	unsigned int	sync_ms;	/* LMDB, writers: a commit's second
+					   sync (its meta page) is made by the
+					   next commit or this many ms after,
+					   so a system crash can undo the last
+					   commit of that time, never damage
+					   the file (0: each commit synced in
+					   full before it returns) */
 };
 
 #define STORE_GROUP_MAX	64
@@ -324,8 +331,9 @@ struct boiler *store_boiler(struct store *s);
  * Record a message: find the best live cluster; join it if it scores
  * above obs->join_score (or its SHA-256 is known), else start a new
  * cluster. Updates last_seen, messages, the history and, when the join
- * counts, recipients and networks. One atomic write, durable when it
- * returns 0. Observes and notes of several threads that arrive together
+ * counts, recipients and networks. One atomic write, committed when it
+ * returns 0 (durable then with sync_ms 0; else synced within sync_ms,
+ * struct store_config). Observes and notes of several threads that arrive together
  * share one commit (group commit, store.c), each applied as if alone.
  */
 int	store_observe(struct store *s, const struct store_obs *obs,

@@ -35,12 +35,22 @@
  * copies pages too. Another process that grew the map is followed when a
  * transaction begins (MDB_MAP_RESIZED).
  *
- * Durability is LMDB's default (synchronous commit: data pages, then the
- * meta page, each synced; no MDB_NOSYNC, with which lmdb.h says a system
- * crash can corrupt the file, no MDB_NOMETASYNC, with which it can undo
- * the last commit), so a process killed or a system stopped at any moment
- * leaves the last committed state. store.c groups the writes of several
- * threads into one commit (group commit) for throughput. MDB_NOTLS
+ * Durability. By default (sync_ms 0) a commit is LMDB's synchronous one:
+ * the data pages synced, then the meta page written and synced, so a
+ * process killed or a system stopped at any moment leaves the last
+ * committed state. With sync_ms (the milter's StoreSyncDelay) a writer
+ * opens with MDB_NOMETASYNC: a commit syncs its data pages and writes its
+ * meta page without the second sync, which the next commit's data sync
+ * (or the syncer thread below, sync_ms after the commit) makes. That is
+ * one sync a commit instead of two. lmdb.h: this "maintains database
+ * integrity, but a system crash may undo the last committed transaction"
+ * (LMDB keeps the pages of the two last states until a third is
+ * committed, so undoing one is safe). What a system crash can lose is
+ * thus the last commit, if it came less than sync_ms before; a process
+ * killed loses nothing, since its writes are in the kernel's page cache.
+ * Never MDB_NOSYNC: there lmdb.h says a system crash can corrupt the
+ * file. store.c groups the writes of several threads into one commit
+ * (group commit) for throughput. MDB_NOTLS
  * because libmilter runs callbacks on a pool of threads and read
  * transactions must not be tied to one.
  */
@@ -58,8 +68,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "log.h"
 #include "store.h"
 #include "store_backend.h"
 #include "store_lmdb_page.h"
@@ -84,6 +96,18 @@ struct store_backend {
 	 * a resize the write side.
 	 */
 	pthread_rwlock_t resize;
+	/*
+	 * The syncer (sync_ms > 0, writers only): a thread that syncs a
+	 * commit's meta page sync_ms after the commit, unless the next
+	 * commit's data sync has done it. smu guards what follows it.
+	 */
+	unsigned int	 sync_ms;
+	pthread_t	 syncer;
+	pthread_mutex_t	 smu;
+	pthread_cond_t	 scv;
+	int		 unsynced;	/* a commit since the last sync */
+	int		 stop;		/* the syncer is to end */
+	int		 sync_err;	/* its failed sync, for the next write */
 };
 
 /* What the last open found damaged (open runs before any thread). */
@@ -987,6 +1011,135 @@ start_size(const struct store_config *cfg, size_t max)
 	return size < max ? size : max;
 }
 
+/*
+ * The syncer thread: once a commit has left its meta page unsynced, it
+ * waits sync_ms (commits in that time ride along) and syncs the file.
+ * A failed sync is logged and kept: the next write syncs first, and
+ * fails while that fails (sync_check).
+ */
+static void *
+syncer(void *arg)
+{
+	struct store_backend	*b = arg;
+	struct timespec		 ts;
+	int			 rc;
+
+	pthread_mutex_lock(&b->smu);
+	while (!b->stop) {
+		if (!b->unsynced) {
+			pthread_cond_wait(&b->scv, &b->smu);
+			continue;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		ts.tv_sec += b->sync_ms / 1000;
+		ts.tv_nsec += (long)(b->sync_ms % 1000) * 1000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		while (!b->stop &&
+		    pthread_cond_timedwait(&b->scv, &b->smu, &ts) != ETIMEDOUT)
+			;
+		b->unsynced = 0;
+		pthread_mutex_unlock(&b->smu);
+		/* mdb_env_set_mapsize() waits for the sync, as for a txn. */
+		pthread_rwlock_rdlock(&b->resize);
+		rc = mdb_env_sync(b->env, 1);
+		pthread_rwlock_unlock(&b->resize);
+		pthread_mutex_lock(&b->smu);
+		if (rc != 0 && b->sync_err == 0) {
+			b->sync_err = rc;
+			log_warnx("store: syncing to disk failed: %s; the "
+			    "last commit may be lost in a system crash, and "
+			    "writes fail until a sync succeeds", strerror(rc));
+		}
+	}
+	pthread_mutex_unlock(&b->smu);
+	return NULL;
+}
+
+/* Start the syncer, with every signal blocked: they are the caller's. */
+static int
+syncer_start(struct store_backend *b)
+{
+	pthread_condattr_t	ca;
+	sigset_t		all, old;
+	int			rc;
+
+	if ((rc = pthread_mutex_init(&b->smu, NULL)) != 0)
+		return rc;
+	if ((rc = pthread_condattr_init(&ca)) != 0)
+		goto fail_mutex;
+	if ((rc = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC)) == 0)
+		rc = pthread_cond_init(&b->scv, &ca);
+	pthread_condattr_destroy(&ca);
+	if (rc != 0)
+		goto fail_mutex;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&b->syncer, NULL, syncer, b);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc == 0)
+		return 0;
+	pthread_cond_destroy(&b->scv);
+fail_mutex:
+	pthread_mutex_destroy(&b->smu);
+	return rc;
+}
+
+/* Stop the syncer and sync what it had left: the store is closing. */
+static void
+syncer_stop(struct store_backend *b)
+{
+	pthread_mutex_lock(&b->smu);
+	b->stop = 1;
+	pthread_cond_signal(&b->scv);
+	pthread_mutex_unlock(&b->smu);
+	pthread_join(b->syncer, NULL);
+	pthread_cond_destroy(&b->scv);
+	pthread_mutex_destroy(&b->smu);
+	(void)mdb_env_sync(b->env, 1);
+}
+
+/* After a commit: its meta page is left for the syncer. */
+static void
+mark_unsynced(struct store_backend *b)
+{
+	pthread_mutex_lock(&b->smu);
+	if (!b->unsynced) {
+		b->unsynced = 1;
+		pthread_cond_signal(&b->scv);
+	}
+	pthread_mutex_unlock(&b->smu);
+}
+
+/*
+ * Before a write, after the syncer failed: sync now. The kernel reports a
+ * file's write error to one sync only, so that a later commit's own sync
+ * would not see it; writes fail until a sync succeeds.
+ */
+static int
+sync_check(struct store_backend *b)
+{
+	int	rc;
+
+	pthread_mutex_lock(&b->smu);
+	rc = b->sync_err;
+	pthread_mutex_unlock(&b->smu);
+	if (rc == 0)
+		return 0;
+	pthread_rwlock_rdlock(&b->resize);
+	rc = mdb_env_sync(b->env, 1);
+	pthread_rwlock_unlock(&b->resize);
+	if (rc != 0)
+		return rc;
+	pthread_mutex_lock(&b->smu);
+	b->sync_err = 0;
+	pthread_mutex_unlock(&b->smu);
+	log_info("store: synced to disk again");
+	return 0;
+}
+
 static int
 lmdb_open(struct store_backend **bp, const struct store_config *cfg,
     int flags)
@@ -1009,6 +1162,7 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 	}
 	b->rdonly = (flags & STORE_RDONLY) != 0;
 	b->map_max = cfg->map_max ? cfg->map_max : DEFAULT_MAP_MAX;
+	b->sync_ms = b->rdonly ? 0 : cfg->sync_ms;
 	if (!b->rdonly && mkdir(cfg->path, 0700) == -1 && errno != EEXIST) {
 		rc = errno;
 		goto fail;
@@ -1027,13 +1181,15 @@ lmdb_open(struct store_backend **bp, const struct store_config *cfg,
 	    (rc = mdb_env_set_maxreaders(b->env, MAX_READERS)) != 0 ||
 	    (rc = mdb_env_set_mapsize(b->env, start_size(cfg, b->map_max))) != 0)
 		goto fail;
-	if ((rc = mdb_env_open(b->env, cfg->path,
-	    MDB_NOTLS | (b->rdonly ? MDB_RDONLY : 0), 0600)) != 0)
+	if ((rc = mdb_env_open(b->env, cfg->path, MDB_NOTLS |
+	    (b->rdonly ? MDB_RDONLY : 0) | (b->sync_ms ? MDB_NOMETASYNC : 0),
+	    0600)) != 0)
 		goto fail;
 	/* Free the reader slots of processes that died holding them. */
 	(void)mdb_reader_check(b->env, &dead);
 	if ((rc = check_file_size(b, cfg->path)) != 0 ||
-	    (rc = setup(b, cfg->score_mode)) != 0)
+	    (rc = setup(b, cfg->score_mode)) != 0 ||
+	    (b->sync_ms && (rc = syncer_start(b)) != 0))
 		goto fail;
 	*bp = b;
 	return 0;
@@ -1054,6 +1210,8 @@ lmdb_close(struct store_backend *b)
 {
 	if (b == NULL)
 		return;
+	if (b->sync_ms)
+		syncer_stop(b);
 	mdb_env_close(b->env);
 	pthread_rwlock_destroy(&b->resize);
 	free(b);
@@ -1204,6 +1362,8 @@ lmdb_begin(struct store_backend *b, int write, struct store_btxn **tp)
 
 	if (write && b->rdonly)
 		return STORE_ERDONLY;
+	if (write && b->sync_ms && (rc = sync_check(b)) != 0)
+		return rc;
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		return errno;
 	t->b = b;
@@ -1257,6 +1417,8 @@ lmdb_commit(struct store_btxn *t, uint64_t *gen)
 	}
 	rc = mdb_txn_commit(t->txn);
 	pthread_rwlock_unlock(&t->b->resize);
+	if (rc == 0 && t->b->sync_ms)
+		mark_unsynced(t->b);
 	free(t);
 	if (rc != 0)
 		return map_err(rc);

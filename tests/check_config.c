@@ -466,6 +466,14 @@ START_TEST(test_store_keys)
 	    "G suffix)");
 	load_bad("StoreDamaged repair\n", "1: StoreDamaged: bad value 'repair' "
 	    "(expected refuse or reset)");
+	c = load_ok("");
+	ck_assert_int_eq(c->store_sync_delay, 100);
+	config_free(c);
+	c = load_ok("StoreSyncDelay 0\n");
+	ck_assert_int_eq(c->store_sync_delay, 0);
+	config_free(c);
+	load_bad("StoreSyncDelay 10001\n", "1: StoreSyncDelay: bad value "
+	    "'10001' (expected an integer from 0 to 10000)");
 }
 END_TEST
 

@@ -1610,6 +1610,7 @@ store_suite(void)
 	suite_add_tcase(s, tc_store_reps());
 	suite_add_tcase(s, tc_store_group());
 	suite_add_tcase(s, tc_store_scan());
+	suite_add_tcase(s, tc_store_sync());
 	return s;
 }
 

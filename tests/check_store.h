@@ -58,5 +58,6 @@ TCase	*tc_store_damage(void);
 TCase	*tc_store_reps(void);
 TCase	*tc_store_group(void);
 TCase	*tc_store_scan(void);
+TCase	*tc_store_sync(void);
 
 #endif /* CHECK_STORE_H */

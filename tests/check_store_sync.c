@@ -1,0 +1,262 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * check_store_sync: the store's delayed meta sync (store_config.sync_ms,
+ * the milter's StoreSyncDelay; store_lmdb.c). A commit makes one sync
+ * (its data pages) and the syncer thread syncs its meta page sync_ms
+ * later, once for all the commits of that time, and never while the
+ * store is idle; closing syncs; a failed sync makes writes fail until a
+ * sync succeeds. The syncs are counted by this program's own fsync and
+ * fdatasync, which LMDB calls instead of libc's, and can be made to fail;
+ * its pwrite counts the writes made through a descriptor opened O_DSYNC
+ * (LMDB's synced meta page writes).
+ */
+#include <sys/syscall.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check_store.h"
+
+static int	nsyncs;		/* syncs made (atomic) */
+static int	nfail;		/* the next so many syncs fail with EIO */
+static int	ndsync;		/* writes through an O_DSYNC descriptor */
+
+static int
+counted_sync(long nr, int fd)
+{
+	int	left;
+
+	__atomic_add_fetch(&nsyncs, 1, __ATOMIC_SEQ_CST);
+	left = __atomic_load_n(&nfail, __ATOMIC_SEQ_CST);
+	while (left > 0 && !__atomic_compare_exchange_n(&nfail, &left,
+	    left - 1, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+		;
+	if (left > 0) {
+		errno = EIO;
+		return -1;
+	}
+	return (int)syscall(nr, fd);
+}
+
+int	fsync(int);
+int	fdatasync(int);
+
+int
+fsync(int fd)
+{
+	return counted_sync(SYS_fsync, fd);
+}
+
+int
+fdatasync(int fd)
+{
+	return counted_sync(SYS_fdatasync, fd);
+}
+
+ssize_t	pwrite(int, const void *, size_t, off_t);
+
+ssize_t
+pwrite(int fd, const void *buf, size_t len, off_t off)
+{
+	int	fl = fcntl(fd, F_GETFL);
+
+	if (fl != -1 && (fl & O_DSYNC) == O_DSYNC)
+		__atomic_add_fetch(&ndsync, 1, __ATOMIC_SEQ_CST);
+	return syscall(SYS_pwrite64, fd, buf, len, off);
+}
+
+static int
+dsyncs(void)
+{
+	return __atomic_load_n(&ndsync, __ATOMIC_SEQ_CST);
+}
+
+static int
+syncs(void)
+{
+	return __atomic_load_n(&nsyncs, __ATOMIC_SEQ_CST);
+}
+
+static double
+now_ms(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void
+sleep_ms(int ms)
+{
+	struct timespec	ts = { ms / 1000, (long)(ms % 1000) * 1000000 };
+
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
+/* Wait (at most 5 s) until the count of syncs reaches n; ms waited. */
+static double
+wait_syncs(int n)
+{
+	double	t0 = now_ms();
+
+	while (syncs() < n && now_ms() - t0 < 5000)
+		sleep_ms(2);
+	ck_assert_int_ge(syncs(), n);
+	return now_ms() - t0;
+}
+
+/* Observe a code (a new cluster or a copy), store_observe's answer. */
+static int
+observe(struct store *s, const nilsimsa_code *c, struct store_result *r)
+{
+	struct store_obs	o = obs_of(c, 1000, 100);
+
+	return store_observe(s, &o, r);
+}
+
+/*
+ * A commit syncs once; its meta page is synced sync_ms later, once for
+ * all the commits made in that time; an idle store makes no sync; closing
+ * syncs.
+ */
+START_TEST(test_sync_delay)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store_result	 r;
+	struct store		*s;
+	nilsimsa_code		 c;
+	double			 waited;
+	int			 n0, n, d0;
+
+	cfg.sync_ms = 200;
+	s = open_ok(&cfg, 0);
+	sleep_ms(300);		/* the open's own writes, synced */
+	rnd_code(&c);
+	n0 = syncs();
+	d0 = dsyncs();
+	ck_assert_int_eq(observe(s, &c, &r), 0);
+	ck_assert_int_eq(syncs(), n0 + 1);
+	ck_assert_int_eq(dsyncs(), d0);	/* the meta page: not synced */
+	waited = wait_syncs(n0 + 2);
+	ck_assert_msg(waited >= 150, "meta synced %.0f ms after the commit, "
+	    "not StoreSyncDelay (200 ms)", waited);
+	/* five commits in a row: one sync each and one of the syncer's */
+	n0 = syncs();
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_eq(observe(s, &c, &r), 0);
+	ck_assert_int_eq(syncs(), n0 + 5);
+	wait_syncs(n0 + 6);
+	sleep_ms(500);
+	n = syncs();
+	ck_assert_msg(n == n0 + 6 || n == n0 + 7, "%d syncs after 5 commits",
+	    n - n0);
+	/* idle: none */
+	sleep_ms(500);
+	ck_assert_int_eq(syncs(), n);
+	store_close(s);
+	ck_assert_int_ge(syncs(), n + 1);
+	/* what was committed is there */
+	s = open_ok(&cfg, STORE_RDONLY);
+	ck_assert_int_eq(store_lookup(s, &(struct store_obs){ .code = c,
+	    .join_score = 100 }, &r), 0);
+	ck_assert_int_eq(r.found, 1);
+	ck_assert_uint_eq(r.c.messages, 6);
+	store_close(s);
+}
+END_TEST
+
+/* sync_ms 0: each commit synced in full as it is made, no syncer. */
+START_TEST(test_sync_each)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store_result	 r;
+	struct store		*s;
+	nilsimsa_code		 c;
+	int			 n0, d0;
+
+	s = open_ok(&cfg, 0);
+	rnd_code(&c);
+	n0 = syncs();
+	d0 = dsyncs();
+	ck_assert_int_eq(observe(s, &c, &r), 0);
+	ck_assert_int_eq(syncs(), n0 + 1);	/* the data pages */
+	ck_assert_int_eq(dsyncs(), d0 + 1);	/* the meta page, synced */
+	sleep_ms(400);
+	ck_assert_int_eq(syncs(), n0 + 1);
+	store_close(s);
+}
+END_TEST
+
+/*
+ * A failed sync of the syncer's: the next write syncs first (the kernel
+ * would tell its own sync nothing of the earlier error); while syncs
+ * fail, writes fail and change nothing; once one succeeds they go on.
+ */
+START_TEST(test_sync_fails)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store_result	 r;
+	struct store		*s;
+	nilsimsa_code		 c;
+	int			 n0;
+
+	cfg.sync_ms = 200;
+	s = open_ok(&cfg, 0);
+	rnd_code(&c);
+	ck_assert_int_eq(observe(s, &c, &r), 0);
+	wait_syncs(syncs() + 1);	/* the syncer's, of that commit */
+	/* one failure, the syncer's */
+	n0 = syncs();
+	ck_assert_int_eq(observe(s, &c, &r), 0);
+	__atomic_store_n(&nfail, 1, __ATOMIC_SEQ_CST);
+	wait_syncs(n0 + 2);		/* the commit's and the syncer's */
+	ck_assert_int_eq(__atomic_load_n(&nfail, __ATOMIC_SEQ_CST), 0);
+	n0 = syncs();
+	ck_assert_int_eq(observe(s, &c, &r), 0);
+	ck_assert_int_eq(syncs(), n0 + 2);	/* its check's and its own */
+	wait_syncs(n0 + 3);
+	/* syncs that go on failing */
+	n0 = syncs();
+	ck_assert_int_eq(observe(s, &c, &r), 0);
+	__atomic_store_n(&nfail, 1000000, __ATOMIC_SEQ_CST);
+	wait_syncs(n0 + 2);
+	ck_assert_int_eq(observe(s, &c, &r), EIO);
+	ck_assert_int_eq(observe(s, &c, &r), EIO);
+	__atomic_store_n(&nfail, 0, __ATOMIC_SEQ_CST);
+	ck_assert_int_eq(observe(s, &c, &r), 0);
+	ck_assert_uint_eq(r.c.messages, 5);	/* the failed ones: not counted */
+	store_close(s);
+}
+END_TEST
+
+TCase *
+tc_store_sync(void)
+{
+	TCase	*tc = tcase_create("sync");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_sync_delay);
+	tcase_add_test(tc, test_sync_each);
+	tcase_add_test(tc, test_sync_fails);
+	return tc;
+}
