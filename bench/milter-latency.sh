@@ -10,14 +10,16 @@
 # row: no milter; bench/null-milter over TCP (a milter that only answers:
 # the floor); the milter over TCP; over a unix socket; the milter over
 # TCP with StoreBackend redis (a redis-server on loopback started here,
-# when redis-server is installed); with -B, the milter of another build
-# over TCP (a before/after comparison). Each run
+# when redis-server is installed); the milter over TCP with StoreSyncDelay
+# 0 (each commit synced in full before the reply: the store before
+# StoreSyncDelay); with -B, the milter of another build over TCP (a
+# before/after comparison). Each run
 # sends MSGS messages to every row in turn (bench/smtp-time.py, one
 # session, one message per connection), so the rows share the machine's
 # state. Latency = connect to the reply to the final dot. Printed: p50
 # and p90 per run, their medians (and p99's), and the median over runs of the p50
 # added to Postfix alone's p50 of the same run. Needs root (Postfix).
-# Ports 13280-13290 on 127.0.0.1.
+# Ports 13280-13292 on 127.0.0.1.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -48,7 +50,7 @@ export top_srcdir top_builddir
 . "$top_srcdir/tests/mta/common.sh"
 e2e_skip() { echo "milter-latency: $*"; exit 1; }
 
-e2e_init latency 13280 11
+e2e_init latency 13280 13
 e2e_need postfix python3
 MTCP=$PORT MOLD=$((PORT + 1)) MNULL=$((PORT + 2)) SMTP=$((PORT + 3))
 PF=$T/pf
@@ -80,6 +82,13 @@ if command -v redis-server >/dev/null; then
 	ports+=($((SMTP + 5)))
 	extra="$extra $((SMTP + 5))=inet:127.0.0.1:$MRED"
 fi
+# each commit synced in full
+MFULL=$((PORT + 11)) SFULL=$((PORT + 12))
+milter_conf "$T/full.conf" Socket "inet:$MFULL@127.0.0.1" "${common[@]}" StoreSyncDelay 0
+milter_start full "$T/full.conf" || { echo "milter (StoreSyncDelay 0) did not start"; exit 1; }
+names+=("milter over TCP, StoreSyncDelay 0")
+ports+=($SFULL)
+extra="$extra $SFULL=inet:127.0.0.1:$MFULL"
 if [ -n "$old" ]; then
 	milter_conf "$T/old.conf" Socket "inet:$MOLD@127.0.0.1" "${common[@]}"
 	MILTER_BIN=$old/milter/nilsimsa-milter milter_start old "$T/old.conf" ||

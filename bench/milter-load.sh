@@ -14,9 +14,11 @@
 # the milter over
 # TCP (TCP_NODELAY, the default); over TCP with TCPNoDelay no; over a unix
 # socket; over TCP with its store in memory (tmpfs, /dev/shm: the
-# durable commit's syncs cost nothing there, so the row beside the plain
-# TCP one is the disk's share); with -B, the milter of another build over
-# TCP (before/after). Each run loads every row in turn, so the rows
+# commit's syncs cost nothing there, so the row beside the plain TCP one
+# is the disk's share); over TCP with StoreSyncDelay 0 (each commit synced
+# in full, meta page too, before the message is answered: the store
+# before StoreSyncDelay); with -B, the milter of another build over TCP
+# (before/after). Each run loads every row in turn, so the rows
 # share the machine's state; a ratio is a row's rate over Postfix alone's
 # in the same run, and the median of those is printed.
 # Two loads: "copies", identical messages of BYTES bytes sent by Postfix's
@@ -30,7 +32,7 @@
 # processes (load generator, Postfix, milters; not the kernel's threads'
 # share of I/O, nor other work sharing the machine) and of the milter
 # process alone, so that what bounds a row can be read off.
-# Needs root (Postfix). Ports 13180-13193 on 127.0.0.1.
+# Needs root (Postfix). Ports 13180-13195 on 127.0.0.1.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
 #
@@ -63,10 +65,10 @@ export top_srcdir top_builddir
 . "$top_srcdir/tests/mta/common.sh"
 e2e_skip() { echo "milter-load: $*"; exit 1; }
 
-e2e_init bench 13180 14
+e2e_init bench 13180 16
 e2e_need postfix smtp-source python3
 MPORT=$PORT NPORT=$((PORT + 1)) OPORT=$((PORT + 2)) ZPORT=$((PORT + 3))
-RPORT=$((PORT + 4)) SPORT=$((PORT + 5)) SMTP=$((PORT + 6))
+RPORT=$((PORT + 4)) SPORT=$((PORT + 5)) FPORT=$((PORT + 6)) SMTP=$((PORT + 7))
 PF=$T/pf
 e2e_on_exit "'$MTA_DIR/postfix.sh' stop '$PF'"
 
@@ -83,6 +85,8 @@ e2e_on_exit "rm -rf '$SHM'"
 chmod 755 "$SHM"	# the milter, run as nobody, makes its store below it
 milter_conf "$T/shm.conf" Socket "inet:$SPORT@127.0.0.1" "${common[@]}" Store "$SHM/store"
 milter_start shm "$T/shm.conf" || { echo "milter (tmpfs) did not start"; exit 1; }
+milter_conf "$T/full.conf" Socket "inet:$FPORT@127.0.0.1" "${common[@]}" StoreSyncDelay 0
+milter_start full "$T/full.conf" || { echo "milter (StoreSyncDelay 0) did not start"; exit 1; }
 "$top_builddir/bench/null-milter" "inet:$ZPORT@127.0.0.1" 2>>"$T/null.log" &
 nullpid=$!
 e2e_on_exit "kill $nullpid"
@@ -91,11 +95,13 @@ rnullpid=$!
 e2e_on_exit "kill $rnullpid"
 names=("postfix, no milter" "null-milter over TCP" "null-milter, a reply to each"
     "milter over TCP (TCP_NODELAY)" "milter over TCP (TCPNoDelay no)"
-    "milter over a unix socket" "milter over TCP, store in tmpfs")
+    "milter over a unix socket" "milter over TCP, store in tmpfs"
+    "milter over TCP, StoreSyncDelay 0")
 specs=(none "inet:127.0.0.1:$ZPORT" "inet:127.0.0.1:$RPORT" "inet:127.0.0.1:$MPORT"
-    "inet:127.0.0.1:$NPORT" "unix:$T/milter.sock" "inet:127.0.0.1:$SPORT")
+    "inet:127.0.0.1:$NPORT" "unix:$T/milter.sock" "inet:127.0.0.1:$SPORT"
+    "inet:127.0.0.1:$FPORT")
 pids=("" "$nullpid" "$rnullpid" "$(milter_pid tcp)" "$(milter_pid nagle)"
-    "$(milter_pid unix)" "$(milter_pid shm)")
+    "$(milter_pid unix)" "$(milter_pid shm)" "$(milter_pid full)")
 if [ -n "$old" ]; then
 	milter_conf "$T/old.conf" Socket "inet:$OPORT@127.0.0.1" "${common[@]}"
 	MILTER_BIN=$old/milter/nilsimsa-milter milter_start old "$T/old.conf" ||

@@ -17,7 +17,8 @@
 /*
  * store_bench: what the store costs against N clusters.
  *
- *	store_bench [-d dir] [-t threads] [N ...]	(default: 10000 100000)
+ *	store_bench [-d dir] [-s ms] [-t threads] [N ...]
+ *						(default: 10000 100000)
  *
  * For each N, in a fresh store in a temporary directory (under -d, or
  * $TMPDIR, or /tmp):
@@ -31,7 +32,11 @@
  *  - store_observe: a near duplicate that joins a cluster, a durable
  *    write. Three rows in the same run: one thread; `threads` threads
  *    with group_max 1, a commit each (the store before group commit);
- *    `threads` threads grouped (the default). Each row gives observes per
+ *    `threads` threads grouped. These three sync each commit in full
+ *    before it returns; two more rows, one thread and `threads` grouped,
+ *    leave the meta page's sync to the next commit or to the syncer,
+ *    -s ms later (store_config.sync_ms, the milter's StoreSyncDelay;
+ *    default 100, the milter's default). Each row gives observes per
  *    second of wall time and the process's CPU time (user + system) per
  *    observe: run it under `taskset -c 0` for the figures on one core.
  *
@@ -182,12 +187,14 @@ run(void *(*fn)(void *), struct store *s, const nilsimsa_code *codes,
 }
 
 static struct store *
-open_store(struct store_config *cfg, unsigned int group_max)
+open_store(struct store_config *cfg, unsigned int group_max,
+    unsigned int sync_ms)
 {
 	struct store	*s;
 	int		 rc;
 
 	cfg->group_max = group_max;
+	cfg->sync_ms = sync_ms;
 	if ((rc = store_open(&s, cfg, 0)) != 0)
 		die("open", rc);
 	return s;
@@ -206,7 +213,7 @@ observe_row(const char *what, struct store *s, const nilsimsa_code *codes,
 }
 
 static int
-bench(const char *base, size_t n, int threads)
+bench(const char *base, size_t n, int threads, unsigned int sync_ms)
 {
 	struct store_config	 cfg = { 0 };
 	struct store_result	 r;
@@ -233,7 +240,7 @@ bench(const char *base, size_t n, int threads)
 		for (k = 0; k < 32; k++)
 			codes[i].b[k] = util_xorshift64(&rng) & 0xff;
 
-	s = open_store(&cfg, 0);
+	s = open_store(&cfg, 0, 0);
 	t = run(fill_one, s, codes, n, n, threads, &cpu);
 	printf("N=%zu: fill, %d threads: %.0f puts/s (%.1f us CPU each)\n",
 	    n, threads, n / t, cpu / n * 1e6);
@@ -242,7 +249,7 @@ bench(const char *base, size_t n, int threads)
 	/* The array is rebuilt at open: what it takes is the difference. */
 	rss0 = rss_anon();
 	t0 = util_now();
-	s = open_store(&cfg, 1);
+	s = open_store(&cfg, 1, 0);
 	t = util_now() - t0;
 	rss1 = rss_anon();
 	snprintf(cmd, sizeof(cmd), "%s/data.mdb", dir);
@@ -273,8 +280,16 @@ bench(const char *base, size_t n, int threads)
 	    threads);
 	observe_row(what, s, codes, n, OBSERVES_ONE, threads);
 	store_close(s);
-	s = open_store(&cfg, 0);
+	s = open_store(&cfg, 0, 0);
 	snprintf(what, sizeof(what), "%d threads, group commit", threads);
+	observe_row(what, s, codes, n, OBSERVES_GROUP, threads);
+	store_close(s);
+	s = open_store(&cfg, 0, sync_ms);
+	snprintf(what, sizeof(what), "1 thread, meta sync delayed %u ms",
+	    sync_ms);
+	observe_row(what, s, codes, n, OBSERVES_ONE, 1);
+	snprintf(what, sizeof(what), "%d threads, group commit, meta sync "
+	    "delayed %u ms", threads, sync_ms);
 	observe_row(what, s, codes, n, OBSERVES_GROUP, threads);
 	store_close(s);
 
@@ -288,20 +303,27 @@ main(int argc, char **argv)
 {
 	const char	*base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	cpu_set_t	 cpus;
+	unsigned int	 sync_ms = 100;
 	int		 ch, rc = 0, threads = 32;
 
-	while ((ch = getopt(argc, argv, "d:t:")) != -1) {
+	while ((ch = getopt(argc, argv, "d:s:t:")) != -1) {
 		switch (ch) {
 		case 'd':
 			base = optarg;
 			break;
+		case 's':
+			sync_ms = (unsigned int)atoi(optarg);
+			if (sync_ms >= 1 && sync_ms <= 10000)
+				break;
+			goto usage;
 		case 't':
 			threads = atoi(optarg);
 			if (threads >= 1 && threads <= 1024)
 				break;
 			/* FALLTHROUGH */
 		default:
-			fprintf(stderr, "usage: store_bench [-d dir] "
+		usage:
+			fprintf(stderr, "usage: store_bench [-d dir] [-s ms] "
 			    "[-t threads] [N ...]\n");
 			return 2;
 		}
@@ -312,10 +334,11 @@ main(int argc, char **argv)
 		printf("store_bench: %d CPU(s) allowed%s\n", CPU_COUNT(&cpus),
 		    CPU_COUNT(&cpus) == 1 ? "" : " (taskset -c 0 for one)");
 	if (optind == argc) {
-		rc |= bench(base, 10000, threads);
-		rc |= bench(base, 100000, threads);
+		rc |= bench(base, 10000, threads, sync_ms);
+		rc |= bench(base, 100000, threads, sync_ms);
 	}
 	for (; optind < argc; optind++)
-		rc |= bench(base, strtoul(argv[optind], NULL, 10), threads);
+		rc |= bench(base, strtoul(argv[optind], NULL, 10), threads,
+		    sync_ms);
 	return rc != 0;
 }
