@@ -27,7 +27,8 @@
  *    progress at a time across every process using the store (LMDB's
  *    writer lock; Redis: WATCH/MULTI or a Lua script), so that store.c can
  *    read, decide and write atomically.
- *  - commit() makes the writes durable and, when anything was written,
+ *  - commit() commits the writes (durable, or for LMDB with sync_ms
+ *    durable within sync_ms) and, when anything was written,
  *    bumps the generation counter; *gen gets the generation the store now
  *    has. Other processes compare it to notice changes.
  *  - Pointers returned by rec_get/rec_iter stay valid until the end of

@@ -97,9 +97,10 @@ struct store_backend {
 	 */
 	pthread_rwlock_t resize;
 	/*
-	 * The syncer (sync_ms > 0, writers only): a thread that syncs a
-	 * commit's meta page sync_ms after the commit, unless the next
-	 * commit's data sync has done it. smu guards what follows it.
+	 * The syncer (sync_ms > 0, writers only): a thread that syncs the
+	 * file sync_ms after a commit left its meta page unsynced (under
+	 * load the next commit's data sync has mostly done it already).
+	 * smu guards what follows it.
 	 */
 	unsigned int	 sync_ms;
 	pthread_t	 syncer;
@@ -107,7 +108,7 @@ struct store_backend {
 	pthread_cond_t	 scv;
 	int		 unsynced;	/* a commit since the last sync */
 	int		 stop;		/* the syncer is to end */
-	int		 sync_err;	/* its failed sync, for the next write */
+	int		 full;		/* a sync failed: commits sync in full */
 };
 
 /* What the last open found damaged (open runs before any thread). */
@@ -1012,21 +1013,56 @@ start_size(const struct store_config *cfg, size_t max)
 }
 
 /*
+ * Sync the file for the syncer, inside a write transaction: a commit
+ * syncs the same file descriptor, and Linux reports a write error to the
+ * first sync of a descriptor after it, so a sync of ours between a
+ * commit's writes and its own sync would take the commit's error and the
+ * commit would go on as if its pages were on disk. Holding LMDB's writer
+ * lock, this sync covers only committed pages. If it fails, the meta
+ * page of the last commit may not be on disk (the pages it points to
+ * are, synced by their commit): every commit from then on is synced in
+ * full, meta page too, as with sync_ms 0, and its own syncs report what
+ * fails. Returns 0, or -1 to try again later (the map was grown by
+ * another process: the next write adopts it).
+ */
+static int
+sync_locked(struct store_backend *b)
+{
+	MDB_txn	*txn;
+	int	 rc;
+
+	pthread_rwlock_rdlock(&b->resize);
+	if (mdb_txn_begin(b->env, NULL, 0, &txn) != 0) {
+		pthread_rwlock_unlock(&b->resize);
+		return -1;
+	}
+	if ((rc = mdb_env_sync(b->env, 1)) != 0) {
+		(void)mdb_env_set_flags(b->env, MDB_NOMETASYNC, 0);
+		pthread_mutex_lock(&b->smu);
+		b->full = 1;
+		pthread_mutex_unlock(&b->smu);
+		log_warnx("store: syncing to disk failed: %s; the last commit "
+		    "may not be on disk; from now on each commit is synced in "
+		    "full (as StoreSyncDelay 0)", strerror(rc));
+	}
+	mdb_txn_abort(txn);
+	pthread_rwlock_unlock(&b->resize);
+	return 0;
+}
+
+/*
  * The syncer thread: once a commit has left its meta page unsynced, it
  * waits sync_ms (commits in that time ride along) and syncs the file.
- * A failed sync is logged and kept: the next write syncs first, and
- * fails while that fails (sync_check).
  */
 static void *
 syncer(void *arg)
 {
 	struct store_backend	*b = arg;
 	struct timespec		 ts;
-	int			 rc;
 
 	pthread_mutex_lock(&b->smu);
 	while (!b->stop) {
-		if (!b->unsynced) {
+		if (!b->unsynced || b->full) {
 			pthread_cond_wait(&b->scv, &b->smu);
 			continue;
 		}
@@ -1042,17 +1078,12 @@ syncer(void *arg)
 			;
 		b->unsynced = 0;
 		pthread_mutex_unlock(&b->smu);
-		/* mdb_env_set_mapsize() waits for the sync, as for a txn. */
-		pthread_rwlock_rdlock(&b->resize);
-		rc = mdb_env_sync(b->env, 1);
-		pthread_rwlock_unlock(&b->resize);
-		pthread_mutex_lock(&b->smu);
-		if (rc != 0 && b->sync_err == 0) {
-			b->sync_err = rc;
-			log_warnx("store: syncing to disk failed: %s; the "
-			    "last commit may be lost in a system crash, and "
-			    "writes fail until a sync succeeds", strerror(rc));
+		if (sync_locked(b) == -1) {
+			pthread_mutex_lock(&b->smu);
+			b->unsynced = 1;
+			continue;
 		}
+		pthread_mutex_lock(&b->smu);
 	}
 	pthread_mutex_unlock(&b->smu);
 	return NULL;
@@ -1087,10 +1118,15 @@ fail_mutex:
 	return rc;
 }
 
-/* Stop the syncer and sync what it had left: the store is closing. */
+/*
+ * Stop the syncer and sync what it had left: the store is closing, no
+ * transaction of this process is open.
+ */
 static void
 syncer_stop(struct store_backend *b)
 {
+	int	rc;
+
 	pthread_mutex_lock(&b->smu);
 	b->stop = 1;
 	pthread_cond_signal(&b->scv);
@@ -1098,10 +1134,12 @@ syncer_stop(struct store_backend *b)
 	pthread_join(b->syncer, NULL);
 	pthread_cond_destroy(&b->scv);
 	pthread_mutex_destroy(&b->smu);
-	(void)mdb_env_sync(b->env, 1);
+	if (!b->full && (rc = mdb_env_sync(b->env, 1)) != 0)
+		log_warnx("store: syncing to disk at close failed: %s; the "
+		    "last commit may not be on disk", strerror(rc));
 }
 
-/* After a commit: its meta page is left for the syncer. */
+/* After a commit that wrote: its meta page is left for the syncer. */
 static void
 mark_unsynced(struct store_backend *b)
 {
@@ -1111,33 +1149,6 @@ mark_unsynced(struct store_backend *b)
 		pthread_cond_signal(&b->scv);
 	}
 	pthread_mutex_unlock(&b->smu);
-}
-
-/*
- * Before a write, after the syncer failed: sync now. The kernel reports a
- * file's write error to one sync only, so that a later commit's own sync
- * would not see it; writes fail until a sync succeeds.
- */
-static int
-sync_check(struct store_backend *b)
-{
-	int	rc;
-
-	pthread_mutex_lock(&b->smu);
-	rc = b->sync_err;
-	pthread_mutex_unlock(&b->smu);
-	if (rc == 0)
-		return 0;
-	pthread_rwlock_rdlock(&b->resize);
-	rc = mdb_env_sync(b->env, 1);
-	pthread_rwlock_unlock(&b->resize);
-	if (rc != 0)
-		return rc;
-	pthread_mutex_lock(&b->smu);
-	b->sync_err = 0;
-	pthread_mutex_unlock(&b->smu);
-	log_info("store: synced to disk again");
-	return 0;
 }
 
 static int
@@ -1362,8 +1373,6 @@ lmdb_begin(struct store_backend *b, int write, struct store_btxn **tp)
 
 	if (write && b->rdonly)
 		return STORE_ERDONLY;
-	if (write && b->sync_ms && (rc = sync_check(b)) != 0)
-		return rc;
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		return errno;
 	t->b = b;
@@ -1417,7 +1426,7 @@ lmdb_commit(struct store_btxn *t, uint64_t *gen)
 	}
 	rc = mdb_txn_commit(t->txn);
 	pthread_rwlock_unlock(&t->b->resize);
-	if (rc == 0 && t->b->sync_ms)
+	if (rc == 0 && t->dirty && t->b->sync_ms)
 		mark_unsynced(t->b);
 	free(t);
 	if (rc != 0)

@@ -308,7 +308,7 @@ eom(SMFICTX *ctx, struct store *store, struct message_result *rp)
 	rejected = r.verdict.action == VERDICT_REJECT ||
 	    r.verdict.action == VERDICT_TEMPFAIL ||
 	    r.verdict.action == VERDICT_PARTIAL;
-	/* A durable commit of its own: only when there is something to add. */
+	/* A commit of its own: only when there is something to add. */
 	if (r.digested && (tagged || rejected))
 		store_note(store, r.res.c.id, time(NULL), tagged, rejected);
 	message_log(c->msg, &r);

@@ -310,7 +310,7 @@ END_TEST
 /*
  * kill -9 in the middle of grouped writes. A child runs CRASH_T threads
  * observing (joins and new clusters); each writes a byte to a pipe once
- * store_observe has returned 0, that is once its write is durable. After
+ * store_observe has returned 0, that is once its write is committed. After
  * the kill the store opens (the structural check runs at every open),
  * every record checks, and it holds every answered observe and at most
  * one unanswered observe per thread more (written, not yet answered):

@@ -2,8 +2,8 @@
 #
 # t-crash-load.sh: kill -9 the milter under load, as a crash or an OOM
 # kill would: the store it leaves opens and verifies sound, and it holds
-# every message the milter logged (the log line comes after the durable
-# commit of the message's observe, before the reply to the MTA), and at
+# every message the milter logged (the log line comes after the commit
+# of the message's observe, before the reply to the MTA), and at
 # most one more per session in flight: group commit loses nothing that
 # was answered. Then the milter starts again on that store.
 #
@@ -35,7 +35,7 @@ FLOODS=6 ROUNDS=3
 conf=$T/crash.conf
 milter_conf "$conf" Socket "inet:$PORT@127.0.0.1" TagThreshold 1000000 \
 	RejectThreshold 1000000
-# messages logged with their cluster: observed, durably committed
+# messages logged with their cluster: observed, committed
 logged() { grep -c ' cluster=[0-9]' "$T/crash.log" 2>/dev/null || true; }
 total() {
 	"$CTL" -c "$conf" stats --json 2>>"$T/ctl.err" |
