@@ -214,6 +214,34 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 }
 
 /*
+ * Whether a word (a run of letters) is in the Latin script as a profile
+ * knows it: every letter below U+0250 (Basic Latin to Latin Extended-B),
+ * combining accents (U+0300-U+036F) aside. Vietnamese writes most words
+ * with a letter of Latin Extended Additional (U+1E00-U+1EFF: "người",
+ * "Việt"), whose 3-byte UTF-8 fills the same trigram buckets in all its
+ * texts, as Cyrillic does: the profile of English mail does not hold
+ * for it.
+ */
+static int
+latin_word(const unsigned char *w, size_t n)
+{
+	size_t		i, k;
+	uint32_t	cp;
+
+	for (i = 0; i < n; i += k) {
+		k = u8len(w + i, n - i);
+		if (k == 1)
+			continue;
+		if (k != 2)
+			return 0;
+		cp = (uint32_t)(w[i] & 0x1f) << 6 | (w[i + 1] & 0x3f);
+		if (cp >= 0x250 && (cp < 0x300 || cp >= 0x370))
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * Whether a UTF-8 text is Latin-script (or has no letters): fewer than
  * one unit in 5 of another script, counting a word of an alphabetic
  * script and a Han character, a kana run or a Hangul word as one unit
@@ -225,15 +253,12 @@ static int
 latin_text(const unsigned char *t, size_t len)
 {
 	size_t		i, n, latin = 0, other = 0;
-	uint32_t	cp;
+	enum uclass	c;
 
 	for (i = 0; i < len; i += n) {
-		if (unit(t, len, i, NILSIMSA_SELF_WORDS, &n) == U_FIXED)
+		if ((c = unit(t, len, i, NILSIMSA_SELF_WORDS, &n)) == U_FIXED)
 			continue;
-		cp = t[i];
-		if (t[i] >= 0xc0 && n >= 2)
-			cp = (uint32_t)(t[i] & 0x1f) << 6 | (t[i + 1] & 0x3f);
-		if (t[i] < 0xe0 && cp < 0x250)
+		if (c == U_LETTER && latin_word(t + i, n))
 			latin++;
 		else
 			other++;

@@ -183,6 +183,46 @@ START_TEST(test_deterministic_and_auto)
 }
 END_TEST
 
+/* The kind nilsimsa_final_auto() gives a text. */
+static int
+auto_kind(const char *s)
+{
+	nilsimsa_ctx	ctx;
+	nilsimsa_code	c;
+
+	nilsimsa_init(&ctx);
+	nilsimsa_update(&ctx, s, strlen(s));
+	return nilsimsa_final_auto(&ctx, s, strlen(s),
+	    nilsimsa_profile_builtin(NULL), &c);
+}
+
+/*
+ * Latin-script text with the letters of Latin-1 and Latin Extended-A/B
+ * (French, Polish; accents composed or combining) gets the profile's
+ * code; Vietnamese, whose words mostly carry a letter of Latin Extended
+ * Additional, gets a self-calibrated one, as other scripts do.
+ */
+START_TEST(test_auto_latin_kinds)
+{
+	ck_assert_int_eq(auto_kind("Le système de fichiers est créé à "
+	    "l'installation, et il est protégé par un mot de passe élevé."),
+	    NILSIMSA_KIND_PROFILE);
+	/* the same, decomposed (NFD): e + U+0300, e + U+0301, a + U+0300 */
+	ck_assert_int_eq(auto_kind("Le syste" "\xcc\x80" "me de fichiers "
+	    "est cre" "\xcc\x81" "e" "\xcc\x81" " a" "\xcc\x80" " l'installation "
+	    "et prote" "\xcc\x81" "ge" "\xcc\x81" " par un mot de passe."),
+	    NILSIMSA_KIND_PROFILE);
+	ck_assert_int_eq(auto_kind("Zażółć gęślą jaźń, system plików został "
+	    "utworzony podczas instalacji i jest chroniony hasłem."),
+	    NILSIMSA_KIND_PROFILE);
+	ck_assert_int_eq(auto_kind("Trình cài đặt sẽ hỏi bạn có muốn tạo "
+	    "một hệ thống tập tin mới trên phân vùng này hay không, và người "
+	    "dùng cần nhập mật khẩu."), NILSIMSA_KIND_SELF);
+	ck_assert_int_eq(auto_kind("Το σύστημα αρχείων δημιουργείται κατά "
+	    "την εγκατάσταση."), NILSIMSA_KIND_SELF);
+}
+END_TEST
+
 /* A prefix of the text calibrates a code close to the whole text's. */
 START_TEST(test_prefix)
 {
@@ -263,6 +303,7 @@ main(void)
 
 	tcase_add_test(tc, test_args);
 	tcase_add_test(tc, test_deterministic_and_auto);
+	tcase_add_test(tc, test_auto_latin_kinds);
 	tcase_add_test(tc, test_prefix);
 	tcase_add_test(tc, test_han);
 	tcase_add_test(tc, test_cyrillic);
