@@ -5,8 +5,9 @@
 # port 25: the tests run private instances on loopback. clang and its
 # runtime (libclang-rt-14-dev) build the fuzzing harnesses (make fuzz);
 # dpkg-dev, debhelper and lintian build and check the Debian packages
-# (.ci/package.sh). The translated man pages and fortunes are the prose
-# of the multilingual test stream (tests/t-multilingual.sh).
+# (.ci/package.sh). The translated man pages, fortunes, installation
+# guide and FAQ are the prose of the multilingual test stream
+# (tests/t-multilingual.sh).
 set -eu
 
 export DEBIAN_FRONTEND=noninteractive
@@ -22,15 +23,18 @@ apt-get install -y -q --no-install-recommends \
 	python3 procps iproute2 valgrind systemd clang libclang-rt-14-dev \
 	libmicrohttpd-dev libsystemd-dev dpkg-dev debhelper lintian \
 	man-db manpages-zh manpages-ja manpages-ru manpages-de manpages-fr \
-	manpages-pl fortunes-zh fortunes-ru
+	manpages-pl manpages-el fortunes-zh fortunes-ru installation-guide-amd64 \
+	debian-faq-ko
 
-# Minimal images tell dpkg to leave out /usr/share/man: then unpack the
-# prose packages where tests/t-multilingual.sh looks for them.
-if [ ! -d /usr/share/man/zh_CN ]; then
+# Minimal images tell dpkg to leave out /usr/share/man and /usr/share/doc:
+# then unpack the prose packages where tests/t-multilingual.sh looks.
+if [ ! -d /usr/share/man/zh_CN ] ||
+    [ ! -d /usr/share/doc/installation-guide-amd64/ko ]; then
 	prose=/var/cache/nilsimsa-milter/prose
 	rm -rf "$prose" && mkdir -p "$prose/debs"
 	(cd "$prose/debs" && apt-get download -q man-db manpages-zh manpages-ja \
-	    manpages-ru manpages-de manpages-fr manpages-pl fortunes-zh fortunes-ru)
+	    manpages-ru manpages-de manpages-fr manpages-pl manpages-el \
+	    fortunes-zh fortunes-ru installation-guide-amd64 debian-faq-ko)
 	for deb in "$prose"/debs/*.deb; do
 		dpkg-deb -x "$deb" "$prose"
 	done

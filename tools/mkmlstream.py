@@ -22,13 +22,17 @@ that Debian packages install (translated man pages, fortune files).
 Packages read (install what you want measured; or unpack them with
 dpkg-deb -x into a directory named by NSM_PROSE_ROOT):
     manpages-zh manpages-ja manpages-ru manpages-de manpages-fr manpages-pl
-    fortunes-zh fortunes-ru; English man pages come with man-db.
+    manpages-el fortunes-zh fortunes-ru; English man pages come with
+    man-db; Korean, Greek and Vietnamese from installation-guide-amd64's
+    chapters (HTML) and debian-faq-ko.
 
-Every message is a different text: one run of paragraphs of one man page,
-or several fortunes, 200-3000 bytes of body, in the charsets and transfer
-encodings a site of that language receives (GB2312/GBK/GB18030 and Big5
-in base64, ISO-2022-JP, Shift_JIS, EUC-JP, KOI8-R, windows-1251,
-ISO-8859-x, UTF-8 in quoted-printable, base64 or 8bit). A third of the
+Every message is a different text: one run of paragraphs of one man page
+or HTML page, or several fortunes, 200-3000 bytes of body, in the
+charsets and transfer encodings a site of that language receives
+(GB2312/GBK/GB18030 and Big5 in base64, ISO-2022-JP, Shift_JIS, EUC-JP,
+KOI8-R, windows-1251, EUC-KR and CP949 labelled ks_c_5601-1987,
+ISO-8859-7 and windows-1253, ISO-8859-x, UTF-8 in quoted-printable,
+base64 or 8bit). A third of the
 messages carry one of a few site footers or signatures, as real site mail
 does. No page or fortune is used twice among the "ham" messages, so two
 ham messages of different source pages are unrelated (save for footers,
@@ -53,6 +57,7 @@ import base64
 import getopt
 import glob
 import gzip
+import html.parser
 import os
 import quopri
 import random
@@ -90,7 +95,27 @@ LANGS = {
     "pl": ("pl", [],
            [("iso-8859-2", "quoted-printable", 3), ("utf-8", "8bit", 2),
             ("utf-8", "base64", 1)]),
+    # from the installation guide and FAQ (HTML, HTML_DOCS below); Korean
+    # Outlook labels CP949 ks_c_5601-1987, Python writes it as EUC-KR
+    "ko": (None, [],
+           [("ks_c_5601-1987", "base64", 3), ("euc-kr", "base64", 2),
+            ("euc-kr", "8bit", 1), ("utf-8", "base64", 2)]),
+    "el": ("el", [],
+           [("iso-8859-7", "quoted-printable", 3), ("windows-1253", "base64", 2),
+            ("utf-8", "base64", 2), ("utf-8", "8bit", 1)]),
+    "vi": (None, [],
+           [("utf-8", "quoted-printable", 3), ("utf-8", "base64", 2),
+            ("utf-8", "8bit", 1)]),
     "en": ("", [], [("us-ascii", "7bit", 3), ("utf-8", "quoted-printable", 1)]),
+}
+
+# Languages with few or no translated man pages: the chapters of the
+# installation guide (installation-guide-amd64) and the FAQ (debian-faq-ko).
+HTML_DOCS = {
+    "ko": ["/usr/share/doc/installation-guide-amd64/ko/*.html",
+           "/usr/share/doc/debian/FAQ/ko/*.html"],
+    "el": ["/usr/share/doc/installation-guide-amd64/el/*.html"],
+    "vi": ["/usr/share/doc/installation-guide-amd64/vi/*.html"],
 }
 
 FOOTERS = {
@@ -116,11 +141,22 @@ FOOTERS = {
     "en": ["\n-- \nIT Services, Example University\nhttps://it.example.edu/ | +1 555 0100\n",
            "\n\nThis message is intended only for the addressee. If you received it in error, "
            "please notify the sender and delete it.\n"],
+    "ko": ["\n-- \n(주)예시소프트 기술지원팀\n전화: 02-1234-5678  팩스: 02-1234-5679\n",
+           "\n\n본 메일은 지정된 수신인만을 위한 것이며 기밀 정보를 포함하고 있을 수 있습니다. "
+           "잘못 수신하신 경우 발신자에게 알려 주시고 즉시 삭제해 주십시오.\n"],
+    "el": ["\n-- \nΜε εκτίμηση,\nΤμήμα Πληροφορικής, Παράδειγμα Α.Ε.\nΤηλ. +30 210 1234567\n",
+           "\n\nΤο παρόν μήνυμα και τα συνημμένα του είναι εμπιστευτικά και προορίζονται "
+           "αποκλειστικά για τον παραλήπτη. Εάν το λάβατε κατά λάθος, παρακαλούμε ενημερώστε "
+           "τον αποστολέα και διαγράψτε το.\n"],
+    "vi": ["\n-- \nTrân trọng,\nPhòng Công nghệ Thông tin, Công ty TNHH Ví Dụ\nĐT: +84 24 1234 5678\n",
+           "\n\nThư này và các tệp đính kèm có thể chứa thông tin bảo mật, chỉ dành cho người nhận. "
+           "Nếu bạn nhận được thư này do nhầm lẫn, vui lòng thông báo cho người gửi và xóa thư.\n"],
 }
 
 SUBJECTS = {
     "zh_CN": "关于", "zh_TW": "關於", "ja": "について", "ru": "О ",
     "de": "Betreff: ", "fr": "À propos de ", "pl": "W sprawie ", "en": "About ",
+    "ko": "관련: ", "el": "Σχετικά με ", "vi": "Về ",
 }
 
 ROFF_ESC = re.compile(r"\\f(\(..|\[[^]]*\]|.)|\\\*(\(..|\[[^]]*\]|.)|\\s[-+]?\d+|"
@@ -198,7 +234,8 @@ def wrap(text, width):
 
 
 def script_of(text):
-    n = {"han": 0, "kana": 0, "cyrillic": 0, "latin": 0}
+    n = {"han": 0, "kana": 0, "cyrillic": 0, "latin": 0, "hangul": 0,
+         "greek": 0}
     for ch in text:
         o = ord(ch)
         if 0x3040 <= o <= 0x30ff:
@@ -207,6 +244,10 @@ def script_of(text):
             n["han"] += 1
         elif 0x400 <= o <= 0x4ff:
             n["cyrillic"] += 1
+        elif 0xac00 <= o <= 0xd7a3 or 0x1100 <= o <= 0x11ff:
+            n["hangul"] += 1
+        elif 0x370 <= o <= 0x3ff or 0x1f00 <= o <= 0x1fff:
+            n["greek"] += 1
         elif ch.isalpha() and o < 0x250:
             n["latin"] += 1
     if n["kana"] > n["han"] * 0.1 and n["kana"] > 10:
@@ -248,6 +289,59 @@ def man_pages(d):
     return pages
 
 
+class DocText(html.parser.HTMLParser):
+    """The paragraphs of a DocBook HTML page, without its navigation
+    header and footer or its table of contents (a div and what it holds)."""
+    BLOCK = ("p", "li", "dd", "dt", "h1", "h2", "h3", "h4", "td", "pre")
+    SKIP = ("navheader", "navfooter", "toc")
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.paras, self.cur, self.depth = [], [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "div" and (self.depth or dict(attrs).get("class") in self.SKIP):
+            self.depth += 1
+        if tag in self.BLOCK:
+            self.flush()
+
+    def handle_endtag(self, tag):
+        if tag == "div" and self.depth:
+            self.depth -= 1
+            self.cur = []
+        if tag in self.BLOCK:
+            self.flush()
+
+    def handle_data(self, data):
+        if not self.depth:
+            self.cur.append(data)
+
+    def flush(self):
+        t = re.sub(r"\s+", " ", "".join(self.cur)).strip()
+        self.cur = []
+        if len(t) > 20:
+            self.paras.append(t)
+
+
+def html_pages(globs):
+    """(path, "html", paragraphs) of each HTML page, each text once."""
+    pages, seen = [], set()
+    for g in globs:
+        for path in sorted(glob.glob(ROOT + g)):
+            try:
+                src = open(path, "rb").read().decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            d = DocText()
+            d.feed(src)
+            d.flush()
+            key = hash(tuple(d.paras))
+            if d.paras and key not in seen:
+                seen.add(key)
+                pages.append((path, "html", d.paras))
+    return pages
+
+
 def fortunes(globs):
     out = []
     for g in globs:
@@ -273,15 +367,20 @@ def pick_len(rng):
     return int(200 * (15 ** rng.random()))
 
 
+# Labels whose bytes are another codec's (what the mailer really writes).
+CODECS = {"ks_c_5601-1987": "cp949"}
+
+
 def encode_body(text, charset, cte):
     try:
-        raw = text.encode(charset)
+        raw = text.encode(CODECS.get(charset, charset))
     except UnicodeEncodeError:
         if charset in ("gb2312", "gbk"):
             charset = "gb18030"
         elif charset.startswith(("iso-8859", "windows", "koi8", "us-ascii")):
             charset = "utf-8"
-        elif charset in ("big5", "shift_jis", "euc-jp", "iso-2022-jp"):
+        elif charset in ("big5", "shift_jis", "euc-jp", "iso-2022-jp",
+                         "euc-kr", "ks_c_5601-1987"):
             charset = "utf-8"
             if cte == "7bit":
                 cte = "base64"
@@ -387,8 +486,11 @@ def main():
     for lang, (mandir, fglobs, charsets) in LANGS.items():
         if lang == "en":
             pages = [p for p in man_pages("") if p[1] in ("man1", "man5", "man8")]
+        elif mandir is None:
+            pages = []
         else:
             pages = man_pages(mandir)
+        pages += html_pages(HTML_DOCS.get(lang, []))
         fl = fortunes(fglobs)
         if not pages and not fl:
             print("%s: no text installed, skipped" % lang, file=sys.stderr)

@@ -56,7 +56,8 @@ def first_text(m):
 # A language's charset in old mail (tools/mkmlstream.py's languages).
 LEGACY = {"zh_CN": "gb18030", "zh_TW": "big5", "ja": "shift_jis",
           "ru": "koi8_r", "pl": "iso-8859-2", "de": "latin-1",
-          "fr": "latin-1", "en": "latin-1"}
+          "fr": "latin-1", "en": "latin-1", "ko": "cp949",
+          "el": "iso-8859-7", "vi": "utf-8"}
 
 
 def messages(src, charset):
