@@ -1,11 +1,11 @@
 #!/bin/sh
-# t-multilingual.sh: mail in eleven languages through the milter's own
+# t-multilingual.sh: mail in thirteen languages through the milter's own
 # code path, with the default settings. tools/mkmlstream.py makes the
 # stream from free prose Debian installs (translated man pages, fortunes,
-# the installation guide and FAQ, in GB2312/GBK/GB18030, Big5,
+# the installation guide, FAQ and handbook, in GB2312/GBK/GB18030, Big5,
 # ISO-2022-JP, Shift_JIS, EUC-JP, KOI8-R, windows-1251, EUC-KR and CP949
-# labelled ks_c_5601-1987, ISO-8859-7, windows-1253, ISO-8859-x and
-# UTF-8; base64, quoted-printable, 8bit);
+# labelled ks_c_5601-1987, ISO-8859-7, windows-1253, windows-1256,
+# ISO-8859-6, ISO-8859-x and UTF-8; base64, quoted-printable, 8bit);
 # tools/mlmeasure -s replays each language into a store, one recipient and
 # a new /24 a message, so that any cluster of unrelated mail looks spread
 # over networks: harsher than a site; then the same stream without MIME
@@ -25,7 +25,8 @@ set -u
 # /usr/share/man.
 NSM_PROSE_ROOT=
 if [ ! -d /usr/share/man/zh_CN ] ||
-    [ ! -d /usr/share/doc/installation-guide-amd64/ko ]; then
+    [ ! -d /usr/share/doc/installation-guide-amd64/ko ] ||
+    [ ! -d /usr/share/doc/debian-handbook/html/ar-MA ]; then
 	NSM_PROSE_ROOT=/var/cache/nilsimsa-milter/prose
 fi
 export NSM_PROSE_ROOT
@@ -40,6 +41,10 @@ for d in ko el vi; do
 	    missing="$missing installation-guide-amd64($d)"
 done
 [ -d "$NSM_PROSE_ROOT/usr/share/doc/debian/FAQ/ko" ] || missing="$missing debian-faq-ko"
+for d in ar-MA fa-IR; do
+	[ -d "$NSM_PROSE_ROOT/usr/share/doc/debian-handbook/html/$d" ] ||
+	    missing="$missing debian-handbook($d)"
+done
 if [ -n "$missing" ]; then
 	if [ "${CI:-}" = true ]; then
 		echo "FAIL: prose missing:$missing (tools/install-deps.sh installs it)"
@@ -79,7 +84,7 @@ on && NF == 7 {
 	if (cap + 0 < 85) { print "FAIL: " $1 ": family copies captured " cap "% (< 85%)"; bad++ }
 }
 END {
-	if (rows < 12) { print "FAIL: " rows " rows in the table, 12 expected"; bad++ }
+	if (rows < 14) { print "FAIL: " rows " rows in the table, 14 expected"; bad++ }
 	exit bad > 0
 }' "$1.out"
 }

@@ -6,7 +6,7 @@
 # runtime (libclang-rt-14-dev) build the fuzzing harnesses (make fuzz);
 # dpkg-dev, debhelper and lintian build and check the Debian packages
 # (.ci/package.sh). The translated man pages, fortunes, installation
-# guide and FAQ are the prose of the multilingual test stream
+# guide, FAQ and handbook are the prose of the multilingual test stream
 # (tests/t-multilingual.sh).
 set -eu
 
@@ -24,17 +24,19 @@ apt-get install -y -q --no-install-recommends \
 	libmicrohttpd-dev libsystemd-dev dpkg-dev debhelper lintian \
 	man-db manpages-zh manpages-ja manpages-ru manpages-de manpages-fr \
 	manpages-pl manpages-el fortunes-zh fortunes-ru installation-guide-amd64 \
-	debian-faq-ko
+	debian-faq-ko debian-handbook
 
 # Minimal images tell dpkg to leave out /usr/share/man and /usr/share/doc:
 # then unpack the prose packages where tests/t-multilingual.sh looks.
 if [ ! -d /usr/share/man/zh_CN ] ||
-    [ ! -d /usr/share/doc/installation-guide-amd64/ko ]; then
+    [ ! -d /usr/share/doc/installation-guide-amd64/ko ] ||
+    [ ! -d /usr/share/doc/debian-handbook/html/ar-MA ]; then
 	prose=/var/cache/nilsimsa-milter/prose
 	rm -rf "$prose" && mkdir -p "$prose/debs"
 	(cd "$prose/debs" && apt-get download -q man-db manpages-zh manpages-ja \
 	    manpages-ru manpages-de manpages-fr manpages-pl manpages-el \
-	    fortunes-zh fortunes-ru installation-guide-amd64 debian-faq-ko)
+	    fortunes-zh fortunes-ru installation-guide-amd64 debian-faq-ko \
+	    debian-handbook)
 	for deb in "$prose"/debs/*.deb; do
 		dpkg-deb -x "$deb" "$prose"
 	done

@@ -24,15 +24,16 @@ dpkg-deb -x into a directory named by NSM_PROSE_ROOT):
     manpages-zh manpages-ja manpages-ru manpages-de manpages-fr manpages-pl
     manpages-el fortunes-zh fortunes-ru; English man pages come with
     man-db; Korean, Greek and Vietnamese from installation-guide-amd64's
-    chapters (HTML) and debian-faq-ko.
+    chapters (HTML) and debian-faq-ko; Arabic and Persian from
+    debian-handbook (the paragraphs translated, in runs of CHUNK).
 
 Every message is a different text: one run of paragraphs of one man page
 or HTML page, or several fortunes, 200-3000 bytes of body, in the
 charsets and transfer encodings a site of that language receives
 (GB2312/GBK/GB18030 and Big5 in base64, ISO-2022-JP, Shift_JIS, EUC-JP,
 KOI8-R, windows-1251, EUC-KR and CP949 labelled ks_c_5601-1987,
-ISO-8859-7 and windows-1253, ISO-8859-x, UTF-8 in quoted-printable,
-base64 or 8bit). A third of the
+ISO-8859-7 and windows-1253, windows-1256 and ISO-8859-6, ISO-8859-x,
+UTF-8 in quoted-printable, base64 or 8bit). A third of the
 messages carry one of a few site footers or signatures, as real site mail
 does. No page or fortune is used twice among the "ham" messages, so two
 ham messages of different source pages are unrelated (save for footers,
@@ -106,17 +107,30 @@ LANGS = {
     "vi": (None, [],
            [("utf-8", "quoted-printable", 3), ("utf-8", "base64", 2),
             ("utf-8", "8bit", 1)]),
+    "ar": (None, [],
+           [("windows-1256", "base64", 3), ("iso-8859-6", "quoted-printable", 1),
+            ("utf-8", "base64", 3)]),
+    "fa": (None, [],
+           [("windows-1256", "base64", 2), ("utf-8", "base64", 3),
+            ("utf-8", "quoted-printable", 1)]),
     "en": ("", [], [("us-ascii", "7bit", 3), ("utf-8", "quoted-printable", 1)]),
 }
 
 # Languages with few or no translated man pages: the chapters of the
-# installation guide (installation-guide-amd64) and the FAQ (debian-faq-ko).
+# installation guide (installation-guide-amd64), the FAQ (debian-faq-ko),
+# the Debian Administrator's Handbook (debian-handbook: Arabic and
+# Persian, partly translated, so only the paragraphs in the Arabic script,
+# HTML_SCRIPT).
 HTML_DOCS = {
     "ko": ["/usr/share/doc/installation-guide-amd64/ko/*.html",
            "/usr/share/doc/debian/FAQ/ko/*.html"],
     "el": ["/usr/share/doc/installation-guide-amd64/el/*.html"],
     "vi": ["/usr/share/doc/installation-guide-amd64/vi/*.html"],
+    "ar": ["/usr/share/doc/debian-handbook/html/ar-MA/*.html"],
+    "fa": ["/usr/share/doc/debian-handbook/html/fa-IR/*.html"],
 }
+HTML_SCRIPT = {"ar": (0x600, 0x6ff), "fa": (0x600, 0x6ff)}
+CHUNK = 8
 
 FOOTERS = {
     "zh_CN": ["\n-- \n北京某某科技有限公司 技术支持部\n电话：010-6278 1234  传真：010-6278 1235\n",
@@ -151,12 +165,19 @@ FOOTERS = {
     "vi": ["\n-- \nTrân trọng,\nPhòng Công nghệ Thông tin, Công ty TNHH Ví Dụ\nĐT: +84 24 1234 5678\n",
            "\n\nThư này và các tệp đính kèm có thể chứa thông tin bảo mật, chỉ dành cho người nhận. "
            "Nếu bạn nhận được thư này do nhầm lẫn, vui lòng thông báo cho người gửi và xóa thư.\n"],
+    "ar": ["\n-- \nمع أطيب التحيات،\nقسم تقنية المعلومات، شركة المثال\nهاتف: 0522 123 456\n",
+           "\n\nهذه الرسالة وأي مرفقات بها سرية ومخصصة فقط للمرسل إليه. إذا تلقيتها عن طريق "
+           "الخطأ، يرجى إبلاغ المرسل وحذفها فوراً.\n"],
+    "fa": ["\n-- \nبا احترام،\nواحد فناوری اطلاعات، شرکت نمونه\nتلفن: ۰۲۱-۱۲۳۴۵۶۷۸\n",
+           "\n\nاین پیام و پیوست‌های آن محرمانه است و فقط برای گیرنده در نظر گرفته شده است. "
+           "اگر آن را به اشتباه دریافت کرده‌اید، لطفاً به فرستنده اطلاع دهید و آن را حذف کنید.\n"],
 }
 
 SUBJECTS = {
     "zh_CN": "关于", "zh_TW": "關於", "ja": "について", "ru": "О ",
     "de": "Betreff: ", "fr": "À propos de ", "pl": "W sprawie ", "en": "About ",
-    "ko": "관련: ", "el": "Σχετικά με ", "vi": "Về ",
+    "ko": "관련: ", "el": "Σχετικά με ", "vi": "Về ", "ar": "بخصوص ",
+    "fa": "درباره ",
 }
 
 ROFF_ESC = re.compile(r"\\f(\(..|\[[^]]*\]|.)|\\\*(\(..|\[[^]]*\]|.)|\\s[-+]?\d+|"
@@ -235,7 +256,7 @@ def wrap(text, width):
 
 def script_of(text):
     n = {"han": 0, "kana": 0, "cyrillic": 0, "latin": 0, "hangul": 0,
-         "greek": 0}
+         "greek": 0, "arabic": 0}
     for ch in text:
         o = ord(ch)
         if 0x3040 <= o <= 0x30ff:
@@ -248,6 +269,8 @@ def script_of(text):
             n["hangul"] += 1
         elif 0x370 <= o <= 0x3ff or 0x1f00 <= o <= 0x1fff:
             n["greek"] += 1
+        elif 0x600 <= o <= 0x6ff:
+            n["arabic"] += 1
         elif ch.isalpha() and o < 0x250:
             n["latin"] += 1
     if n["kana"] > n["han"] * 0.1 and n["kana"] > 10:
@@ -323,8 +346,18 @@ class DocText(html.parser.HTMLParser):
             self.paras.append(t)
 
 
-def html_pages(globs):
-    """(path, "html", paragraphs) of each HTML page, each text once."""
+def native(para, lo, hi):
+    """Whether most letters of a paragraph are in the range lo-hi."""
+    letters = [c for c in para if c.isalpha()]
+    return bool(letters) and \
+        sum(1 for c in letters if lo <= ord(c) <= hi) * 2 > len(letters)
+
+
+def html_pages(globs, script=None):
+    """(path, "html", paragraphs) of each HTML page, each text once. With
+    script (a code point range), only the paragraphs mostly in it (a
+    partial translation leaves English ones), cut into runs of CHUNK
+    paragraphs: disjoint texts of one chapter, each a source of its own."""
     pages, seen = [], set()
     for g in globs:
         for path in sorted(glob.glob(ROOT + g)):
@@ -336,9 +369,17 @@ def html_pages(globs):
             d.feed(src)
             d.flush()
             key = hash(tuple(d.paras))
-            if d.paras and key not in seen:
-                seen.add(key)
+            if not d.paras or key in seen:
+                continue
+            seen.add(key)
+            if script is None:
                 pages.append((path, "html", d.paras))
+                continue
+            paras = [t for t in d.paras if native(t, *script)]
+            for i in range(0, len(paras), CHUNK):
+                if len(paras[i:i + CHUNK]) >= 3:
+                    pages.append(("%s#%d" % (path, i // CHUNK), "html",
+                                  paras[i:i + CHUNK]))
     return pages
 
 
@@ -490,7 +531,7 @@ def main():
             pages = []
         else:
             pages = man_pages(mandir)
-        pages += html_pages(HTML_DOCS.get(lang, []))
+        pages += html_pages(HTML_DOCS.get(lang, []), HTML_SCRIPT.get(lang))
         fl = fortunes(fglobs)
         if not pages and not fl:
             print("%s: no text installed, skipped" % lang, file=sys.stderr)

@@ -57,7 +57,12 @@ def first_text(m):
 LEGACY = {"zh_CN": "gb18030", "zh_TW": "big5", "ja": "shift_jis",
           "ru": "koi8_r", "pl": "iso-8859-2", "de": "latin-1",
           "fr": "latin-1", "en": "latin-1", "ko": "cp949",
-          "el": "iso-8859-7", "vi": "utf-8"}
+          "el": "iso-8859-7", "vi": "utf-8", "ar": "cp1256", "fa": "cp1256"}
+
+
+# What old clients wrote for letters their charset lacks: windows-1256
+# has no Persian yeh (U+06CC) and writes the Arabic one (U+064A).
+LEGACY_MAP = {"cp1256": {0x6CC: 0x64A}}
 
 
 def messages(src, charset):
@@ -93,8 +98,9 @@ def main():
         if a.label:
             head += ("MIME-Version: 1.0\nContent-Type: text/plain; charset=%s\n"
                      "Content-Transfer-Encoding: 8bit\n" % a.label)
+        text = first_text(m).translate(LEGACY_MAP.get(charset, {}))
         out = head.encode(charset, "replace") + b"\n" + \
-            first_text(m).encode(charset, "replace")
+            text.encode(charset, "replace")
         with open(os.path.join(a.dst, name), "wb") as f:
             f.write(out)
 
