@@ -97,15 +97,6 @@ syncs(void)
 	return __atomic_load_n(&nsyncs, __ATOMIC_SEQ_CST);
 }
 
-static double
-now_ms(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static void
 sleep_ms(int ms)
 {
@@ -119,12 +110,12 @@ sleep_ms(int ms)
 static double
 wait_syncs(int n)
 {
-	double	t0 = now_ms();
+	double	t0 = util_now() * 1e3;
 
-	while (syncs() < n && now_ms() - t0 < 5000)
+	while (syncs() < n && util_now() * 1e3 - t0 < 5000)
 		sleep_ms(2);
 	ck_assert_int_ge(syncs(), n);
-	return now_ms() - t0;
+	return util_now() * 1e3 - t0;
 }
 
 /* Observe a code (a new cluster or a copy), store_observe's answer. */
