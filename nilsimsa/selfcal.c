@@ -215,30 +215,49 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 
 /*
  * Whether a word (a run of letters) is in the Latin script as a profile
- * knows it: every letter below U+0250 (Basic Latin to Latin Extended-B),
- * combining accents (U+0300-U+036F) aside. Vietnamese writes most words
- * with a letter of Latin Extended Additional (U+1E00-U+1EFF: "người",
- * "Việt"), whose 3-byte UTF-8 fills the same trigram buckets in all its
- * texts, as Cyrillic does: the profile of English mail does not hold
- * for it.
+ * knows it. A word is of another script when most of its letters are (a
+ * homoglyph or two do not make an English word Cyrillic), or when it has
+ * a letter of Latin Extended Additional (U+1E00-U+1EFF), an IPA or
+ * modifier letter (U+0250-U+02FF), or a combining mark only Vietnamese
+ * uses (hook above U+0309, horn U+031B, dot below U+0323). Vietnamese
+ * writes most words with such a letter or mark ("người", "Việt",
+ * composed or not), whose UTF-8 fills the same trigram buckets in all its
+ * texts, as Cyrillic does: the profile of English mail does not hold for
+ * it. Other combining accents (U+0300-U+036F: decomposed French or
+ * Polish) count for neither side.
  */
 static int
 latin_word(const unsigned char *w, size_t n)
 {
-	size_t		i, k;
+	size_t		i, k, latin = 0, other = 0;
 	uint32_t	cp;
 
 	for (i = 0; i < n; i += k) {
 		k = u8len(w + i, n - i);
-		if (k == 1)
+		if (k == 1) {
+			latin++;	/* in a word: an ASCII letter */
 			continue;
-		if (k != 2)
+		}
+		if (k == 2 && w[i] >= 0xc2 && w[i] <= 0xdf)
+			cp = (uint32_t)(w[i] & 0x1f) << 6 | (w[i + 1] & 0x3f);
+		else if (k == 3 && (w[i] & 0xf0) == 0xe0)
+			cp = (uint32_t)(w[i] & 0x0f) << 12 |
+			    (uint32_t)(w[i + 1] & 0x3f) << 6 | (w[i + 2] & 0x3f);
+		else {
+			other++;	/* cut short or overlong */
+			continue;
+		}
+		if ((cp >= 0x250 && cp < 0x300) || (cp >= 0x1e00 &&
+		    cp < 0x1f00) || cp == 0x309 || cp == 0x31b || cp == 0x323)
 			return 0;
-		cp = (uint32_t)(w[i] & 0x1f) << 6 | (w[i + 1] & 0x3f);
-		if (cp >= 0x250 && (cp < 0x300 || cp >= 0x370))
-			return 0;
+		if (cp >= 0x300 && cp < 0x370)
+			continue;
+		if (cp < 0x250)
+			latin++;
+		else
+			other++;
 	}
-	return 1;
+	return other <= latin;
 }
 
 /*

@@ -199,8 +199,10 @@ auto_kind(const char *s)
 /*
  * Latin-script text with the letters of Latin-1 and Latin Extended-A/B
  * (French, Polish; accents composed or combining) gets the profile's
- * code; Vietnamese, whose words mostly carry a letter of Latin Extended
- * Additional, gets a self-calibrated one, as other scripts do.
+ * code, and so does English with a homoglyph here and there; Vietnamese,
+ * whose words mostly carry a letter of Latin Extended Additional or one
+ * of its combining marks, gets a self-calibrated one, as other scripts
+ * do.
  */
 START_TEST(test_auto_latin_kinds)
 {
@@ -220,6 +222,24 @@ START_TEST(test_auto_latin_kinds)
 	    "dùng cần nhập mật khẩu."), NILSIMSA_KIND_SELF);
 	ck_assert_int_eq(auto_kind("Το σύστημα αρχείων δημιουργείται κατά "
 	    "την εγκατάσταση."), NILSIMSA_KIND_SELF);
+	/* Vietnamese decomposed (NFD): the tone marks are combining */
+	ck_assert_int_eq(auto_kind("Tri" "\xcc\x80" "nh ca" "\xcc\x80" "i \xc4\x91" "a"
+	    "\xcc\x86\xcc\xa3" "t se" "\xcc\x83" " ho" "\xcc\x89" "i ba" "\xcc\xa3"
+	    "n co" "\xcc\x81" " muo" "\xcc\x82\xcc\x81" "n ta" "\xcc\xa3" "o mo"
+	    "\xcc\x82\xcc\xa3" "t he" "\xcc\x82\xcc\xa3" " tho" "\xcc\x82"
+	    "\xcc\x81" "ng ta" "\xcc\x82\xcc\xa3" "p tin mo" "\xcc\x9b\xcc\x81"
+	    "i tre" "\xcc\x82" "n pha" "\xcc\x82" "n vu" "\xcc\x80" "ng na"
+	    "\xcc\x80" "y."), NILSIMSA_KIND_SELF);
+	/*
+	 * English with every "o" written as a Cyrillic one (U+043E), in half
+	 * its words: still English
+	 */
+#define CO "\xd0\xbe"
+	ck_assert_int_eq(auto_kind("Dear cust" CO "mer, y" CO "ur acc" CO "unt "
+	    "has been suspended. Please c" CO "nfirm y" CO "ur details within "
+	    "24 h" CO "urs " CO "r y" CO "ur access will be cl" CO "sed f" CO "r "
+	    "g" CO CO "d."), NILSIMSA_KIND_PROFILE);
+#undef CO
 }
 END_TEST
 
