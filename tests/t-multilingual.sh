@@ -22,12 +22,14 @@ set -u
 : "${top_srcdir:=.}"
 
 # Installed, or unpacked by tools/install-deps.sh where dpkg leaves out
-# /usr/share/man.
-NSM_PROSE_ROOT=
-if [ ! -d /usr/share/man/zh_CN ] ||
+# /usr/share/man or /usr/share/doc; a root set by the caller is kept.
+: "${NSM_PROSE_ROOT=}"
+cache=/var/cache/nilsimsa-milter/prose
+if [ -z "$NSM_PROSE_ROOT" ] && [ -d "$cache" ] &&
+    { [ ! -d /usr/share/man/zh_CN ] ||
     [ ! -d /usr/share/doc/installation-guide-amd64/ko ] ||
-    [ ! -d /usr/share/doc/debian-handbook/html/ar-MA ]; then
-	NSM_PROSE_ROOT=/var/cache/nilsimsa-milter/prose
+    [ ! -d /usr/share/doc/debian-handbook/html/ar-MA ]; }; then
+	NSM_PROSE_ROOT=$cache
 fi
 export NSM_PROSE_ROOT
 missing=

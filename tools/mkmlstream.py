@@ -116,21 +116,21 @@ LANGS = {
     "en": ("", [], [("us-ascii", "7bit", 3), ("utf-8", "quoted-printable", 1)]),
 }
 
-# Languages with few or no translated man pages: the chapters of the
+# Languages with few or no translated man pages: the pages of the
 # installation guide (installation-guide-amd64), the FAQ (debian-faq-ko),
 # the Debian Administrator's Handbook (debian-handbook: Arabic and
-# Persian, partly translated, so only the paragraphs in the Arabic script,
-# HTML_SCRIPT).
+# Persian). Translations leave some paragraphs in English: only those in
+# the language are taken (keep), defined after the parser below. The
+# handbook's pages are whole chapters: cut into runs of 8 paragraphs.
 HTML_DOCS = {
-    "ko": ["/usr/share/doc/installation-guide-amd64/ko/*.html",
-           "/usr/share/doc/debian/FAQ/ko/*.html"],
-    "el": ["/usr/share/doc/installation-guide-amd64/el/*.html"],
-    "vi": ["/usr/share/doc/installation-guide-amd64/vi/*.html"],
-    "ar": ["/usr/share/doc/debian-handbook/html/ar-MA/*.html"],
-    "fa": ["/usr/share/doc/debian-handbook/html/fa-IR/*.html"],
+    "ko": (["/usr/share/doc/installation-guide-amd64/ko/*.html",
+            "/usr/share/doc/debian/FAQ/ko/*.html"], "hangul", None),
+    "el": (["/usr/share/doc/installation-guide-amd64/el/*.html"], "greek", None),
+    "vi": (["/usr/share/doc/installation-guide-amd64/vi/*.html"], "vietnamese",
+           None),
+    "ar": (["/usr/share/doc/debian-handbook/html/ar-MA/*.html"], "arabic", 8),
+    "fa": (["/usr/share/doc/debian-handbook/html/fa-IR/*.html"], "arabic", 8),
 }
-HTML_SCRIPT = {"ar": (0x600, 0x6ff), "fa": (0x600, 0x6ff)}
-CHUNK = 8
 
 FOOTERS = {
     "zh_CN": ["\n-- \n北京某某科技有限公司 技术支持部\n电话：010-6278 1234  传真：010-6278 1235\n",
@@ -313,30 +313,45 @@ def man_pages(d):
 
 
 class DocText(html.parser.HTMLParser):
-    """The paragraphs of a DocBook HTML page, without its navigation
-    header and footer or its table of contents (a div and what it holds)."""
-    BLOCK = ("p", "li", "dd", "dt", "h1", "h2", "h3", "h4", "td", "pre")
-    SKIP = ("navheader", "navfooter", "toc")
+    """The paragraphs of a DocBook HTML page (the installation guide's, or
+    the handbook's, made by publican), without its head, navigation,
+    banners and table of contents (an element of class SKIP or id
+    SKIP_ID, and what it holds)."""
+    BLOCK = ("p", "li", "dd", "dt", "h1", "h2", "h3", "h4", "td", "pre",
+             "div", "br")
+    SKIP = ("navheader", "navfooter", "toc", "docnav")
+    SKIP_ID = ("banner", "title")
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.paras, self.cur, self.depth = [], [], 0
+        self.paras, self.cur = [], []
+        self.skip, self.depth = None, 0
 
     def handle_starttag(self, tag, attrs):
-        if tag == "div" and (self.depth or dict(attrs).get("class") in self.SKIP):
-            self.depth += 1
+        if self.skip is not None:
+            self.depth += tag == self.skip
+            return
+        a = dict(attrs)
+        if tag == "head" or a.get("id") in self.SKIP_ID or \
+                set((a.get("class") or "").split()) & set(self.SKIP):
+            self.flush()
+            self.skip, self.depth = tag, 1
+            return
         if tag in self.BLOCK:
             self.flush()
 
     def handle_endtag(self, tag):
-        if tag == "div" and self.depth:
-            self.depth -= 1
-            self.cur = []
+        if self.skip is not None:
+            if tag == self.skip:
+                self.depth -= 1
+                if self.depth == 0:
+                    self.skip = None
+            return
         if tag in self.BLOCK:
             self.flush()
 
     def handle_data(self, data):
-        if not self.depth:
+        if self.skip is None:
             self.cur.append(data)
 
     def flush(self):
@@ -346,18 +361,32 @@ class DocText(html.parser.HTMLParser):
             self.paras.append(t)
 
 
-def native(para, lo, hi):
-    """Whether most letters of a paragraph are in the range lo-hi."""
+def native(lo, hi):
+    """A test: whether most letters of a paragraph are in the range lo-hi
+    (a partly translated page leaves English paragraphs)."""
+    def test(para):
+        letters = [c for c in para if c.isalpha()]
+        return bool(letters) and \
+            sum(1 for c in letters if lo <= ord(c) <= hi) * 2 > len(letters)
+    return test
+
+
+def vietnamese(para):
+    """Whether a paragraph is Vietnamese, not English left untranslated:
+    a tenth of its letters or more beyond ASCII."""
     letters = [c for c in para if c.isalpha()]
     return bool(letters) and \
-        sum(1 for c in letters if lo <= ord(c) <= hi) * 2 > len(letters)
+        sum(1 for c in letters if ord(c) > 0x7f) * 10 >= len(letters)
 
 
-def html_pages(globs, script=None):
-    """(path, "html", paragraphs) of each HTML page, each text once. With
-    script (a code point range), only the paragraphs mostly in it (a
-    partial translation leaves English ones), cut into runs of CHUNK
-    paragraphs: disjoint texts of one chapter, each a source of its own."""
+KEEP = {"hangul": native(0xac00, 0xd7a3), "greek": native(0x370, 0x3ff),
+        "arabic": native(0x600, 0x6ff), "vietnamese": vietnamese}
+
+
+def html_pages(globs, keep=None, chunk=None):
+    """(path, "html", paragraphs) of each HTML page, each text once: the
+    paragraphs keep() accepts, and with chunk, cut into runs of that many,
+    each a source of its own (disjoint texts of one long chapter)."""
     pages, seen = [], set()
     for g in globs:
         for path in sorted(glob.glob(ROOT + g)):
@@ -368,18 +397,16 @@ def html_pages(globs, script=None):
             d = DocText()
             d.feed(src)
             d.flush()
-            key = hash(tuple(d.paras))
-            if not d.paras or key in seen:
+            paras = [t for t in d.paras if keep is None or keep(t)]
+            key = hash(tuple(paras))
+            if not paras or key in seen:
                 continue
             seen.add(key)
-            if script is None:
-                pages.append((path, "html", d.paras))
-                continue
-            paras = [t for t in d.paras if native(t, *script)]
-            for i in range(0, len(paras), CHUNK):
-                if len(paras[i:i + CHUNK]) >= 3:
-                    pages.append(("%s#%d" % (path, i // CHUNK), "html",
-                                  paras[i:i + CHUNK]))
+            step = chunk or len(paras)
+            for i in range(0, len(paras), step):
+                if len(paras[i:i + step]) >= min(3, len(paras)):
+                    name = "%s#%d" % (path, i // step) if chunk else path
+                    pages.append((name, "html", paras[i:i + step]))
     return pages
 
 
@@ -410,9 +437,18 @@ def pick_len(rng):
 
 # Labels whose bytes are another codec's (what the mailer really writes).
 CODECS = {"ks_c_5601-1987": "cp949"}
+# What mailers wrote for characters their charset lacks: the Arabic yeh
+# for the Persian one, Western digits for Persian, plain quotes, no
+# direction marks.
+ARABIC_LEGACY = {0x6CC: 0x64A, 0x200E: None, 0x200F: None}
+ARABIC_LEGACY.update({0x6F0 + i: 0x30 + i for i in range(10)})
+CHARMAPS = {"windows-1256": ARABIC_LEGACY,
+            "iso-8859-6": {**ARABIC_LEGACY, 0x201C: 0x22, 0x201D: 0x22,
+                           0x2018: 0x27, 0x2019: 0x27}}
 
 
 def encode_body(text, charset, cte):
+    text = text.translate(CHARMAPS.get(charset, {}))
     try:
         raw = text.encode(CODECS.get(charset, charset))
     except UnicodeEncodeError:
@@ -531,7 +567,9 @@ def main():
             pages = []
         else:
             pages = man_pages(mandir)
-        pages += html_pages(HTML_DOCS.get(lang, []), HTML_SCRIPT.get(lang))
+        if lang in HTML_DOCS:
+            globs, keep, chunk = HTML_DOCS[lang]
+            pages += html_pages(globs, KEEP[keep], chunk)
         fl = fortunes(fglobs)
         if not pages and not fl:
             print("%s: no text installed, skipped" % lang, file=sys.stderr)
