@@ -127,33 +127,56 @@ for i in range(copies):
     open(d + ".kind", "w").write(kind + "\n")
 EOF
 
-# stop PID: SIGTERM, then after 5 s SIGKILL (noted: a daemon that ignored
-# SIGTERM just after its start was seen once)
+# stop PID: SIGTERM, then after 15 s SIGKILL (libmilter's listener looks
+# for a stop between 5 s waits for a connection: a stop takes up to 5 s)
 stop() {
 	kill "$1" 2>/dev/null
 	n=0
-	while kill -0 "$1" 2>/dev/null && [ $n -lt 50 ]; do
+	while kill -0 "$1" 2>/dev/null && [ $n -lt 150 ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
 	if kill -0 "$1" 2>/dev/null; then
-		echo "NOTE: the daemon did not stop on SIGTERM within 5 s: killed"
+		echo "NOTE: the daemon did not stop on SIGTERM within 15 s: killed"
 		kill -9 "$1" 2>/dev/null
 	fi
 	wait "$1" 2>/dev/null
 }
 
+# threads PID: where each thread of PID and of its children waits (state,
+# kernel wait channel, system call), for a process that hangs
+threads() {
+	for p in $1 $(cat /proc/$1/task/*/children 2>/dev/null); do
+		for t in /proc/$p/task/*; do
+			echo "pid $p thread ${t##*/} ($(cat $t/comm)):" \
+			    "state $(cut -d' ' -f3 $t/stat), wchan $(cat $t/wchan)," \
+			    "syscall $(cut -d' ' -f1 $t/syscall)"
+		done 2>/dev/null
+	done
+	command -v gdb >/dev/null &&
+	    gdb -p $1 -batch -ex 'thread apply all bt' 2>&1 | grep '^#\|^Thread'
+}
+
 # start_daemon CONF: the daemon in the background ($BG), its log in
-# $W/mlog, waited for until it has started (or 5 s, or it exited).
+# $W/mlog, waited for until it has started or exited; after 60 s (a
+# loop, or a slow machine) killed, and BG emptied.
 start_daemon() {
 	"$MILTER" -f -c "$1" >"$W/mlog" 2>&1 &
 	BG=$!
 	n=0
 	while kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog" &&
-	    [ $n -lt 100 ]; do
+	    [ $n -lt 1200 ]; do
 		sleep 0.05
 		n=$((n + 1))
 	done
+	if kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog"; then
+		threads $BG >>"$W/mlog"
+		kill -9 $BG 2>/dev/null
+		wait $BG 2>/dev/null
+		BG=
+		echo "NOTE: the daemon neither started nor exited within 60 s:" \
+		    "killed" >>"$W/mlog"
+	fi
 }
 
 # signalled STATUS: a status above 128 is a death by signal (the shell's)
@@ -200,7 +223,9 @@ while [ $i -lt "$COPIES" ]; do
 		cp "$d/data.saved" "$d/data.mdb"
 		daemon_runs=$((daemon_runs + 1))
 		start_daemon "$d.conf"
-		if grep -q 'started:' "$W/mlog"; then
+		if [ -z "$BG" ]; then
+			fail "copy $i ($kind): the daemon: $(cat "$W/mlog")"
+		elif grep -q 'started:' "$W/mlog"; then
 			stop $BG
 		else
 			wait $BG
@@ -267,7 +292,7 @@ ls "$W/prof"/data.mdb.profile-* >/dev/null 2>&1 && ok || fail "nothing moved asi
     grep -q 'sound: 0 clusters' "$W/out" && ok ||
     fail "the new store after a profile change: $(cat "$W/out" "$W/err")"
 # A Profile file that does not match its store is refused, nothing moved.
-"$MILTER" -f -c "$W/prof-site.conf" >"$W/mlog" 2>&1 && fail "started on another profile's store" ||
+$BOUND "$MILTER" -f -c "$W/prof-site.conf" >"$W/mlog" 2>&1 && fail "started on another profile's store" ||
     { grep -q 'another score mode or profile' "$W/mlog" && ok || fail "Profile mismatch: $(cat "$W/mlog")"; }
 [ "$(ls "$W/prof" | grep -c 'data.mdb.profile-')" = 1 ] && ok || fail "a Profile mismatch moved the store"
 

@@ -1,0 +1,18 @@
+#!/bin/sh
+#
+# bound.sh: runs one test under a hard time bound (make check's
+# LOG_COMPILER). A test that hangs (a daemon that neither starts nor
+# exits, a deadlock) is killed with its process group after
+# NSM_TEST_BOUND seconds (default 1200: the slowest test takes about
+# 5 minutes under AddressSanitizer) and fails with a line that says so,
+# instead of holding CI until its own limit with nothing in the logs.
+
+bound=${NSM_TEST_BOUND:-1200}
+timeout -k 10 "$bound" "$@"
+rc=$?
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	echo "FAIL: $1: killed after $bound s (NSM_TEST_BOUND): a hang," \
+	    "see the last lines above"
+	exit 99
+fi
+exit $rc
