@@ -54,6 +54,7 @@
  * because libmilter runs callbacks on a pool of threads and read
  * transactions must not be tied to one.
  */
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -62,6 +63,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <lmdb.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -805,8 +807,13 @@ check_header(const char *path, struct check *ck)
 
 	if (sizeof(size_t) != 8)
 		return 0;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	/* O_NONBLOCK: a FIFO put in its place must not block the open. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1)
 		return 0;	/* no file yet, or LMDB will say */
+	if (fstat(fd, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return damaged(ck, "data.mdb is not a regular file");
+	}
 	if (fstat(fd, &sb) == -1 || pread(fd, m[0], sizeof(m[0]), 0) !=
 	    (ssize_t)sizeof(m[0])) {
 		close(fd);
@@ -916,23 +923,87 @@ verify_child(const char *path, int rw, int fd)
 }
 
 /*
- * Fork the check (see above). Returns 0 to go on (also when the check
- * could not be made: a new store, no fork), or STORE_ECORRUPT with the
- * reason in damage_why. Before any allocation, so that the child
- * inherits nothing to leak.
+ * The check's bound, in seconds of CPU: a store whose pages make a walk
+ * loop (ours is guarded, LMDB's own walks are not all) is damaged, and a
+ * daemon must not hang at its start on one. 60 s, and 1 s more for each
+ * 8 MB of the file: a sound store takes about 5 ms of CPU per MB, so the
+ * bound is over 100 times what a sound store of any size needs. The
+ * parent waits at most three times as long in real time, for a check
+ * that waits without spinning (or a slow, loaded machine).
+ */
+static unsigned int
+check_bound(const char *path)
+{
+	char		file[PATH_MAX];
+	struct stat	sb;
+
+	snprintf(file, sizeof(file), "%s/data.mdb", path);
+	if (stat(file, &sb) == -1 || sb.st_size < 0)
+		return 60;
+	return 60 + (unsigned int)((uint64_t)sb.st_size >> 23 < 86400 ?
+	    (uint64_t)sb.st_size >> 23 : 86400);
+}
+
+/*
+ * Read the child's reason (into damage_why) from fd until it closes it,
+ * at most bound seconds. Returns 0, or -1 on timeout.
+ */
+static int
+read_reason(int fd, unsigned int bound)
+{
+	struct pollfd	pfd = { fd, POLLIN, 0 };
+	struct timespec	now, end;
+	size_t		have = 0;
+	ssize_t		n;
+	long		ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += bound;
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		ms = (end.tv_sec - now.tv_sec) * 1000 +
+		    (end.tv_nsec - now.tv_nsec) / 1000000;
+		if (ms <= 0)
+			return -1;
+		if (poll(&pfd, 1, ms > INT_MAX ? INT_MAX : (int)ms) == -1) {
+			if (errno == EINTR)
+				continue;
+			return 0;	/* cannot wait: as if it ended */
+		}
+		if (pfd.revents == 0)
+			continue;
+		n = read(fd, damage_why + have, sizeof(damage_why) - 1 - have);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		have += (size_t)n;
+		damage_why[have] = '\0';
+		if (have == sizeof(damage_why) - 1)
+			return 0;
+	}
+}
+
+/*
+ * Fork the check (see above), bounded (check_bound). Returns 0 to go on
+ * (also when the check could not be made: a new store, no fork), or
+ * STORE_ECORRUPT with the reason in damage_why. Before any allocation,
+ * so that the child inherits nothing to leak.
  */
 static int
 verify(const char *path, int rw)
 {
 	struct sigaction	sa, old;
+	struct rlimit		rl;
+	unsigned int		bound;
 	pid_t			pid, w;
-	ssize_t			n;
-	int			st, p[2];
+	int			st, p[2], late;
 
 	damage_why[0] = '\0';
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
+	bound = check_bound(path);
 	if (pipe2(p, O_CLOEXEC) == -1)
 		return 0;
 	if (sigaction(SIGCHLD, &sa, &old) == -1 || (pid = fork()) == -1) {
@@ -947,19 +1018,28 @@ verify(const char *path, int rw)
 		/* LMDB prints its failed assertion: not to our stderr. */
 		if ((fd = open("/dev/null", O_WRONLY)) != -1)
 			dup2(fd, STDERR_FILENO);
+		/* Past the bound: SIGXCPU, a second later SIGKILL. */
+		rl.rlim_cur = bound;
+		rl.rlim_max = (rlim_t)bound + 1;
+		(void)setrlimit(RLIMIT_CPU, &rl);
 		_exit(verify_child(path, rw, p[1]));
 	}
 	close(p[1]);
-	while ((n = read(p[0], damage_why, sizeof(damage_why) - 1)) == -1 &&
-	    errno == EINTR)
-		;
-	damage_why[n > 0 ? n : 0] = '\0';
+	if ((late = read_reason(p[0], 3 * bound)) == -1)
+		kill(pid, SIGKILL);
 	close(p[0]);
 	while ((w = waitpid(pid, &st, 0)) == -1 && errno == EINTR)
 		;
 	sigaction(SIGCHLD, &old, NULL);
 	if (w != pid)
 		return 0;
+	if (late == -1 || (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU ||
+	    WTERMSIG(st) == SIGKILL))) {
+		snprintf(damage_why, sizeof(damage_why), "the check did not "
+		    "end within its bound (%u s of CPU, %u s in all)", bound,
+		    3 * bound);
+		return STORE_ECORRUPT;
+	}
 	if (WIFSIGNALED(st)) {
 		snprintf(damage_why, sizeof(damage_why), "reading its pages "
 		    "crashed the check (signal %d)", WTERMSIG(st));

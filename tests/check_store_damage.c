@@ -210,6 +210,34 @@ START_TEST(test_corrupt_garbage)
 }
 END_TEST
 
+/*
+ * data.mdb that is not a file (a FIFO, a directory): damaged at once,
+ * with the reason; before the check refused it, the open of a FIFO
+ * waited for a writer forever (a daemon that never starts).
+ */
+START_TEST(test_corrupt_not_file)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = NULL;
+	char			 p[256];
+	time_t			 t0 = time(NULL);
+
+	ck_assert_int_eq(mkdir(dbdir, 0700), 0);
+	snprintf(p, sizeof(p), "%s/data.mdb", dbdir);
+	ck_assert_int_eq(mkfifo(p, 0600), 0);
+	ck_assert_int_eq(store_open(&s, &cfg, 0), STORE_ECORRUPT);
+	ck_assert_str_eq(store_damage(), "data.mdb is not a regular file");
+	ck_assert_int_eq(store_open(&s, &cfg, STORE_RDONLY), STORE_ECORRUPT);
+	ck_assert_ptr_null(s);
+	ck_assert_int_eq(unlink(p), 0);
+	ck_assert_int_eq(mkdir(p, 0700), 0);
+	ck_assert_int_eq(store_open(&s, &cfg, 0), STORE_ECORRUPT);
+	ck_assert_str_eq(store_damage(), "data.mdb is not a regular file");
+	ck_assert_int_eq(rmdir(p), 0);
+	ck_assert_int_lt(time(NULL) - t0, 30);
+}
+END_TEST
+
 START_TEST(test_corrupt_truncated)
 {
 	struct store_config	 cfg = cfg_default();
@@ -419,6 +447,7 @@ tc_store_damage(void)
 	tcase_add_test(tc, test_crash);
 	tcase_add_test(tc, test_corrupt_garbage);
 	tcase_add_test(tc, test_corrupt_truncated);
+	tcase_add_test(tc, test_corrupt_not_file);
 	tcase_add_test(tc, test_corrupt_pages);
 	tcase_add_test(tc, test_corrupt_record);
 	tcase_add_test(tc, test_record_v1);
