@@ -63,6 +63,20 @@ u8len(const unsigned char *p, size_t left)
 	return n;
 }
 
+/*
+ * The code point of a 2- or 3-byte sequence at p, by its length alone:
+ * the lead byte is not checked (callers that need well-formed input
+ * check it themselves).
+ */
+static uint32_t
+u8cp(const unsigned char *p, size_t n)
+{
+	if (n == 2)
+		return (uint32_t)(p[0] & 0x1f) << 6 | (p[1] & 0x3f);
+	return (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 |
+	    (p[2] & 0x3f);
+}
+
 enum uclass { U_FIXED, U_LETTER, U_HAN, U_HIRA, U_KATA, U_HANGUL, U_NCLASS };
 
 /*
@@ -78,14 +92,11 @@ uclass(const unsigned char *p, size_t n)
 	if (n == 1)
 		return ((p[0] | 0x20) >= 'a' && (p[0] | 0x20) <= 'z') ?
 		    U_LETTER : U_FIXED;
-	if (n == 2) {
-		cp = (uint32_t)(p[0] & 0x1f) << 6 | (p[1] & 0x3f);
-		return cp >= 0xc0 ? U_LETTER : U_FIXED;
-	}
+	if (n == 2)
+		return u8cp(p, 2) >= 0xc0 ? U_LETTER : U_FIXED;
 	if (n != 3)
 		return U_FIXED;
-	cp = (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 |
-	    (p[2] & 0x3f);
+	cp = u8cp(p, 3);
 	if (cp < 0x2000)
 		return U_LETTER;
 	if (cp >= 0x3040 && cp < 0x30a0)
@@ -238,11 +249,9 @@ latin_word(const unsigned char *w, size_t n)
 			latin++;	/* in a word: an ASCII letter */
 			continue;
 		}
-		if (k == 2 && w[i] >= 0xc2 && w[i] <= 0xdf)
-			cp = (uint32_t)(w[i] & 0x1f) << 6 | (w[i + 1] & 0x3f);
-		else if (k == 3 && (w[i] & 0xf0) == 0xe0)
-			cp = (uint32_t)(w[i] & 0x0f) << 12 |
-			    (uint32_t)(w[i + 1] & 0x3f) << 6 | (w[i + 2] & 0x3f);
+		if ((k == 2 && w[i] >= 0xc2 && w[i] <= 0xdf) ||
+		    (k == 3 && (w[i] & 0xf0) == 0xe0))
+			cp = u8cp(w + i, k);
 		else {
 			other++;	/* cut short or overlong */
 			continue;
