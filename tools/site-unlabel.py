@@ -34,10 +34,13 @@ the other Latin-script languages) unless -c names one; tools/mlmeasure
 reads DSTDIR like the stream.
 """
 import argparse
+import codecs
 import email
 import email.policy
 import os
 import shutil
+
+from mkmlstream import CHARMAPS
 
 
 def first_text(m):
@@ -60,9 +63,9 @@ LEGACY = {"zh_CN": "gb18030", "zh_TW": "big5", "ja": "shift_jis",
           "el": "iso-8859-7", "vi": "utf-8", "ar": "cp1256", "fa": "cp1256"}
 
 
-# What old clients wrote for letters their charset lacks: windows-1256
-# has no Persian yeh (U+06CC) and writes the Arabic one (U+064A).
-LEGACY_MAP = {"cp1256": {0x6CC: 0x64A}}
+# What old clients wrote for letters their charset lacks (the Arabic yeh
+# for the Persian one, ...): tools/mkmlstream.py's maps, by codec name.
+LEGACY_MAP = {codecs.lookup(k).name: v for k, v in CHARMAPS.items()}
 
 
 def messages(src, charset):
@@ -98,7 +101,8 @@ def main():
         if a.label:
             head += ("MIME-Version: 1.0\nContent-Type: text/plain; charset=%s\n"
                      "Content-Transfer-Encoding: 8bit\n" % a.label)
-        text = first_text(m).translate(LEGACY_MAP.get(charset, {}))
+        text = first_text(m).translate(
+            LEGACY_MAP.get(codecs.lookup(charset).name, {}))
         out = head.encode(charset, "replace") + b"\n" + \
             text.encode(charset, "replace")
         with open(os.path.join(a.dst, name), "wb") as f:
