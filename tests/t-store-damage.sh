@@ -130,6 +130,7 @@ EOF
 # stop PID: SIGTERM, then after 15 s SIGKILL (libmilter's listener looks
 # for a stop between 5 s waits for a connection: a stop takes up to 5 s)
 stop() {
+	[ -n "$1" ] || return 0
 	kill "$1" 2>/dev/null
 	n=0
 	while kill -0 "$1" 2>/dev/null && [ $n -lt 150 ]; do
