@@ -1,7 +1,7 @@
 # fuzz/fuzz.mk: builds the libFuzzer harnesses with clang and runs them.
 # Called by the top-level `make fuzz` and `make fuzz-run` (Makefile.am),
 # which pass srcdir, OUT and the library flags; by hand, from the source
-# directory: make -f fuzz/fuzz.mk [run] [FUZZTIME=60].
+# directory: make -f fuzz/fuzz.mk [-j2 run] [FUZZTIME=60].
 #
 # Every harness is built with AddressSanitizer, UndefinedBehaviorSanitizer
 # (no recovery: any report is a crash) and libFuzzer's coverage. `run`
@@ -73,27 +73,28 @@ $(OUT)/obj/%.o: $(srcdir)/%.c
 $(OUT)/fuzz_%: $$(addprefix $(OUT)/obj/,$$(OBJ_$$*))
 	$(CLANG) $(FUZZ_LDFLAGS) -o $@ $^ $(LIBS_$*)
 
-# Each harness for FUZZTIME seconds; the first failure stops the run.
-run: all
-	@for h in $(HARNESSES); do \
-		mkdir -p $(OUT)/corpus/$$h || exit 1; \
-		echo "fuzz_$$h: $(FUZZTIME) s"; \
-		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		$(OUT)/fuzz_$$h -max_total_time=$(FUZZTIME) -timeout=10 \
-		    -rss_limit_mb=2048 -print_final_stats=1 \
-		    -artifact_prefix=$(OUT)/crash-$$h- \
-		    $(OUT)/corpus/$$h $(srcdir)/fuzz/corpus/$$h \
-		    > $(OUT)/fuzz_$$h.log 2>&1; \
-		rc=$$?; \
-		grep -E '^(stat::number_of_executed_units|#[0-9]+ +DONE)' \
-		    $(OUT)/fuzz_$$h.log; \
-		if [ $$rc -ne 0 ]; then \
-			tail -n 60 $(OUT)/fuzz_$$h.log; \
-			echo "fuzz_$$h: FAILED (log: $(OUT)/fuzz_$$h.log)"; \
-			exit 1; \
-		fi; \
-	done
+# Each harness for FUZZTIME seconds, a target each (make -j2 run: two
+# side by side, one a core); the first failure stops the run.
+run: $(HARNESSES:%=run-%)
+
+run-%: $(OUT)/fuzz_%
+	@mkdir -p $(OUT)/corpus/$*
+	@echo "fuzz_$*: $(FUZZTIME) s"
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	$(OUT)/fuzz_$* -max_total_time=$(FUZZTIME) -timeout=10 \
+	    -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=$(OUT)/crash-$*- \
+	    $(OUT)/corpus/$* $(srcdir)/fuzz/corpus/$* \
+	    > $(OUT)/fuzz_$*.log 2>&1; \
+	rc=$$?; \
+	grep -E '^(stat::number_of_executed_units|#[0-9]+ +DONE)' \
+	    $(OUT)/fuzz_$*.log | sed 's/^/fuzz_$*: /'; \
+	if [ $$rc -ne 0 ]; then \
+		tail -n 60 $(OUT)/fuzz_$*.log; \
+		echo "fuzz_$*: FAILED (log: $(OUT)/fuzz_$*.log)"; \
+		exit 1; \
+	fi
 
 clean:
 	rm -rf $(OUT)
