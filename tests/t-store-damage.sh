@@ -130,7 +130,7 @@ EOF
 # stop PID: SIGTERM, then after 15 s SIGKILL (libmilter's listener looks
 # for a stop between 5 s waits for a connection: a stop takes up to 5 s)
 stop() {
-	[ -n "$1" ] || return 0
+	[ -n "${1:-}" ] || return 0
 	kill "$1" 2>/dev/null
 	n=0
 	while kill -0 "$1" 2>/dev/null && [ $n -lt 150 ]; do
@@ -154,28 +154,28 @@ threads() {
 			    "syscall $(cut -d' ' -f1 $t/syscall)"
 		done 2>/dev/null
 	done
-	command -v gdb >/dev/null &&
-	    gdb -p $1 -batch -ex 'thread apply all bt' 2>&1 | grep '^#\|^Thread'
 }
 
 # start_daemon CONF: the daemon in the background ($BG), its log in
-# $W/mlog, waited for until it has started or exited; after 60 s (a
-# loop, or a slow machine) killed, and BG emptied.
+# $W/mlog, waited for until it has started or exited; after 180 s (a
+# loop, or a slow machine: the sanitizer build under make distcheck once
+# took over 60 s) killed, and BG emptied.
 start_daemon() {
 	"$MILTER" -f -c "$1" >"$W/mlog" 2>&1 &
 	BG=$!
 	n=0
 	while kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog" &&
-	    [ $n -lt 1200 ]; do
+	    [ $n -lt 3600 ]; do
 		sleep 0.05
 		n=$((n + 1))
 	done
 	if kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog"; then
-		threads $BG >>"$W/mlog"
+		threads $BG >"$W/threads"
 		kill -9 $BG 2>/dev/null
 		wait $BG 2>/dev/null
 		BG=
-		echo "NOTE: the daemon neither started nor exited within 60 s:" \
+		cat "$W/threads" >>"$W/mlog"
+		echo "NOTE: the daemon neither started nor exited within 180 s:" \
 		    "killed" >>"$W/mlog"
 	fi
 }
