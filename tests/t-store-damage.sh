@@ -76,14 +76,18 @@ cp "$W/orig/data.mdb" "$W/data.orig"
     fail "the original store cannot be used: $(cat "$W/err")"
 echo "store: $(stat -c %s "$W/data.orig") bytes; seed $SEED; $COPIES copies"
 
-# The damaged copies, all at once: $W/c<i>/data.saved, the kind in
-# $W/c<i>.kind.
-python3 - "$W/data.orig" "$W" "$SEED" "$COPIES" <<'EOF'
+# damage FIRST COUNT: the damaged copies FIRST to FIRST+COUNT-1 in
+# $W/c<i>/data.saved, the kind in $W/c<i>.kind; copy i depends only on
+# the seed and i. Made ten at a time, just before they are used: all
+# 300 at once were 900 MB of dirty pages whose writeback stalled the
+# syncs of every test running beside this one (make -j2 check).
+cat >"$W/damage.py" <<'EOF'
 import os, random, sys
-src, w, seed, copies = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+src, w, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
+first, count = int(sys.argv[4]), int(sys.argv[5])
 orig = open(src, "rb").read()
 ps, n = 4096, len(orig) // 4096
-for i in range(copies):
+for i in range(first, first + count):
     r = random.Random(seed * 100003 + i)
     b = bytearray(orig)
     kind = r.choice(["bytes", "bytes", "page", "zero", "truncate", "swap", "meta",
@@ -126,6 +130,7 @@ for i in range(copies):
     open(os.path.join(d, "data.saved"), "wb").write(b)
     open(d + ".kind", "w").write(kind + "\n")
 EOF
+damage() { python3 "$W/damage.py" "$W/data.orig" "$W" "$SEED" "$1" "$2"; }
 
 # stop PID: SIGTERM, then after 15 s SIGKILL (libmilter's listener looks
 # for a stop between 5 s waits for a connection: a stop takes up to 5 s)
@@ -186,6 +191,10 @@ signalled() { [ "$1" -gt 128 ]; }
 i=0 c_open=0 c_use=0 c_ctl=0 c_sound=0 daemon_runs=0 sound_kinds=
 while [ $i -lt "$COPIES" ]; do
 	d="$W/c$i"
+	if [ $((i % 10)) -eq 0 ] && ! damage $i $((COPIES - i < 10 ? COPIES - i : 10)); then
+		fail "making damaged copies $i-: python3 failed"
+		break
+	fi
 	conf "$d" refuse
 	kind=$(cat "$d.kind")
 	cp "$d/data.saved" "$d/data.mdb"
