@@ -75,6 +75,7 @@ static struct fleet	*the_fleet;	/* StoreBackend redis */
 static const char	*config_path;	/* NULL: embedded defaults */
 static atomic_int	 stopping;	/* main asks the signal thread to end */
 static uint64_t		 generation = 1;	/* configurations loaded */
+static pthread_t	 main_thread;	/* runs smfi_main(): libmilter's listener */
 
 /*
  * At SIGTERM smfi_main() returns while libmilter's worker threads may
@@ -266,6 +267,23 @@ reload(void)
 /* Expired clusters are removed this often (they no longer match anyway). */
 #define EXPIRE_INTERVAL	600
 
+/*
+ * libmilter's listener (smfi_main(), in the main thread) looks for a stop
+ * only between select() calls of 5 s (MI_CHK_TIME), and its signal thread,
+ * which takes SIGTERM, waits for the listener's lock before it closes the
+ * socket: a stop took up to 5 s. An interrupted select() (EINTR) makes the
+ * listener look at once, so the signal thread below wakes it this often
+ * with SIGUSR2, whose handler does nothing. A stop now takes at most this.
+ */
+#define LISTENER_WAKE_MS	200
+
+/* SIGUSR2: only interrupts the listener's select() (see LISTENER_WAKE_MS). */
+static void
+wake_handler(int sig)
+{
+	(void)sig;
+}
+
 /* Remove the expired clusters from the store. */
 static void
 expire(void)
@@ -280,15 +298,27 @@ expire(void)
 		log_info("store: %zu expired clusters removed", n);
 }
 
+/* Seconds of CLOCK_MONOTONIC. */
+static time_t
+now_mono(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec;
+}
+
 /*
  * SIGUSR1 reloads (libmilter keeps SIGHUP, SIGTERM and SIGINT for
- * itself); between signals the thread expires old clusters.
+ * itself); between signals the thread wakes the listener (a prompt
+ * stop) and expires old clusters every EXPIRE_INTERVAL.
  */
 static void *
 signal_thread(void *arg)
 {
 	sigset_t	 set;
-	struct timespec	 tick = { EXPIRE_INTERVAL, 0 };
+	struct timespec	 tick = { 0, LISTENER_WAKE_MS * 1000000L };
+	time_t		 last_expire = now_mono();
 
 	(void)arg;
 	sigemptyset(&set);
@@ -300,10 +330,34 @@ signal_thread(void *arg)
 			break;
 		if (sig == SIGUSR1)
 			reload();
-		else if (sig == -1 && errno == EAGAIN)
-			expire();
+		else if (sig == -1 && errno == EAGAIN) {
+			pthread_kill(main_thread, SIGUSR2);
+			if (now_mono() - last_expire >= EXPIRE_INTERVAL) {
+				expire();
+				last_expire = now_mono();
+			}
+		}
 	}
 	return NULL;
+}
+
+/*
+ * The listener's wake-up (LISTENER_WAKE_MS): SIGUSR2 does nothing and
+ * restarts what it interrupts, but select(), which is never restarted.
+ * The signal thread sends it to the main thread alone.
+ */
+static void
+wake_setup(void)
+{
+	struct sigaction	sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = wake_handler;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGUSR2, &sa, NULL) == -1)
+		fatal("signals: SIGUSR2");
+	main_thread = pthread_self();
 }
 
 /*
@@ -705,12 +759,14 @@ main(int argc, char *argv[])
 	 */
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
+	sigaddset(&set, SIGUSR2);
 	sigaddset(&set, SIGHUP);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGINT);
 	if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0)
 		fatalx("signals: cannot block signals");
 	signal(SIGPIPE, SIG_IGN);
+	wake_setup();
 	expire();
 	metrics_config(generation, time(NULL));
 	metrics_http_start(cfg->metrics);
@@ -731,7 +787,17 @@ main(int argc, char *argv[])
 	if (cfg->pidfile != NULL && (pidfile = strdup(cfg->pidfile)) == NULL)
 		fatal("PidFile");
 	daemon_config_release(cfg);
+	/*
+	 * SIGUSR2 reaches the listener, which smfi_main() runs in this
+	 * thread (our other threads block it; libmilter's, started from
+	 * here, inherit it unblocked, and SA_RESTART resumes their calls).
+	 */
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	if (pthread_sigmask(SIG_UNBLOCK, &set, NULL) != 0)
+		fatalx("signals: cannot unblock SIGUSR2");
 	rc = smfi_main();
+	pthread_sigmask(SIG_BLOCK, &set, NULL);	/* the listener is gone */
 	notify_stopping();
 	log_info("stopping");
 	metrics_http_stop();

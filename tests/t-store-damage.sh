@@ -132,8 +132,7 @@ for i in range(first, first + count):
 EOF
 damage() { python3 "$W/damage.py" "$W/data.orig" "$W" "$SEED" "$1" "$2"; }
 
-# stop PID: SIGTERM, then after 15 s SIGKILL (libmilter's listener looks
-# for a stop between 5 s waits for a connection: a stop takes up to 5 s)
+# stop PID: SIGTERM, then after 15 s SIGKILL (a stop takes up to 0.2 s)
 stop() {
 	[ -n "${1:-}" ] || return 0
 	kill "$1" 2>/dev/null

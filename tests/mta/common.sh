@@ -216,7 +216,8 @@ milter_wait() {
 	return $rc
 }
 
-# milter_stop NAME: SIGTERM and wait (libmilter needs up to ~5 s).
+# milter_stop NAME: SIGTERM and wait (a stop takes up to 0.2 s, more with
+# sessions to end).
 milter_stop() {
 	local pid=${e2e_milter_pid[$1]:-}
 	[ -n "$pid" ] || return 0
