@@ -7,7 +7,8 @@
 # that every table and the free list hold entries). Then COPIES damaged
 # copies of it (random bytes overwritten, a page of garbage or zeros,
 # truncation, two pages swapped, one bit of a node's size or offset; the
-# seed is printed, NSM_DAMAGE_SEED repeats a run) are each
+# seed is printed, NSM_DAMAGE_SEED repeats a run; NSM_DAMAGE_COPIES, 300
+# by default) are each
 #
 #   - opened and used as the milter uses its store (nsm_storeopen use:
 #     10 observes, notes, an expiry, the stats): exit 0, or 65 (the
@@ -28,7 +29,7 @@ top_builddir=${top_builddir:-.}
 CTL=$top_builddir/ctl/nilsimsactl
 MILTER=$top_builddir/milter/nilsimsa-milter
 OPEN=$top_builddir/tests/nsm_storeopen
-COPIES=${COPIES:-300}
+COPIES=${NSM_DAMAGE_COPIES:-300}
 SEED=${NSM_DAMAGE_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 # A store that makes a reader loop is damage not found: killed after 60 s
 # (a sound copy takes well under a second; 10x that under valgrind).
