@@ -98,12 +98,13 @@ rm_one(const char *p, const struct stat *sb, int flag, struct FTW *f)
 
 /*
  * Where the tests' stores live: /dev/shm when it is a tmpfs we can
- * write with 256 MiB free (a container's is often 64 MiB), else /tmp. On tmpfs LMDB's syncs cost nothing (the tests make
- * some 50,000 durable commits: 36 s on this disk, 15 s there; under
- * valgrind 142 s and 86 s); they are still made and counted
- * (check_store_sync), and no test here needs them to reach a disk: the
- * crash tests kill a process, not the power. tests/t-crash-load.sh and
- * the daemon's tests keep their stores on disk.
+ * write with 256 MiB free (a container's is often 64 MiB), else /tmp.
+ * On tmpfs LMDB's syncs cost nothing (the tests make some 50,000
+ * durable commits: 36 s on this disk, 15 s there; under valgrind 142 s
+ * and 86 s); they are still made and counted (check_store_sync), and no
+ * test here needs them to reach a disk: the crash tests kill a process,
+ * not the power. tests/t-crash-load.sh and the daemon's tests keep
+ * their stores on disk.
  */
 static const char *
 store_base(void)

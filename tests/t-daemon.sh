@@ -1,7 +1,7 @@
 #!/bin/bash
 # t-daemon.sh: the daemon without an MTA: -V, -n on good and broken
 # configs, embedded defaults, PidFile, UserID, SIGTERM (also with a session
-# open), SIGUSR1 during start-up, the default user and root refused, the
+# open; a prompt stop), SIGUSR1 during start-up, the default user and root refused, the
 # store root's nilsimsactl writes, the systemd unit, kill -9 and restart
 # on the same store, TCP_NODELAY on the milter socket.
 #
@@ -203,7 +203,8 @@ fi
 # when its 5 s select() ends (4.4-4.9 s right after a start); the
 # daemon's signal thread wakes it every 0.2 s. Three starts, each
 # stopped as soon as it logs "started:": gone within 2 s, exit 0. (A
-# SIGTERM before that, while it opens its store, ends it at once.)
+# SIGTERM before that, while it opens its store, kills it: SIGTERM is
+# blocked, for libmilter to take, only once the store is open.)
 prompt=
 for i in 1 2 3; do
 	if milter_start prompt$i "$conf"; then
