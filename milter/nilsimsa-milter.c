@@ -56,6 +56,7 @@
 #include "nilsimsa.h"
 #include "privs.h"
 #include "store_redis.h"
+#include "util.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR	"/etc"
@@ -298,16 +299,6 @@ expire(void)
 		log_info("store: %zu expired clusters removed", n);
 }
 
-/* Seconds of CLOCK_MONOTONIC. */
-static time_t
-now_mono(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec;
-}
-
 /*
  * SIGUSR1 reloads (libmilter keeps SIGHUP, SIGTERM and SIGINT for
  * itself); between signals the thread wakes the listener (a prompt
@@ -318,7 +309,7 @@ signal_thread(void *arg)
 {
 	sigset_t	 set;
 	struct timespec	 tick = { 0, LISTENER_WAKE_MS * 1000000L };
-	time_t		 last_expire = now_mono();
+	double		 last_expire = util_now();
 
 	(void)arg;
 	sigemptyset(&set);
@@ -332,9 +323,9 @@ signal_thread(void *arg)
 			reload();
 		else if (sig == -1 && errno == EAGAIN) {
 			pthread_kill(main_thread, SIGUSR2);
-			if (now_mono() - last_expire >= EXPIRE_INTERVAL) {
+			if (util_now() - last_expire >= EXPIRE_INTERVAL) {
 				expire();
-				last_expire = now_mono();
+				last_expire = util_now();
 			}
 		}
 	}
