@@ -3,8 +3,8 @@
 # bound.sh: runs one test under a hard time bound (make check's
 # LOG_COMPILER). A test that hangs (a daemon that neither starts nor
 # exits, a deadlock) is killed with its process group after
-# NSM_TEST_BOUND seconds (default 1200: the slowest test takes about
-# 5 minutes under AddressSanitizer) and fails with a line that says so,
+# NSM_TEST_BOUND seconds (default 1200: the slowest test, t-store-damage,
+# takes about 100 s under AddressSanitizer) and fails with a line that says so,
 # instead of holding CI until its own limit with nothing in the logs.
 # Each test's time (wall seconds) ends its log; with NSM_TEST_TIMES=FILE
 # it is also appended to FILE ("seconds test exit"), which .ci/run

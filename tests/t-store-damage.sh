@@ -80,8 +80,8 @@ echo "store: $(stat -c %s "$W/data.orig") bytes; seed $SEED; $COPIES copies"
 # damage FIRST COUNT: the damaged copies FIRST to FIRST+COUNT-1 in
 # $W/c<i>/data.saved, the kind in $W/c<i>.kind; copy i depends only on
 # the seed and i. Made ten at a time, just before they are used: all
-# 300 at once were 900 MB of dirty pages whose writeback stalled the
-# syncs of every test running beside this one (make -j2 check).
+# 300 at once were 900 MB of dirty pages, written back while the tests
+# beside this one (make -j2 check) make their durable commits.
 cat >"$W/damage.py" <<'EOF'
 import os, random, sys
 src, w, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
