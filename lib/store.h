@@ -67,8 +67,10 @@ enum cluster_status {
 #define STORE_SENDER_AUTH	0x80000000u	/* a sender hash's mark: the
 					   domain was authenticated (DKIM, SPF) */
 #define CLUSTER_MAX_SENDERS	8	/* distinct sender domains remembered */
-#define CLUSTER_MAILING_NETS	4	/* the networks a mailing comes from: a
-					   few (cluster_single_source) */
+#define CLUSTER_MAILING_NETS	8	/* the networks a mailing comes from: a
+					   few (cluster_single_source); a
+					   shop's or an ESP's pool spans six
+					   or seven /24s */
 #define CLUSTER_SUBJECT_MAX	80	/* bytes of subject sample, with NUL */
 #define CLUSTER_HISTORY		24	/* hourly buckets of message counts */
 #define CLUSTER_REPS		4	/* codes a cluster is matched by:

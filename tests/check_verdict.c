@@ -319,22 +319,45 @@ START_TEST(test_mailing_share)
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "single-source");
-	/* five networks of six copies: four hold 80%, a mailing */
-	r.c.networks = 5;
-	for (uint32_t i = 0; i < 5; i++) {
+	/* seven networks of six copies (a shop's servers): a mailing */
+	r.c.networks = 7;
+	for (uint32_t i = 0; i < 7; i++) {
 		r.c.nets[i] = 11 + i;
 		r.c.netn[i] = 6;
 	}
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
-	/* six of five: spread over more than a few networks, a campaign */
-	r.c.networks = 6;
-	for (uint32_t i = 0; i < 6; i++) {
+	ck_assert_str_eq(v.reason, "single-source");
+	/* nine networks of six copies: eight hold 89%, a mailing */
+	r.c.networks = 9;
+	for (uint32_t i = 0; i < 9; i++) {
 		r.c.nets[i] = 11 + i;
-		r.c.netn[i] = 5;
+		r.c.netn[i] = 6;
+	}
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	/* twelve of three: spread over more than a few networks, a campaign */
+	r.c.networks = 12;
+	for (uint32_t i = 0; i < 12; i++) {
+		r.c.nets[i] = 11 + i;
+		r.c.netn[i] = 3;
 	}
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* one sender domain, 50 copies from 20 networks: a campaign */
+	r.c.networks = 20;
+	for (uint32_t i = 0; i < 20; i++) {
+		r.c.nets[i] = 11 + i;
+		r.c.netn[i] = i < 10 ? 3 : 2;
+	}
+	r.c.sndn[0] = 50;
+	r.c.sndn[1] = 0;
+	r.c.senders = 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	r.c.sndn[0] = 28;
+	r.c.sndn[1] = 2;
+	r.c.senders = 2;
 	/* a botnet: every copy from a network of its own */
 	r.c.networks = 30;
 	for (uint32_t i = 0; i < 30; i++) {
@@ -343,7 +366,7 @@ START_TEST(test_mailing_share)
 	}
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
-	/* four copies from four networks: too few to tell a mailing */
+	/* four copies from four networks, one each: no sender's servers */
 	r = joined(4, 30, 4, 2);
 	for (uint32_t i = 0; i < 4; i++) {
 		r.c.nets[i] = 11 + i;
