@@ -181,6 +181,7 @@ struct canon {
 	unsigned char	 u8seq[4];
 	int		 fws;		/* white space seen since the last output */
 	int		 fany;		/* something has been output */
+	int		 fbol;		/* at a line's start: quote marks go */
 	uint32_t	 frun;		/* the symbol last output, 0: none */
 	unsigned	 frunlen;	/* times in a row, up to RUN_MAX + 1 */
 	size_t		 olen;

@@ -161,10 +161,18 @@ fin_raw(struct canon *c, const unsigned char *p, size_t n)
 
 	fin_emit_start(c);
 	c->frun = 0;
+	c->fbol = 0;
 	for (i = 0; i < n; i++)
 		oput(c, p[i]);
 }
 
+/*
+ * Quote marks at a line's start ("> > > ", however deep) are the mail
+ * client's, not the text's: a reply quoting a thread five deep would
+ * otherwise share their trigrams with every other deep thread, whatever
+ * the threads say (unrelated Japanese and Russian threads scored 50 to
+ * 100 against each other on them). The quoted text itself stays.
+ */
 void
 fin_cp(struct canon *c, uint32_t cp)
 {
@@ -172,6 +180,8 @@ fin_cp(struct canon *c, uint32_t cp)
 		if (cp >= 'A' && cp <= 'Z')
 			cp += 'a' - 'A';
 		else if (cp == ' ' || (cp >= '\t' && cp <= '\r')) {
+			if (cp == '\n')
+				c->fbol = 1;
 			c->fws = 1;
 			return;
 		} else if (cp < 0x20 || cp == 0x7f) {
@@ -179,6 +189,9 @@ fin_cp(struct canon *c, uint32_t cp)
 				c->flags |= CANON_F_NUL;
 			return;
 		}
+		if (c->fbol && cp == '>')
+			return;
+		c->fbol = 0;
 		if (fin_run_drop(c, cp))
 			return;
 		fin_emit_start(c);
@@ -197,6 +210,7 @@ fin_cp(struct canon *c, uint32_t cp)
 		return;
 	}
 	cp = lower_cp(cp);
+	c->fbol = 0;
 	if (fin_run_drop(c, cp))
 		return;
 	fin_emit_start(c);
@@ -288,6 +302,7 @@ fin_space(struct canon *c)
 {
 	fin_flush_u8(c);
 	c->fws = 1;
+	c->fbol = 1;
 }
 
 void
@@ -412,6 +427,7 @@ canon_reset(struct canon *c)
 	c->u8len = 0;
 	c->fws = 0;
 	c->fany = 0;
+	c->fbol = 1;
 	c->frun = 0;
 	c->frunlen = 0;
 	c->olen = 0;

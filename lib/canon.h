@@ -37,6 +37,9 @@
  *  - NULs, C0/C1 controls and invisible characters (soft hyphen,
  *    zero-width space/joiners, BOM) are dropped; NBSP and the Unicode
  *    spaces count as white space;
+ *  - quote marks at a line's start ("> > ", however deep; also after a
+ *    block-level HTML tag) are dropped, the quoted text kept: how deep a
+ *    passage is quoted is the mail client's doing, not the text's;
  *  - white space runs become one space, none at the start or the end;
  *    a run of one symbol (punctuation, box drawing, CJK punctuation:
  *    separator lines like "=====" or "____") is cut to 3 characters;

@@ -175,6 +175,30 @@ START_TEST(test_symbol_runs)
 }
 END_TEST
 
+/*
+ * Quote marks at a line's start go, however deep and however spaced,
+ * in plain text, quoted-printable, fullwidth and HTML (after a <br>);
+ * the quoted text stays, and so does a '>' inside a line.
+ */
+START_TEST(test_quote_marks)
+{
+	CHECK_TEXT("Content-Type: text/plain; charset=utf-8\n\n"
+	    "Yes.\n> Shall we?\n>> > >Deep\n  > indented\n"
+	    "\xef\xbc\x9e wide\na > b\n>\n> \n",
+	    "yes. shall we? deep indented wide a > b");
+	CHECK_TEXT("Content-Type: text/plain\n"
+	    "Content-Transfer-Encoding: quoted-printable\n\n"
+	    "x=0A=3E y\n=3E=3E z\n",
+	    "x y z");
+	CHECK_TEXT("Content-Type: text/html\n\n"
+	    "<p>ok</p>&gt; quoted<br>&gt; &gt; more 1 &gt; 0\n",
+	    "ok quoted more 1 > 0");
+	/* the same reply quoted once or three deep: the same text */
+	CHECK_TEXT("Content-Type: text/plain\n\n> > > a b c\n> > > d\n",
+	    "a b c d");
+}
+END_TEST
+
 START_TEST(test_huge_lines)
 {
 	size_t hl = strlen("Content-Type: multipart/mixed; boundary=z\n\n"
@@ -589,6 +613,7 @@ canon_suite(int corpus)
 	tcase_add_test(tc, test_mode_names);
 	tcase_add_test(tc, test_case_and_space);
 	tcase_add_test(tc, test_symbol_runs);
+	tcase_add_test(tc, test_quote_marks);
 	tcase_add_test(tc, test_huge_lines);
 	tcase_add_test(tc, test_nul_8bit);
 	tcase_add_test(tc, test_binary_junk);
