@@ -61,6 +61,13 @@
  * text) is held back too: faultless UTF-8 is read as UTF-8, and text
  * uchardet finds in a charset of another script (GBK, Big5, Shift_JIS,
  * windows-1251, ...) in that charset; else it is Latin-1 as labelled.
+ * Any other label of one byte a character (windows-1251, KOI8-R, the
+ * ISO-8859 parts, ...) is held back as well, and faultless UTF-8 under
+ * it is read as UTF-8: text in those charsets is never valid UTF-8 (two
+ * letters in a row are a lead byte and no continuation). A part
+ * labelled ISO-2022-JP, a 7-bit charset, that has 8-bit bytes is not
+ * ISO-2022-JP (Japanese clients write that label on Shift_JIS): it is
+ * read as an unlabelled part, else as labelled.
  * Written here only the hand-off: detecting charsets from statistics is
  * the library's craft.
  */
@@ -84,6 +91,8 @@ _Static_assert(sizeof(cs_iconv) / sizeof(cs_iconv[0]) == CS_NCONV,
 #define CS_OPAQUE	-2	/* known, not converted: bytes pass through */
 #define CS_UNKNOWN	-3	/* not in the table: bytes pass through */
 #define CS_LATIN1	20	/* WINDOWS-1252, what iso-8859-1 is read as */
+#define CS_SINGLE_LAST	26	/* cs_iconv[0..26]: one byte a character */
+#define CS_ISO2022JP	30	/* ISO-2022-JP; 31 is ISO-2022-JP-2 */
 
 struct cs_label {
 	const char	*name;		/* lower case, sorted for bsearch */
@@ -225,9 +234,11 @@ conv_open(struct canon *c, const char *cs)
 	to = cs_lookup(cs);
 	if (to == CS_UNKNOWN)
 		c->flags |= CANON_F_CHARSET;
-	/* no label, ASCII, an unknown one or Latin-1: see above */
+	/* no label, ASCII, an unknown one, one byte a character, or
+	 * ISO-2022-JP: see above */
 	if ((to == CS_UTF8 && strstr(cs, "utf") == NULL) ||
-	    to == CS_UNKNOWN || to == CS_LATIN1) {
+	    to == CS_UNKNOWN || (to >= 0 && to <= CS_SINGLE_LAST) ||
+	    to == CS_ISO2022JP || to == CS_ISO2022JP + 1) {
 		c->sniff = 1;
 		c->sniff_to = to;
 		return;
@@ -313,29 +324,61 @@ non_latin(int to)
 	return 1;
 }
 
+/* Has p a byte with the high bit set? */
+static int
+has_8bit(const unsigned char *p, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] & 0x80)
+			return 1;
+	return 0;
+}
+
 /*
- * The sniffed bytes are all in (SNIFF_MAX, or the part ended): decide
- * the part's charset and send them on. Unlabelled: valid UTF-8 for the
- * most part (ASCII is) stays as it is; else the charset uchardet names,
- * or bytes as they are when it names none we convert. Labelled Latin-1:
- * UTF-8 if it is that without a fault; a non-Latin charset if uchardet
- * names one; else Latin-1 as labelled.
+ * The charset of a part whose first bytes were held back (see above).
+ * Unlabelled: valid UTF-8 for the most part (ASCII is) stays as it is;
+ * else the charset uchardet names, or bytes as they are when it names
+ * none we convert. Labelled Latin-1: UTF-8 if it is that without a
+ * fault; a non-Latin charset if uchardet names one; else Latin-1 as
+ * labelled. Another label of one byte a character: UTF-8 if it is that
+ * without a fault, else as labelled. ISO-2022-JP with 8-bit bytes: as
+ * if unlabelled, as labelled when uchardet names nothing we convert.
  */
+static int
+sniff_charset(struct canon *c)
+{
+	size_t	multi, bad;
+	int	to, label = c->sniff_to;
+
+	utf8_count(c->sbuf, c->slen, &multi, &bad);
+	if (label == CS_LATIN1 || (label >= 0 && label <= CS_SINGLE_LAST)) {
+		if (bad == 0 && multi > 0)
+			return CS_UTF8;
+		if (label != CS_LATIN1)
+			return label;
+		to = sniffed_charset(c);
+		return to < 0 || !non_latin(to) ? CS_LATIN1 : to;
+	}
+	if ((label == CS_ISO2022JP || label == CS_ISO2022JP + 1) &&
+	    !has_8bit(c->sbuf, c->slen))
+		return label;
+	if (bad <= multi)
+		return CS_UTF8;
+	to = sniffed_charset(c);
+	return to < 0 && label >= 0 ? label : to;
+}
+
+/* The sniffed bytes are all in (SNIFF_MAX, or the part ended): decide
+ * the part's charset and send them on. */
 static void
 sniff_decide(struct canon *c)
 {
-	size_t	multi, bad;
 	int	to;
 
 	c->sniff = 0;
-	utf8_count(c->sbuf, c->slen, &multi, &bad);
-	if (c->sniff_to != CS_LATIN1 ? bad <= multi : bad == 0 && multi > 0)
-		to = CS_UTF8;
-	else {
-		to = sniffed_charset(c);
-		if (c->sniff_to == CS_LATIN1 && (to < 0 || !non_latin(to)))
-			to = CS_LATIN1;
-	}
+	to = sniff_charset(c);
 	if (to >= 0 && conv_select(c, to) == 0)
 		dec_out(c, c->sbuf, c->slen);
 	else

@@ -104,6 +104,9 @@ END_TEST
 	    "\xe3\x81\x99 \xe8\xb3\x87\xe6\x96\x99\xe3\x82\x92\xe5" \
 	    "\xbf\x98\xe3\x82\x8c\xe3\x81\xaa\xe3\x81\x84\xe3\x81\xa7" \
 	    "\xe3\x81\x8f\xe3\x81\xa0\xe3\x81\x95\xe3\x81\x84"
+/* the same in ISO-2022-JP */
+#define JA_JIS	"\x1b$BL@F|$N2q5D$O8a8e;0;~$+$i$G$9\x1b(B \x1b$B$h$m$7$/$" \
+	    "*4j$$$7$^$9\x1b(B \x1b$B;qNA$rK:$l$J$$$G$/$@$5$$\x1b(B"
 /* привет иван завтра встреча в десять часов не опаздывай пожалуйста */
 #define RU_1251	"\xef\xf0\xe8\xe2\xe5\xf2 \xe8\xe2\xe0\xed \xe7\xe0\xe2" \
 	    "\xf2\xf0\xe0 \xe2\xf1\xf2\xf0\xe5\xf7\xe0 \xe2 \xe4\xe5" \
@@ -150,6 +153,20 @@ START_TEST(test_charset_sniff)
 	    "Content-Type: text/plain; charset=iso-8859-1\n\n" DE_L1 "\n", DE_U8);
 	same_text("Subject: x\n\n" DE_L1 "\n",
 	    "Content-Type: text/plain; charset=utf-8\n\n" DE_U8 "\n", DE_U8);
+	/* UTF-8 under another one-byte label is UTF-8; text in that
+	 * charset stays in it */
+	same_text("Content-Type: text/plain; charset=windows-1251\n\n" RU_U8 "\n",
+	    "Content-Type: text/plain; charset=windows-1251\n\n" RU_1251 "\n",
+	    RU_U8);
+	same_text("Content-Type: text/plain; charset=koi8-r\n\n" RU_U8 "\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n" RU_U8 "\n", RU_U8);
+	same_text("Content-Type: text/plain; charset=iso-8859-2\n\n" DE_U8 "\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n" DE_U8 "\n", DE_U8);
+	/* Shift_JIS labelled ISO-2022-JP (7-bit): read as what it is;
+	 * real ISO-2022-JP as labelled */
+	same_text("Content-Type: text/plain; charset=iso-2022-jp\n\n" JA_SJIS "\n",
+	    "Content-Type: text/plain; charset=iso-2022-jp\n\n" JA_JIS "\n",
+	    JA_U8);
 	/* an unknown label: sniffed, and still flagged */
 	CHECK_TEXT_FLAGS("Content-Type: text/plain; charset=x-no-such-cs\n\n"
 	    ZH_GBK "\n", ZH_U8, CANON_F_CHARSET, 0);
