@@ -60,7 +60,9 @@
  *    label), or passes through as bytes when it finds none of the table;
  *    a part labelled iso-8859-1 or windows-1252 is read as UTF-8 when it
  *    is that without a fault, or in a charset of another script when
- *    uchardet finds one;
+ *    uchardet finds one; under any other label of one byte a character,
+ *    as UTF-8 when it is that without a fault; labelled ISO-2022-JP
+ *    with 8-bit bytes, as an unlabelled part;
  *    ISO-2022-KR/CN and HZ pass through;
  *    invalid bytes are skipped (CANON_F_BADENCODING), and a conversion
  *    error ends cleanly whatever the cut; bytes that are not valid UTF-8
