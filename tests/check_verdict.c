@@ -288,6 +288,17 @@ START_TEST(test_campaign_reach)
 }
 END_TEST
 
+/* n networks of a cluster, each with `copies` counted copies. */
+static void
+set_nets(struct store_result *r, uint32_t n, uint32_t copies)
+{
+	r->c.networks = n;
+	for (uint32_t i = 0; i < n; i++) {
+		r->c.nets[i] = 11 + i;
+		r->c.netn[i] = copies;
+	}
+}
+
 /*
  * A mailing is a cluster whose copies come for the large majority from
  * one sender domain and from a few networks (CLUSTER_MAILING_NETS) that
@@ -320,36 +331,22 @@ START_TEST(test_mailing_share)
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "single-source");
 	/* seven networks of six copies (a shop's servers): a mailing */
-	r.c.networks = 7;
-	for (uint32_t i = 0; i < 7; i++) {
-		r.c.nets[i] = 11 + i;
-		r.c.netn[i] = 6;
-	}
+	set_nets(&r, 7, 6);
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "single-source");
 	/* nine networks of six copies: eight hold 89%, a mailing */
-	r.c.networks = 9;
-	for (uint32_t i = 0; i < 9; i++) {
-		r.c.nets[i] = 11 + i;
-		r.c.netn[i] = 6;
-	}
+	set_nets(&r, 9, 6);
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	/* twelve of three: spread over more than a few networks, a campaign */
-	r.c.networks = 12;
-	for (uint32_t i = 0; i < 12; i++) {
-		r.c.nets[i] = 11 + i;
-		r.c.netn[i] = 3;
-	}
+	set_nets(&r, 12, 3);
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	/* one sender domain, 50 copies from 20 networks: a campaign */
-	r.c.networks = 20;
-	for (uint32_t i = 0; i < 20; i++) {
-		r.c.nets[i] = 11 + i;
-		r.c.netn[i] = i < 10 ? 3 : 2;
-	}
+	set_nets(&r, 20, 2);
+	for (uint32_t i = 0; i < 10; i++)
+		r.c.netn[i] = 3;
 	r.c.sndn[0] = 50;
 	r.c.sndn[1] = 0;
 	r.c.senders = 1;
@@ -359,19 +356,12 @@ START_TEST(test_mailing_share)
 	r.c.sndn[1] = 2;
 	r.c.senders = 2;
 	/* a botnet: every copy from a network of its own */
-	r.c.networks = 30;
-	for (uint32_t i = 0; i < 30; i++) {
-		r.c.nets[i] = 100 + i;
-		r.c.netn[i] = 1;
-	}
+	set_nets(&r, 30, 1);
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 	/* four copies from four networks, one each: no sender's servers */
 	r = joined(4, 30, 4, 2);
-	for (uint32_t i = 0; i < 4; i++) {
-		r.c.nets[i] = 11 + i;
-		r.c.netn[i] = 1;
-	}
+	set_nets(&r, 4, 1);
 	r.c.sndrs[0] = 21;
 	r.c.sndn[0] = 4;
 	r.c.senders = 1;
