@@ -370,8 +370,10 @@ sniff_charset(struct canon *c)
 	return to < 0 && label >= 0 ? label : to;
 }
 
-/* The sniffed bytes are all in (SNIFF_MAX, or the part ended): decide
- * the part's charset and send them on. */
+/*
+ * The sniffed bytes are all in (SNIFF_MAX, or the part ended): decide
+ * the part's charset and send them on.
+ */
 static void
 sniff_decide(struct canon *c)
 {
