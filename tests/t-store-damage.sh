@@ -164,17 +164,20 @@ threads() {
 # start_daemon CONF: the daemon in the background ($BG), its log in
 # $W/mlog, waited for until it has started or exited; after 180 s (a
 # loop, or a slow machine: the sanitizer build under make distcheck once
-# took over 60 s) killed, and BG emptied.
+# took over 60 s) killed, and BG emptied. The last run's log goes first:
+# the shell opens the new one in the child, after the loop may have read
+# the old one's 'started:' (a daemon killed as it started, in CI).
 start_daemon() {
+	rm -f "$W/mlog"
 	"$MILTER" -f -c "$1" >"$W/mlog" 2>&1 &
 	BG=$!
 	n=0
-	while kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog" &&
-	    [ $n -lt 3600 ]; do
+	while kill -0 $BG 2>/dev/null &&
+	    ! grep -q 'started:' "$W/mlog" 2>/dev/null && [ $n -lt 3600 ]; do
 		sleep 0.05
 		n=$((n + 1))
 	done
-	if kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog"; then
+	if kill -0 $BG 2>/dev/null && ! grep -q 'started:' "$W/mlog" 2>/dev/null; then
 		threads $BG >"$W/threads"
 		kill -9 $BG 2>/dev/null
 		wait $BG 2>/dev/null
