@@ -76,7 +76,9 @@
  * Memory: struct canon is one fixed-size block (about 19 KiB); the only
  * allocations after canon_new() are iconv descriptors, at most one per
  * converter (41) kept open per canonicaliser and reused across
- * canon_reset(), so parts in many charsets never reopen one, and one
+ * canon_reset(), so parts in many charsets never reopen one (but UTF-16
+ * and UTF-32, opened afresh for each part: glibc's decoders of the two
+ * keep what they read of a byte-order mark past a reset), and one
  * uchardet detector, made for the first unlabelled 8-bit part and kept.
  *
  * The canonicaliser is a push parser: it streams, keeps a fixed amount of

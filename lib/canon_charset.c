@@ -204,10 +204,28 @@ cs_lookup(const char *cs)
 	return l == NULL ? CS_UNKNOWN : l->to;
 }
 
+/*
+ * Does cs_iconv[to] read a byte-order mark? glibc's UTF-16 and UTF-32
+ * decoders keep what they made of the start of their input past a reset
+ * (iconv(cd, NULL, ...)): the same part decoded differently on a kept
+ * converter than on a new one (fuzz_canon). Those are opened afresh for
+ * each part.
+ */
+static int
+bom_charset(int to)
+{
+	return strcmp(cs_iconv[to], "UTF-16") == 0 ||
+	    strcmp(cs_iconv[to], "UTF-32") == 0;
+}
+
 /* Convert with cs_iconv[to] from here on; 0, or -1 if it cannot be opened. */
 static int
 conv_select(struct canon *c, int to)
 {
+	if (c->cs[to] != (iconv_t)-1 && bom_charset(to)) {
+		iconv_close(c->cs[to]);
+		c->cs[to] = (iconv_t)-1;
+	}
 	if (c->cs[to] == (iconv_t)-1 && !c->cs_failed[to]) {
 		c->cs[to] = iconv_open("UTF-8", cs_iconv[to]);
 		c->cs_failed[to] = c->cs[to] == (iconv_t)-1;

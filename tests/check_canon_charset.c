@@ -178,6 +178,64 @@ START_TEST(test_charset_sniff)
 }
 END_TEST
 
+/*
+ * UTF-16 and UTF-32 read a byte-order mark in every part, and decode a
+ * part the same on a canonicaliser used before: glibc's decoders of the
+ * two keep what they read of the start of their input past a reset, so
+ * a kept converter decoded these bytes (fuzz_canon's finding, its body
+ * here) otherwise than a new one.
+ */
+#define U16LE_HELLO	"//5oAGUAbABsAG8A"	/* FF FE "hello" in UTF-16LE */
+#define U32LE_HI	"//4AAGgAAABpAAAA"	/* FF FE 00 00 "hi" in UTF-32LE */
+START_TEST(test_charset_bom_each_part)
+{
+	static const char utf32_junk[] =
+	    "\x11\x46\x72\x67\x6c\x6f\x62\x61\x6c\x90\x92\x69\x74\x72\x8a\x57"
+	    "\x10\x20\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xfe\xff\xff\xff\x00"
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+	    "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+	    "\x00\x00\x00\x00\x00\x00\x66\x00\x00\x00\x72\x00\x20\x00\x00\x00"
+	    "\x11";
+	const char	*hdr = "Content-Type: text/plain; charset=utf-32\n\n";
+	struct tu_buf	 out = { NULL, 0, 0 };
+	char		*first = NULL;
+	struct canon	*c;
+	int		 i;
+
+	CHECK_TEXT("Content-Type: multipart/mixed; boundary=b\n\n"
+	    "--b\nContent-Type: text/plain; charset=utf-16\n"
+	    "Content-Transfer-Encoding: base64\n\n" U16LE_HELLO "\n"
+	    "--b\nContent-Type: text/plain; charset=utf-16\n"
+	    "Content-Transfer-Encoding: base64\n\n" U16LE_HELLO "\n"
+	    "--b\nContent-Type: text/plain; charset=utf-32\n"
+	    "Content-Transfer-Encoding: base64\n\n" U32LE_HI "\n"
+	    "--b\nContent-Type: text/plain; charset=utf-32\n"
+	    "Content-Transfer-Encoding: base64\n\n" U32LE_HI "\n--b--\n",
+	    "hello hello hi hi");
+	c = canon_new(CANON_TEXT, 0, 1, tu_collect, &out);
+	ck_assert_ptr_nonnull(c);
+	for (i = 0; i < 3; i++) {
+		out.len = 0;
+		canon_reset(c);
+		canon_body(c, (const unsigned char *)hdr, strlen(hdr));
+		canon_body(c, (const unsigned char *)utf32_junk,
+		    sizeof(utf32_junk) - 1);
+		canon_end(c);
+		tu_buf_add(&out, "", 1);
+		if (first == NULL)
+			first = strdup((char *)out.p);
+		else
+			ck_assert_str_eq((char *)out.p, first);
+	}
+	canon_free(c);
+	free(first);
+	free(out.p);
+}
+END_TEST
+
 /* An unlabelled part longer than what is sniffed: all of it converted. */
 START_TEST(test_charset_sniff_long)
 {
@@ -431,6 +489,7 @@ tc_canon_charset(void)
 	tcase_add_test(tc, test_charset_bad);
 	tcase_add_test(tc, test_charset_sniff);
 	tcase_add_test(tc, test_charset_sniff_long);
+	tcase_add_test(tc, test_charset_bom_each_part);
 	tcase_add_test(tc, test_every_charset_cut_sample);
 	return tc;
 }
