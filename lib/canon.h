@@ -61,8 +61,11 @@
  *    a part labelled iso-8859-1 or windows-1252 is read as UTF-8 when it
  *    is that without a fault, or in a charset of another script when
  *    uchardet finds one; under any other label of one byte a character,
- *    as UTF-8 when it is that without a fault; labelled ISO-2022-JP
- *    with 8-bit bytes, as an unlabelled part;
+ *    as UTF-8 when it is that without a fault (not IBM866); labelled
+ *    ISO-2022-JP with 8-bit bytes and none of its escapes, as an
+ *    unlabelled part; labelled UTF-16 or UTF-32, big-endian after a
+ *    big-endian byte-order mark, else little-endian (WHATWG's utf-16),
+ *    whatever the host;
  *    ISO-2022-KR/CN and HZ pass through;
  *    invalid bytes are skipped (CANON_F_BADENCODING), and a conversion
  *    error ends cleanly whatever the cut; bytes that are not valid UTF-8
@@ -76,9 +79,7 @@
  * Memory: struct canon is one fixed-size block (about 19 KiB); the only
  * allocations after canon_new() are iconv descriptors, at most one per
  * converter (41) kept open per canonicaliser and reused across
- * canon_reset(), so parts in many charsets never reopen one (but UTF-16
- * and UTF-32, opened afresh for each part: glibc's decoders of the two
- * keep what they read of a byte-order mark past a reset), and one
+ * canon_reset(), so parts in many charsets never reopen one, and one
  * uchardet detector, made for the first unlabelled 8-bit part and kept.
  *
  * The canonicaliser is a push parser: it streams, keeps a fixed amount of

@@ -63,11 +63,14 @@
  * windows-1251, ...) in that charset; else it is Latin-1 as labelled.
  * Any other label of one byte a character (windows-1251, KOI8-R, the
  * ISO-8859 parts, ...) is held back as well, and faultless UTF-8 under
- * it is read as UTF-8: text in those charsets is never valid UTF-8 (two
- * letters in a row are a lead byte and no continuation). A part
- * labelled ISO-2022-JP, a 7-bit charset, that has 8-bit bytes is not
- * ISO-2022-JP (Japanese clients write that label on Shift_JIS): it is
- * read as an unlabelled part, else as labelled.
+ * it is read as UTF-8: text in those charsets is hardly ever valid UTF-8
+ * (two letters in a row are a lead byte and no continuation), but for
+ * IBM866, whose letters are lead and trail bytes, which keeps its label.
+ * A part labelled ISO-2022-JP, a 7-bit charset, that has 8-bit bytes and
+ * none of its escapes is not ISO-2022-JP (Japanese clients write that
+ * label on Shift_JIS): it is read as an unlabelled part, else as
+ * labelled. Parts labelled UTF-16 or UTF-32 are held back for their
+ * byte-order mark (utf16_32_order).
  * Written here only the hand-off: detecting charsets from statistics is
  * the library's craft.
  */
@@ -92,7 +95,10 @@ _Static_assert(sizeof(cs_iconv) / sizeof(cs_iconv[0]) == CS_NCONV,
 #define CS_UNKNOWN	-3	/* not in the table: bytes pass through */
 #define CS_LATIN1	20	/* WINDOWS-1252, what iso-8859-1 is read as */
 #define CS_SINGLE_LAST	26	/* cs_iconv[0..26]: one byte a character */
+#define CS_IBM866	0	/* whose letters are UTF-8 lead and trail bytes */
 #define CS_ISO2022JP	30	/* ISO-2022-JP; 31 is ISO-2022-JP-2 */
+#define CS_UTF16BE	34	/* 35 UTF-16LE, 36 UTF-16 (label only) */
+#define CS_UTF32BE	37	/* 38 UTF-32LE, 39 UTF-32 (label only) */
 
 struct cs_label {
 	const char	*name;		/* lower case, sorted for bsearch */
@@ -204,28 +210,10 @@ cs_lookup(const char *cs)
 	return l == NULL ? CS_UNKNOWN : l->to;
 }
 
-/*
- * Does cs_iconv[to] read a byte-order mark? glibc's UTF-16 and UTF-32
- * decoders keep what they made of the start of their input past a reset
- * (iconv(cd, NULL, ...)): the same part decoded differently on a kept
- * converter than on a new one (fuzz_canon). Those are opened afresh for
- * each part.
- */
-static int
-bom_charset(int to)
-{
-	return strcmp(cs_iconv[to], "UTF-16") == 0 ||
-	    strcmp(cs_iconv[to], "UTF-32") == 0;
-}
-
 /* Convert with cs_iconv[to] from here on; 0, or -1 if it cannot be opened. */
 static int
 conv_select(struct canon *c, int to)
 {
-	if (c->cs[to] != (iconv_t)-1 && bom_charset(to)) {
-		iconv_close(c->cs[to]);
-		c->cs[to] = (iconv_t)-1;
-	}
 	if (c->cs[to] == (iconv_t)-1 && !c->cs_failed[to]) {
 		c->cs[to] = iconv_open("UTF-8", cs_iconv[to]);
 		c->cs_failed[to] = c->cs[to] == (iconv_t)-1;
@@ -256,7 +244,8 @@ conv_open(struct canon *c, const char *cs)
 	 * ISO-2022-JP: see above */
 	if ((to == CS_UTF8 && strstr(cs, "utf") == NULL) ||
 	    to == CS_UNKNOWN || (to >= 0 && to <= CS_SINGLE_LAST) ||
-	    to == CS_ISO2022JP || to == CS_ISO2022JP + 1) {
+	    to == CS_ISO2022JP || to == CS_ISO2022JP + 1 ||
+	    to == CS_UTF16BE + 2 || to == CS_UTF32BE + 2) {
 		c->sniff = 1;
 		c->sniff_to = to;
 		return;
@@ -354,6 +343,38 @@ has_8bit(const unsigned char *p, size_t n)
 	return 0;
 }
 
+/* Has p an ISO-2022-JP escape (ESC $ or ESC ( )? */
+static int
+has_jis_escape(const unsigned char *p, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i + 1 < n; i++)
+		if (p[i] == 0x1b && (p[i + 1] == '$' || p[i + 1] == '('))
+			return 1;
+	return 0;
+}
+
+/*
+ * The byte order of a part labelled UTF-16 or UTF-32: big-endian with a
+ * big-endian byte-order mark, else little-endian (WHATWG's utf-16, and
+ * what Windows writes). Chosen here, not by glibc's UTF-16 and UTF-32
+ * decoders: they read the mark only at a converter's first use and keep
+ * what they made of it past a reset, so a part decoded otherwise on a
+ * kept converter than on a new one (fuzz_canon), and without a mark
+ * they take the host's byte order. The mark itself decodes to U+FEFF,
+ * which the final stage drops.
+ */
+static int
+utf16_32_order(const unsigned char *p, size_t n, int label)
+{
+	if (label == CS_UTF16BE + 2)
+		return n >= 2 && p[0] == 0xfe && p[1] == 0xff ? CS_UTF16BE :
+		    CS_UTF16BE + 1;
+	return n >= 4 && p[0] == 0 && p[1] == 0 && p[2] == 0xfe &&
+	    p[3] == 0xff ? CS_UTF32BE : CS_UTF32BE + 1;
+}
+
 /*
  * The charset of a part whose first bytes were held back (see above).
  * Unlabelled: valid UTF-8 for the most part (ASCII is) stays as it is;
@@ -361,8 +382,9 @@ has_8bit(const unsigned char *p, size_t n)
  * none we convert. Labelled Latin-1: UTF-8 if it is that without a
  * fault; a non-Latin charset if uchardet names one; else Latin-1 as
  * labelled. Another label of one byte a character: UTF-8 if it is that
- * without a fault, else as labelled. ISO-2022-JP with 8-bit bytes: as
- * if unlabelled, as labelled when uchardet names nothing we convert.
+ * without a fault, else as labelled (IBM866: as labelled). ISO-2022-JP
+ * with 8-bit bytes and no escape: as if unlabelled, as labelled when
+ * uchardet names nothing we convert. UTF-16, UTF-32: by the mark.
  */
 static int
 sniff_charset(struct canon *c)
@@ -370,9 +392,11 @@ sniff_charset(struct canon *c)
 	size_t	multi, bad;
 	int	to, label = c->sniff_to;
 
+	if (label == CS_UTF16BE + 2 || label == CS_UTF32BE + 2)
+		return utf16_32_order(c->sbuf, c->slen, label);
 	utf8_count(c->sbuf, c->slen, &multi, &bad);
 	if (label == CS_LATIN1 || (label >= 0 && label <= CS_SINGLE_LAST)) {
-		if (bad == 0 && multi > 0)
+		if (bad == 0 && multi > 0 && label != CS_IBM866)
 			return CS_UTF8;
 		if (label != CS_LATIN1)
 			return label;
@@ -380,7 +404,8 @@ sniff_charset(struct canon *c)
 		return to < 0 || !non_latin(to) ? CS_LATIN1 : to;
 	}
 	if ((label == CS_ISO2022JP || label == CS_ISO2022JP + 1) &&
-	    !has_8bit(c->sbuf, c->slen))
+	    (!has_8bit(c->sbuf, c->slen) ||
+	    has_jis_escape(c->sbuf, c->slen)))
 		return label;
 	if (bad <= multi)
 		return CS_UTF8;

@@ -167,6 +167,14 @@ START_TEST(test_charset_sniff)
 	same_text("Content-Type: text/plain; charset=iso-2022-jp\n\n" JA_SJIS "\n",
 	    "Content-Type: text/plain; charset=iso-2022-jp\n\n" JA_JIS "\n",
 	    JA_U8);
+	/* real ISO-2022-JP with stray 8-bit bytes: still ISO-2022-JP (the
+	 * bytes it cannot have are skipped) */
+	CHECK_TEXT("Content-Type: text/plain; charset=iso-2022-jp\n\n" JA_JIS
+	    "\n\xc2\xa9 2026 Example\n", JA_U8 " 2026 example");
+	/* IBM866, whose letters are UTF-8 lead and trail bytes: as labelled
+	 * ("так" is E2 A0 AA, a UTF-8 sequence) */
+	CHECK_TEXT("Content-Type: text/plain; charset=ibm866\n\n\xe2\xa0\xaa\n",
+	    "\xd1\x82\xd0\xb0\xd0\xba");
 	/* an unknown label: sniffed, and still flagged */
 	CHECK_TEXT_FLAGS("Content-Type: text/plain; charset=x-no-such-cs\n\n"
 	    ZH_GBK "\n", ZH_U8, CANON_F_CHARSET, 0);
@@ -179,14 +187,24 @@ START_TEST(test_charset_sniff)
 END_TEST
 
 /*
- * UTF-16 and UTF-32 read a byte-order mark in every part, and decode a
- * part the same on a canonicaliser used before: glibc's decoders of the
- * two keep what they read of the start of their input past a reset, so
- * a kept converter decoded these bytes (fuzz_canon's finding, its body
- * here) otherwise than a new one.
+ * UTF-16 and UTF-32: each part by its own byte-order mark, little-endian
+ * without one (whatever the part before it had), and a part the same on
+ * a canonicaliser used before: glibc's decoders of the two keep what
+ * they read of a mark past a reset, so a kept converter decoded these
+ * bytes (fuzz_canon's finding, its body here) otherwise than a new one,
+ * and a part without a mark after one with a big-endian mark as
+ * big-endian.
  */
 #define U16LE_HELLO	"//5oAGUAbABsAG8A"	/* FF FE "hello" in UTF-16LE */
 #define U32LE_HI	"//4AAGgAAABpAAAA"	/* FF FE 00 00 "hi" in UTF-32LE */
+#define U16BE_HI	"/v8ASABp"		/* FE FF "Hi" in UTF-16BE */
+#define U16_HI		"aABpAA=="		/* "hi" in UTF-16LE, no mark */
+#define U32BE_H		"AAD+/wAAAGg="		/* 00 00 FE FF "h" in UTF-32BE */
+#define U32_H		"aAAAAA=="		/* "h" in UTF-32LE, no mark */
+#define U16_PART(b64)	"--b\nContent-Type: text/plain; charset=utf-16\n" \
+	    "Content-Transfer-Encoding: base64\n\n" b64 "\n"
+#define U32_PART(b64)	"--b\nContent-Type: text/plain; charset=utf-32\n" \
+	    "Content-Transfer-Encoding: base64\n\n" b64 "\n"
 START_TEST(test_charset_bom_each_part)
 {
 	static const char utf32_junk[] =
@@ -206,15 +224,9 @@ START_TEST(test_charset_bom_each_part)
 	int		 i;
 
 	CHECK_TEXT("Content-Type: multipart/mixed; boundary=b\n\n"
-	    "--b\nContent-Type: text/plain; charset=utf-16\n"
-	    "Content-Transfer-Encoding: base64\n\n" U16LE_HELLO "\n"
-	    "--b\nContent-Type: text/plain; charset=utf-16\n"
-	    "Content-Transfer-Encoding: base64\n\n" U16LE_HELLO "\n"
-	    "--b\nContent-Type: text/plain; charset=utf-32\n"
-	    "Content-Transfer-Encoding: base64\n\n" U32LE_HI "\n"
-	    "--b\nContent-Type: text/plain; charset=utf-32\n"
-	    "Content-Transfer-Encoding: base64\n\n" U32LE_HI "\n--b--\n",
-	    "hello hello hi hi");
+	    U16_PART(U16LE_HELLO) U16_PART(U16BE_HI) U16_PART(U16_HI)
+	    U32_PART(U32LE_HI) U32_PART(U32BE_H) U32_PART(U32_H) "--b--\n",
+	    "hello hi hi hi h h");
 	c = canon_new(CANON_TEXT, 0, 1, tu_collect, &out);
 	ck_assert_ptr_nonnull(c);
 	for (i = 0; i < 3; i++) {

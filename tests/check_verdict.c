@@ -339,6 +339,7 @@ START_TEST(test_mailing_share)
 	set_nets(&r, 9, 6);
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "single-source");
 	/* twelve of three: spread over more than a few networks, a campaign */
 	set_nets(&r, 12, 3);
 	v = decide(&r, EXEMPT_NONE, 0);
