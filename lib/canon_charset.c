@@ -69,8 +69,8 @@
  * A part labelled ISO-2022-JP, a 7-bit charset, that has 8-bit bytes and
  * none of its escapes is not ISO-2022-JP (Japanese clients write that
  * label on Shift_JIS): it is read as an unlabelled part, else as
- * labelled. Parts labelled UTF-16 or UTF-32 are held back for their
- * byte-order mark (utf16_32_order).
+ * labelled. Parts labelled UTF-16 or UTF-32, or that uchardet finds
+ * in one of them, are read in the byte order utf16_32_order() says.
  * Written here only the hand-off: detecting charsets from statistics is
  * the library's craft.
  */
@@ -424,6 +424,8 @@ sniff_decide(struct canon *c)
 
 	c->sniff = 0;
 	to = sniff_charset(c);
+	if (to == CS_UTF16BE + 2 || to == CS_UTF32BE + 2)	/* uchardet's */
+		to = utf16_32_order(c->sbuf, c->slen, to);
 	if (to >= 0 && conv_select(c, to) == 0)
 		dec_out(c, c->sbuf, c->slen);
 	else

@@ -217,6 +217,10 @@ START_TEST(test_charset_bom_each_part)
 	    "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 	    "\x00\x00\x00\x00\x00\x00\x66\x00\x00\x00\x72\x00\x20\x00\x00\x00"
 	    "\x11";
+	static const char u32le_unlabelled[] =	/* FF FE 00 00, then */
+	    "\xff\xfe\x00\x00" "D\0\0\0e\0\0\0a\0\0\0r\0\0\0 \0\0\0"
+	    "f\0\0\0r\0\0\0i\0\0\0e\0\0\0n\0\0\0d\0\0\0,\0\0\0"
+	    " \0\0\0h\0\0\0e\0\0\0l\0\0\0l\0\0\0o\0\0\0";
 	const char	*hdr = "Content-Type: text/plain; charset=utf-32\n\n";
 	struct tu_buf	 out = { NULL, 0, 0 };
 	char		*first = NULL;
@@ -241,6 +245,19 @@ START_TEST(test_charset_bom_each_part)
 			first = strdup((char *)out.p);
 		else
 			ck_assert_str_eq((char *)out.p, first);
+	}
+	/* unlabelled, found UTF-32 by uchardet: read by its mark (the
+	 * part fuzz_canon found decoded two ways is fuzz/corpus/canon/
+	 * utf32-sniffed) */
+	for (i = 0; i < 3; i++) {
+		out.len = 0;
+		canon_reset(c);
+		canon_body(c, (const unsigned char *)"Subject: x\n\n", 12);
+		canon_body(c, (const unsigned char *)u32le_unlabelled,
+		    sizeof(u32le_unlabelled) - 1);
+		canon_end(c);
+		tu_buf_add(&out, "", 1);
+		ck_assert_str_eq((char *)out.p, "dear friend, hello");
 	}
 	canon_free(c);
 	free(first);
