@@ -1242,11 +1242,23 @@ config_dump(const struct config *c, FILE *fp)
 	    c->path != NULL ? " read from " : " (defaults)",
 	    c->path != NULL ? c->path : "");
 	for (i = 0; i < NKEYS; i++) {
+		const char *note = keys[i].reload ? "" : "\t# restart to change";
+		size_t name = strlen(keys[i].name);
+
 		format_value(c, &keys[i], buf, sizeof(buf));
+		/*
+		 * A value as long as a line may be (a long list) is written
+		 * as it was read, name, one space, value: padded or with the
+		 * note, the dump would not load (fuzz_config).
+		 */
+		if ((name > 20 ? name : 20) + 1 + strlen(buf) + strlen(note) >
+		    CONF_LINE_MAX) {
+			fprintf(fp, "%s %s\n", keys[i].name, buf);
+			continue;
+		}
 		/* unset keys are commented out so the dump can be loaded */
 		fprintf(fp, "%s%-20s %s%s\n", buf[0] == '\0' ? "#" : "",
-		    keys[i].name, buf[0] == '\0' ? "(unset)" : buf,
-		    keys[i].reload ? "" : "\t# restart to change");
+		    keys[i].name, buf[0] == '\0' ? "(unset)" : buf, note);
 	}
 }
 

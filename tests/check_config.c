@@ -859,6 +859,39 @@ START_TEST(test_dump)
 }
 END_TEST
 
+/*
+ * A list as long as a line may be loads, and so does its dump (the
+ * padding and the note would have made the line too long to load).
+ */
+START_TEST(test_dump_long_line)
+{
+	char		 line[4096 + 2], *buf, *p;
+	struct config	*a, *b;
+	size_t		 len, n;
+	FILE		*fp;
+
+	n = (size_t)snprintf(line, sizeof(line), "WhitelistSenders @a.example");
+	while (n + strlen(",@a.example") + 10 <= 4096)
+		n += (size_t)snprintf(line + n, sizeof(line) - n, ",@a.example");
+	/* exactly 4096 bytes, the longest line: ",@bb...b.org" fills it */
+	n += (size_t)snprintf(line + n, sizeof(line) - n, ",@");
+	while (n < 4096 - 4)
+		line[n++] = 'b';
+	n += (size_t)snprintf(line + n, sizeof(line) - n, ".org\n");
+	ck_assert_uint_eq(strlen(line), 4096 + 1);
+	a = load_ok(line);
+	ck_assert_ptr_nonnull(fp = open_memstream(&buf, &len));
+	config_dump(a, fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	p = strchr(buf, '\n') + 1;
+	ck_assert_ptr_nonnull(strstr(p, "\nWhitelistSenders @a.example,"));
+	ck_assert_ptr_nonnull(b = config_load(write_conf(p), err, sizeof(err)));
+	config_free(b);
+	config_free(a);
+	free(buf);
+}
+END_TEST
+
 START_TEST(test_names)
 {
 	ck_assert_str_eq(config_action_name(ACTION_REJECT), "reject");
@@ -914,6 +947,7 @@ config_suite(void)
 	tcase_add_test(tc, test_not_reloadable_list);
 	tcase_add_test(tc, test_reload_profile_file);
 	tcase_add_test(tc, test_dump);
+	tcase_add_test(tc, test_dump_long_line);
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_sample);
 	tcase_add_test(tc, test_store_keys);
