@@ -97,8 +97,10 @@ _Static_assert(sizeof(cs_iconv) / sizeof(cs_iconv[0]) == CS_NCONV,
 #define CS_SINGLE_LAST	26	/* cs_iconv[0..26]: one byte a character */
 #define CS_IBM866	0	/* whose letters are UTF-8 lead and trail bytes */
 #define CS_ISO2022JP	30	/* ISO-2022-JP; 31 is ISO-2022-JP-2 */
-#define CS_UTF16BE	34	/* 35 UTF-16LE, 36 UTF-16 (label only) */
-#define CS_UTF32BE	37	/* 38 UTF-32LE, 39 UTF-32 (label only) */
+#define CS_UTF16BE	34	/* 35 UTF-16LE */
+#define CS_UTF16	36	/* a label only: utf16_32_order() */
+#define CS_UTF32BE	37	/* 38 UTF-32LE */
+#define CS_UTF32	39	/* a label only: utf16_32_order() */
 
 struct cs_label {
 	const char	*name;		/* lower case, sorted for bsearch */
@@ -245,7 +247,7 @@ conv_open(struct canon *c, const char *cs)
 	if ((to == CS_UTF8 && strstr(cs, "utf") == NULL) ||
 	    to == CS_UNKNOWN || (to >= 0 && to <= CS_SINGLE_LAST) ||
 	    to == CS_ISO2022JP || to == CS_ISO2022JP + 1 ||
-	    to == CS_UTF16BE + 2 || to == CS_UTF32BE + 2) {
+	    to == CS_UTF16 || to == CS_UTF32) {
 		c->sniff = 1;
 		c->sniff_to = to;
 		return;
@@ -331,18 +333,6 @@ non_latin(int to)
 	return 1;
 }
 
-/* Has p a byte with the high bit set? */
-static int
-has_8bit(const unsigned char *p, size_t n)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		if (p[i] & 0x80)
-			return 1;
-	return 0;
-}
-
 /* Has p an ISO-2022-JP escape (ESC $ or ESC ( )? */
 static int
 has_jis_escape(const unsigned char *p, size_t n)
@@ -356,7 +346,8 @@ has_jis_escape(const unsigned char *p, size_t n)
 }
 
 /*
- * The byte order of a part labelled UTF-16 or UTF-32: big-endian with a
+ * The byte order of a part in UTF-16 or UTF-32 (CS_UTF16 or CS_UTF32,
+ * labelled or named by uchardet): big-endian with a
  * big-endian byte-order mark, else little-endian (WHATWG's utf-16, and
  * what Windows writes). Chosen here, not by glibc's UTF-16 and UTF-32
  * decoders: they read the mark only at a converter's first use and keep
@@ -368,7 +359,7 @@ has_jis_escape(const unsigned char *p, size_t n)
 static int
 utf16_32_order(const unsigned char *p, size_t n, int label)
 {
-	if (label == CS_UTF16BE + 2)
+	if (label == CS_UTF16)
 		return n >= 2 && p[0] == 0xfe && p[1] == 0xff ? CS_UTF16BE :
 		    CS_UTF16BE + 1;
 	return n >= 4 && p[0] == 0 && p[1] == 0 && p[2] == 0xfe &&
@@ -392,8 +383,8 @@ sniff_charset(struct canon *c)
 	size_t	multi, bad;
 	int	to, label = c->sniff_to;
 
-	if (label == CS_UTF16BE + 2 || label == CS_UTF32BE + 2)
-		return utf16_32_order(c->sbuf, c->slen, label);
+	if (label == CS_UTF16 || label == CS_UTF32)
+		return label;		/* by its mark: sniff_decide() */
 	utf8_count(c->sbuf, c->slen, &multi, &bad);
 	if (label == CS_LATIN1 || (label >= 0 && label <= CS_SINGLE_LAST)) {
 		if (bad == 0 && multi > 0 && label != CS_IBM866)
@@ -403,9 +394,9 @@ sniff_charset(struct canon *c)
 		to = sniffed_charset(c);
 		return to < 0 || !non_latin(to) ? CS_LATIN1 : to;
 	}
+	/* no 8-bit byte: neither a multi-byte sequence nor a bad byte */
 	if ((label == CS_ISO2022JP || label == CS_ISO2022JP + 1) &&
-	    (!has_8bit(c->sbuf, c->slen) ||
-	    has_jis_escape(c->sbuf, c->slen)))
+	    ((multi == 0 && bad == 0) || has_jis_escape(c->sbuf, c->slen)))
 		return label;
 	if (bad <= multi)
 		return CS_UTF8;
@@ -424,7 +415,7 @@ sniff_decide(struct canon *c)
 
 	c->sniff = 0;
 	to = sniff_charset(c);
-	if (to == CS_UTF16BE + 2 || to == CS_UTF32BE + 2)	/* uchardet's */
+	if (to == CS_UTF16 || to == CS_UTF32)	/* labelled, or uchardet's */
 		to = utf16_32_order(c->sbuf, c->slen, to);
 	if (to >= 0 && conv_select(c, to) == 0)
 		dec_out(c, c->sbuf, c->slen);
