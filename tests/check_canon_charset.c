@@ -205,6 +205,19 @@ END_TEST
 	    "Content-Transfer-Encoding: base64\n\n" b64 "\n"
 #define U32_PART(b64)	"--b\nContent-Type: text/plain; charset=utf-32\n" \
 	    "Content-Transfer-Encoding: base64\n\n" b64 "\n"
+/* c reset, fed hdr then len bytes of body; its text in out, NUL-ended. */
+static void
+text_again(struct canon *c, struct tu_buf *out, const char *hdr,
+    const char *body, size_t len)
+{
+	out->len = 0;
+	canon_reset(c);
+	canon_body(c, (const unsigned char *)hdr, strlen(hdr));
+	canon_body(c, (const unsigned char *)body, len);
+	canon_end(c);
+	tu_buf_add(out, "", 1);
+}
+
 START_TEST(test_charset_bom_each_part)
 {
 	static const char utf32_junk[] =
@@ -234,13 +247,7 @@ START_TEST(test_charset_bom_each_part)
 	c = canon_new(CANON_TEXT, 0, 1, tu_collect, &out);
 	ck_assert_ptr_nonnull(c);
 	for (i = 0; i < 3; i++) {
-		out.len = 0;
-		canon_reset(c);
-		canon_body(c, (const unsigned char *)hdr, strlen(hdr));
-		canon_body(c, (const unsigned char *)utf32_junk,
-		    sizeof(utf32_junk) - 1);
-		canon_end(c);
-		tu_buf_add(&out, "", 1);
+		text_again(c, &out, hdr, utf32_junk, sizeof(utf32_junk) - 1);
 		if (first == NULL)
 			first = strdup((char *)out.p);
 		else
@@ -250,13 +257,8 @@ START_TEST(test_charset_bom_each_part)
 	 * part fuzz_canon found decoded two ways is fuzz/corpus/canon/
 	 * utf32-sniffed) */
 	for (i = 0; i < 3; i++) {
-		out.len = 0;
-		canon_reset(c);
-		canon_body(c, (const unsigned char *)"Subject: x\n\n", 12);
-		canon_body(c, (const unsigned char *)u32le_unlabelled,
+		text_again(c, &out, "Subject: x\n\n", u32le_unlabelled,
 		    sizeof(u32le_unlabelled) - 1);
-		canon_end(c);
-		tu_buf_add(&out, "", 1);
 		ck_assert_str_eq((char *)out.p, "dear friend, hello");
 	}
 	canon_free(c);
