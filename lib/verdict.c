@@ -38,9 +38,6 @@
 
 #include "verdict.h"
 
-/* Networks a sender's copies may come from and still repeat (see below). */
-#define REPEAT_SENDER_NETS	2
-
 static const char *action_names[] = {
 	"accept", "tag", "reject", "tempfail", "quarantine", "discard",
 	"reject-partial"
@@ -88,14 +85,18 @@ reject_action(const struct config *cfg)
  * already: the next issue of a newsletter, a list's next message, a
  * thread's next reply. Where: a network that sent a copy before, or the
  * sender domain of earlier copies while they all came from one or two
- * networks (a list server's two). A campaign that comes back to a site's
- * users comes through new hosts, whatever sender it forges.
+ * networks (a list server's two), or while the copy goes to several
+ * people, all reached before: a list's next post, which a provider's
+ * lists (Google Groups) send each time through another of its networks.
+ * A campaign that comes back to a site's users one by one comes through
+ * new hosts, whatever sender it forges, and is still rejected.
  */
 static int
 repeat(const struct store_result *r)
 {
 	return r->rcpt_known > 0 && r->rcpt_new == 0 && (r->net_known ||
-	    (r->sender_known && r->c.networks <= REPEAT_SENDER_NETS));
+	    (r->sender_known && (r->c.networks <= REPEAT_SENDER_NETS ||
+	    r->rcpt_known >= REPEAT_LIST_RCPTS)));
 }
 
 /*

@@ -505,6 +505,39 @@ START_TEST(site_thread_one_user)
 END_TEST
 
 /*
+ * A provider's list (Google Groups): each post of a thread goes to the
+ * same 20 subscribers from another of the provider's networks, its
+ * envelope sender at the one list domain. The posts spread nothing:
+ * none is rejected, though the thread reaches more people than
+ * RejectThreshold through as many networks as it has posts.
+ */
+START_TEST(site_provider_list)
+{
+	const char		*rcpt[20];
+	char			 rc[20][32], ip[32], from[64];
+	char			 text[sizeof(newsletter) + 64];
+	struct message_result	 r;
+	int			 i;
+
+	for (i = 0; i < 20; i++) {
+		snprintf(rc[i], sizeof(rc[i]), "<sub%d@uni.test>", i);
+		rcpt[i] = rc[i];
+	}
+	ck_assert_uint_lt(cfg->reject_threshold, 20);
+	for (i = 0; i < 12; i++) {
+		snprintf(ip, sizeof(ip), "209.85.%d.%d", 130 + i * 7, 10 + i);
+		snprintf(from, sizeof(from), "<grp+bnc%04x@groups.test>", i * 977);
+		snprintf(text, sizeof(text), "Re: post %d. %s", i, newsletter);
+		r = deliver(text, ip, from, rcpt, 20, 1800000000 + i * 3600);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "post %d rejected (%s)", i, r.verdict.reason);
+	}
+	ck_assert_uint_ge(r.res.c.messages, 10);	/* one cluster */
+	ck_assert_uint_ge(r.res.c.networks, 10);
+}
+END_TEST
+
+/*
  * An ESP's mailing: 30 different recipients, from 10 networks of its
  * servers, bounce domains varying, DKIM-signed by the sender. With the
  * upstream verifier's authserv-id trusted, the signing domain is who sent
@@ -931,6 +964,7 @@ message_suite(void)
 	tc = tcase_create("site");
 	tcase_add_checked_fixture(tc, setup_site, teardown_store);
 	tcase_add_test(tc, site_newsletter_month);
+	tcase_add_test(tc, site_provider_list);
 	tcase_add_test(tc, site_campaign);
 	tcase_add_test(tc, site_botnet_spread);
 	tcase_add_test(tc, site_thread_one_user);
