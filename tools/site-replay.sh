@@ -57,8 +57,11 @@ e2e_init site-replay 14500 2
 MPORT=$PORT SMTP=$((PORT + 1))
 milter_conf "$T/m.conf" Socket "inet:$MPORT@127.0.0.1" LogLevel info "${extra[@]}"
 milter_start m "$T/m.conf" || { echo "site-replay: the milter did not start"; cat "$T/m.log"; exit 1; }
+# The site's own domains: those of the stream's recipients.
+domains=$(awk -F'\t' 'NR > 1 { n = split($6, r, ","); for (i = 1; i <= n; i++) { sub(/.*@/, "", r[i]); d[tolower(r[i])] = 1 } }
+    END { for (k in d) printf "%s ", k }' "$stream/stream.tsv")
 DELIVERY=discard MAIN_CF_EXTRA="smtpd_authorized_xclient_hosts = 127.0.0.0/8
-relay_domains = site.example
+relay_domains = ${domains:-site.example}
 relay_transport = discard:site
 smtpd_relay_restrictions = permit_auth_destination, reject
 smtpd_client_connection_rate_limit = 0
