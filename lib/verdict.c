@@ -86,17 +86,27 @@ reject_action(const struct config *cfg)
  * thread's next reply. Where: a network that sent a copy before, or the
  * sender domain of earlier copies while they all came from one or two
  * networks (a list server's two), or while the copy goes to several
- * people, all reached before: a list's next post, which a provider's
+ * people, all reached before and half of those the cluster reached
+ * lately: a list's next post to its subscribers, which a provider's
  * lists (Google Groups) send each time through another of its networks.
- * A campaign that comes back to a site's users one by one comes through
- * new hosts, whatever sender it forges, and is still rejected.
+ * A campaign that comes back to a site's users, one by one or a few at a
+ * time, comes through new hosts, whatever sender it forges, and is still
+ * rejected.
  */
 static int
-repeat(const struct store_result *r)
+repeat(const struct config *cfg, const struct store_result *r, int64_t now)
 {
-	return r->rcpt_known > 0 && r->rcpt_new == 0 && (r->net_known ||
-	    (r->sender_known && (r->c.networks <= REPEAT_SENDER_NETS ||
-	    r->rcpt_known >= REPEAT_LIST_RCPTS)));
+	uint64_t	reached;
+
+	if (r->rcpt_known == 0 || r->rcpt_new > 0)
+		return 0;
+	if (r->net_known || (r->sender_known &&
+	    r->c.networks <= REPEAT_SENDER_NETS))
+		return 1;
+	if (!r->sender_known || r->rcpt_known < REPEAT_LIST_RCPTS)
+		return 0;
+	reached = cluster_recent_rcpts(&r->c, now, cfg->campaign_window);
+	return (uint64_t)r->rcpt_known * 2 >= reached;
 }
 
 /*
@@ -192,7 +202,7 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 	/* A message alone is never bulk: at least one earlier copy. */
 	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
 	    c->networks >= cfg->reject_min_networks && copy) {
-		if (repeat(r)) {
+		if (repeat(cfg, r, in->now)) {
 			*reason = "repeat";	/* spreads nothing: tagged */
 			return "tag";
 		}

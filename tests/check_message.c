@@ -449,6 +449,45 @@ START_TEST(site_campaign)
 END_TEST
 
 /*
+ * The same campaign, each copy to 5 of the 50 (drawn again for every
+ * copy, so that later copies go to people reached before) under one
+ * forged sender domain, each from a new network: once the copies reached
+ * RejectThreshold people, every copy is rejected, those that reach
+ * nobody new included. A list's next post goes to the people its
+ * cluster reached, all or most of them; a campaign's copy, to a few.
+ */
+START_TEST(site_campaign_overlap)
+{
+	struct message_result	 r;
+	char			 rc[5][64], ip[32], text[sizeof(BODY) + 32];
+	const char		*rcpt[5];
+	unsigned int		 seed = 7, seen[50] = { 0 }, reached = 0;
+	int			 i, j;
+
+	for (i = 0; i < 40; i++) {
+		for (j = 0; j < 5; j++) {
+			unsigned int u = (seed = seed * 1103515245u + 12345u) >> 16;
+
+			u %= 50;
+			snprintf(rc[j], sizeof(rc[j]), "<user%u@uni.test>", u);
+			rcpt[j] = rc[j];
+			reached += !seen[u];
+			seen[u] = 1;
+		}
+		snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i, 1 + i);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		r = deliver(text, ip, "<a@spam1.test>", rcpt, 5,
+		    1800000000 + i * 60);
+		if (reached >= cfg->reject_threshold + 5)
+			ck_assert_msg(r.verdict.action == VERDICT_REJECT,
+			    "copy %d, %u reached: %s", i, reached,
+			    r.verdict.reason);
+	}
+	ck_assert_uint_ge(reached, 45);
+}
+END_TEST
+
+/*
  * A botnet's campaign: near copies from a new network and a new forged
  * sender domain each, to one new user each. From the SpreadThreshold-th
  * copy (3) on it is rejected, long before RejectThreshold (15). The same
@@ -966,6 +1005,7 @@ message_suite(void)
 	tcase_add_test(tc, site_newsletter_month);
 	tcase_add_test(tc, site_provider_list);
 	tcase_add_test(tc, site_campaign);
+	tcase_add_test(tc, site_campaign_overlap);
 	tcase_add_test(tc, site_botnet_spread);
 	tcase_add_test(tc, site_thread_one_user);
 	tcase_add_test(tc, site_authenticated_mailing);

@@ -398,13 +398,14 @@ END_TEST
 /*
  * A copy from a network its cluster knew (or from its sender domain,
  * when the cluster came from two networks at most or the copy goes to
- * REPEAT_LIST_RCPTS people or more), whose recipients the
+ * REPEAT_LIST_RCPTS people or more and to half the people the cluster
+ * reached lately), whose recipients the
  * cluster had all reached before, spreads nothing (a newsletter's next
  * issue, a list's next message): tagged, not rejected, however bulk the
  * cluster. One new recipient among them is spread, and so is a campaign
- * coming back to the same few people through new hosts, whatever
- * sender it forges; a message none of whose recipients were hashed is judged as
- * before; a cluster marked spam is rejected all the same.
+ * coming back to a few of the same people through new hosts, whatever
+ * sender it forges; a message none of whose recipients were hashed is
+ * judged as before; a cluster marked spam is rejected all the same.
  */
 START_TEST(test_repeat)
 {
@@ -427,10 +428,16 @@ START_TEST(test_repeat)
 	r.rcpt_known = 1;		/* to one person, again and again */
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_str_eq(v.reason, "bulk");
-	r.rcpt_known = REPEAT_LIST_RCPTS;	/* a list's subscribers, */
+	r.rcpt_known = REPEAT_LIST_RCPTS;	/* to a few of the 30 */
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_str_eq(v.reason, "bulk");
+	r.rcpt_known = 15;		/* to half: a list's subscribers, */
 	v = decide(&r, EXEMPT_NONE, 0);	/* its host one of a provider's */
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "repeat");
+	r.rcpt_known = 14;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_str_eq(v.reason, "bulk");
 	r.rcpt_known = REPEAT_LIST_RCPTS - 1;
 	r.c.networks = 2;		/* or a list server's two */
 	v = decide(&r, EXEMPT_NONE, 0);
@@ -439,7 +446,7 @@ START_TEST(test_repeat)
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_str_eq(v.reason, "bulk");
 	r.c.networks = 30;
-	r.rcpt_known = REPEAT_LIST_RCPTS;
+	r.rcpt_known = 30;
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_str_eq(v.reason, "bulk");
 	r.c.networks = 30;
