@@ -1,7 +1,8 @@
 #!/bin/bash
-# site-replay.sh: replay a site stream (tools/mksite.py) over SMTP through
-# a private Postfix and the milter, as a site's MX receives it, and count
-# what was rejected, by class and by what the message belongs to.
+# site-replay.sh: replay a site stream (tools/mksite.py, tools/xsite) over
+# SMTP through a private Postfix and the milter, as a site's MX receives
+# it, and count what was rejected, by class and by what the message
+# belongs to.
 #
 #   tools/site-replay.sh [-m MILTER_BIN] [-j SESSIONS] [-n FIRST] \
 #       [-k 'Key value']... STREAMDIR [RESULTS]
@@ -58,8 +59,10 @@ MPORT=$PORT SMTP=$((PORT + 1))
 milter_conf "$T/m.conf" Socket "inet:$MPORT@127.0.0.1" LogLevel info "${extra[@]}"
 milter_start m "$T/m.conf" || { echo "site-replay: the milter did not start"; cat "$T/m.log"; exit 1; }
 # The site's own domains: those of the stream's recipients.
-domains=$(awk -F'\t' 'NR > 1 { n = split($6, r, ","); for (i = 1; i <= n; i++) { sub(/.*@/, "", r[i]); d[tolower(r[i])] = 1 } }
-    END { for (k in d) printf "%s ", k }' "$stream/stream.tsv")
+domains=$(awk -F'\t' 'NR > 1 {
+	n = split($6, r, ",")
+	for (i = 1; i <= n; i++) { sub(/.*@/, "", r[i]); d[tolower(r[i])] = 1 }
+    } END { for (k in d) printf "%s ", k }' "$stream/stream.tsv")
 DELIVERY=discard MAIN_CF_EXTRA="smtpd_authorized_xclient_hosts = 127.0.0.0/8
 relay_domains = ${domains:-site.example}
 relay_transport = discard:site
