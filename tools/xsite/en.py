@@ -1311,12 +1311,15 @@ def gen_spam(w, n_ad_camp, n_phish_camp, n_single):
 
 def main():
     seed = 1
-    opts, args = getopt.getopt(sys.argv[1:], "s:")
+    try:
+        opts, args = getopt.getopt(sys.argv[1:], "s:")
+    except getopt.GetoptError as e:
+        sys.exit("en.py: %s\nusage: en.py [-s SEED] OUTDIR" % e)
     for o, a in opts:
         if o == "-s":
             seed = int(a)
     if len(args) != 1:
-        sys.exit("usage: gen.py [-s SEED] OUTDIR")
+        sys.exit("usage: en.py [-s SEED] OUTDIR")
     w = World(seed)
     gen_personal(w, 800)
     gen_invites(w, 380)

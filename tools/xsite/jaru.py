@@ -1170,10 +1170,14 @@ class Spam:
 
 
 def main():
-    opts, args = getopt.getopt(sys.argv[1:], "s:d:u:")
+    usage = "usage: jaru.py [-s SEED] [-d DAYS] [-u USERS] ja|ru OUTDIR"
+    try:
+        opts, args = getopt.getopt(sys.argv[1:], "s:d:u:")
+    except getopt.GetoptError as e:
+        sys.exit("jaru.py: %s\n%s" % (e, usage))
     o = dict(opts)
     if len(args) != 2 or args[0] not in ("ja", "ru"):
-        sys.exit("usage: gen.py [-s SEED] [-d DAYS] [-u USERS] ja|ru OUTDIR")
+        sys.exit(usage)
     seed = int(o.get("-s", 11 if args[0] == "ja" else 23))
     s = Site(args[0], args[1], seed, int(o.get("-d", 14)), int(o.get("-u", 1000)))
     h = Ham(s)

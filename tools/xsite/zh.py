@@ -29,6 +29,7 @@ to measure it on mail unlike the streams it was tuned on
 (docs/replay.md, "Independent streams"); its mail habits are its own.
 """
 import base64
+import getopt
 import glob
 import gzip
 import os
@@ -1206,12 +1207,15 @@ def spam_build(rng, t, sender, rc, L, subj, body, cs, cte, fmt, html):
 
 def main():
     seed = 1
-    args = sys.argv[1:]
-    if len(args) >= 2 and args[0] == "-s":
-        seed = int(args[1])
-        args = args[2:]
+    try:
+        opts, args = getopt.getopt(sys.argv[1:], "s:")
+    except getopt.GetoptError as e:
+        sys.exit("zh.py: %s\nusage: zh.py [-s SEED] OUTDIR" % e)
+    for o, a in opts:
+        if o == "-s":
+            seed = int(a)
     if len(args) != 1:
-        sys.exit("usage: gen.py [-s SEED] OUTDIR")
+        sys.exit("usage: zh.py [-s SEED] OUTDIR")
     st, nham = gen(seed, args[0])
     st.close()
 
