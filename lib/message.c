@@ -67,7 +67,8 @@ struct message {
 	int			 sender_exempt;
 	uint32_t		 nrcpt;
 	uint32_t		 ntrap;
-	/* hashes of the first recipients that are not traps: how many
+	/* hashes of the recipients that are not traps, each person once,
+	 * a sample of them past MESSAGE_RCPT_HASHED (rcpt_note): how many
 	 * different people a cluster reaches */
 	uint32_t		 rcpt_hash[MESSAGE_RCPT_HASHED];
 	uint32_t		 nrcpt_hash;
@@ -300,6 +301,30 @@ rcpt_hash(const char *addr)
 }
 
 /*
+ * Keep a recipient's hash once (RCPT TO:<a>, <a> and <a+x> are one
+ * person). Past MESSAGE_RCPT_HASHED people, the smallest hashes are
+ * kept: the same sample of the same people in every copy whatever their
+ * order (a list of 88 subscribers), and a sample that people added to
+ * the ones a cluster knew fall into, wherever they stand in the list.
+ */
+static void
+rcpt_note(struct message *m, uint32_t h)
+{
+	uint32_t	i, top = 0;
+
+	for (i = 0; i < m->nrcpt_hash; i++) {
+		if (m->rcpt_hash[i] == h)
+			return;
+		if (m->rcpt_hash[i] > m->rcpt_hash[top])
+			top = i;
+	}
+	if (m->nrcpt_hash < MESSAGE_RCPT_HASHED)
+		m->rcpt_hash[m->nrcpt_hash++] = h;
+	else if (h < m->rcpt_hash[top])
+		m->rcpt_hash[top] = h;
+}
+
+/*
  * Hash of the organisation of an envelope sender's domain (domain.h),
  * without the angle brackets: VERP and per-recipient bounce addresses of
  * one mailing share it, and so do an ESP's hosts and a sender's
@@ -423,8 +448,7 @@ message_rcpt(struct message *m, const char *addr)
 		m->ntrap++;
 		return 1;
 	}
-	if (m->nrcpt_hash < MESSAGE_RCPT_HASHED)
-		m->rcpt_hash[m->nrcpt_hash++] = rcpt_hash(addr);
+	rcpt_note(m, rcpt_hash(addr));
 	return 0;
 }
 

@@ -488,6 +488,73 @@ START_TEST(site_campaign_overlap)
 END_TEST
 
 /*
+ * A family sent to one user again and again, each copy from a new
+ * network under one forged domain, the user named four times in each
+ * (RCPT TO <v>, <v+a>, <V>, <v+b>: one person): rejected once its copies
+ * came from RejectThreshold networks, as if it named the user once.
+ */
+START_TEST(site_one_user_four_names)
+{
+	const char		*rcpt[] = { "<v@uni.test>", "<v+a@uni.test>",
+	    "<V@UNI.test>", "<v+b@uni.test>" };
+	struct message_result	 r;
+	char			 ip[32], text[sizeof(BODY) + 32];
+	int			 i;
+
+	for (i = 0; i < 25; i++) {
+		snprintf(ip, sizeof(ip), "203.0.%d.9", 100 + i);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		r = deliver(text, ip, "<a@spam1.test>", rcpt, 4,
+		    1800000000 + i * 60);
+		if (i >= (int)cfg->reject_threshold)
+			ck_assert_msg(r.verdict.action == VERDICT_REJECT,
+			    "copy %d: %s", i, r.verdict.reason);
+	}
+}
+END_TEST
+
+/*
+ * More people than a message's hashes hold (MESSAGE_RCPT_HASHED): a
+ * provider's list of 88 subscribers, each post from another network, is
+ * not rejected; copies that name the 64 people a first copy reached and
+ * then 36 new ones, each from a new network under one forged domain, are.
+ */
+START_TEST(site_many_recipients)
+{
+	static char		 rc[100][32];
+	const char		*rcpt[100];
+	struct message_result	 r;
+	char			 ip[32], from[64], text[sizeof(newsletter) + 64];
+	int			 i, k;
+
+	for (i = 0; i < 100; i++) {
+		snprintf(rc[i], sizeof(rc[i]), "<p%d@uni.test>", i);
+		rcpt[i] = rc[i];
+	}
+	for (i = 0; i < 8; i++) {
+		snprintf(ip, sizeof(ip), "209.85.%d.%d", 130 + i * 7, 10 + i);
+		snprintf(from, sizeof(from), "<grp+bnc%04x@groups.test>", i * 977);
+		snprintf(text, sizeof(text), "Re: post %d. %s", i, newsletter);
+		r = deliver(text, ip, from, rcpt, 88, 1800000000 + i * 3600);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "post %d rejected (%s)", i, r.verdict.reason);
+	}
+	for (k = 0; k < 4; k++) {
+		for (i = 0; i < 100; i++)
+			snprintf(rc[i], sizeof(rc[i]), "<u%d@uni.test>",
+			    i < 64 ? i : 64 + k * 36 + i);
+		snprintf(ip, sizeof(ip), "203.0.%d.9", 100 + k);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + k * 7);
+		r = deliver(text, ip, "<a@spam1.test>", rcpt, k == 0 ? 64 : 100,
+		    1800100000 + k * 60);
+		if (k > 0)
+			ck_assert_msg(r.verdict.action == VERDICT_REJECT,
+			    "copy %d: %s", k, r.verdict.reason);
+	}
+}
+END_TEST
+
+/*
  * A botnet's campaign: near copies from a new network and a new forged
  * sender domain each, to one new user each. From the SpreadThreshold-th
  * copy (3) on it is rejected, long before RejectThreshold (15). The same
@@ -1006,6 +1073,8 @@ message_suite(void)
 	tcase_add_test(tc, site_provider_list);
 	tcase_add_test(tc, site_campaign);
 	tcase_add_test(tc, site_campaign_overlap);
+	tcase_add_test(tc, site_one_user_four_names);
+	tcase_add_test(tc, site_many_recipients);
 	tcase_add_test(tc, site_botnet_spread);
 	tcase_add_test(tc, site_thread_one_user);
 	tcase_add_test(tc, site_authenticated_mailing);
