@@ -89,13 +89,18 @@ reject_action(const struct config *cfg)
  * people, all reached before and half of those the cluster reached
  * lately: a list's next post to its subscribers, which a provider's
  * lists (Google Groups) send each time through another of its networks.
- * A campaign that comes back to a site's users, one by one or a few at a
- * time, comes through new hosts, whatever sender it forges, and is still
- * rejected.
+ * People are counted once each (message.c), and half is of the fleet's
+ * reach when that is more. A campaign that comes back to a site's users
+ * one by one or a few at a time comes through new hosts, whatever sender
+ * it forges, and is still rejected. One that comes back to most of the
+ * people it reached, all in each copy, under one sender domain, is
+ * tagged: it reaches nobody new. "Reached" is "addressed": the people of
+ * a copy that was rejected count too.
  */
 static int
-repeat(const struct config *cfg, const struct store_result *r, int64_t now)
+repeat(const struct config *cfg, const struct verdict_input *in)
 {
+	const struct store_result *r = in->res;
 	uint64_t	reached;
 
 	if (r->rcpt_known == 0 || r->rcpt_new > 0)
@@ -105,7 +110,9 @@ repeat(const struct config *cfg, const struct store_result *r, int64_t now)
 		return 1;
 	if (!r->sender_known || r->rcpt_known < REPEAT_LIST_RCPTS)
 		return 0;
-	reached = cluster_recent_rcpts(&r->c, now, cfg->campaign_window);
+	reached = cluster_recent_rcpts(&r->c, in->now, cfg->campaign_window);
+	if (in->fleet_reach > reached)
+		reached = in->fleet_reach;	/* the fleet's reach */
 	return (uint64_t)r->rcpt_known * 2 >= reached;
 }
 
@@ -202,7 +209,7 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 	/* A message alone is never bulk: at least one earlier copy. */
 	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
 	    c->networks >= cfg->reject_min_networks && copy) {
-		if (repeat(cfg, r, in->now)) {
+		if (repeat(cfg, in)) {
 			*reason = "repeat";	/* spreads nothing: tagged */
 			return "tag";
 		}

@@ -74,6 +74,17 @@ decide(const struct store_result *r, int exempt, int trap)
 	return v;
 }
 
+/* The same, with how far the cluster reached over a fleet. */
+static struct verdict
+decide_fleet(const struct store_result *r, uint64_t fleet)
+{
+	struct verdict_input	in = { r, EXEMPT_NONE, NOW, 0, 0, fleet };
+	struct verdict		v;
+
+	verdict_decide(cfg, &in, &v);
+	return v;
+}
+
 START_TEST(test_unscored)
 {
 	struct verdict	v = decide(NULL, EXEMPT_NONE, 0);
@@ -449,7 +460,20 @@ START_TEST(test_repeat)
 	r.rcpt_known = 30;
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_str_eq(v.reason, "bulk");
-	r.c.networks = 30;
+	r.sender_known = 1;		/* half: of the fleet's reach */
+	v = decide_fleet(&r, 60);	/* 30 here, 60 over the fleet */
+	ck_assert_str_eq(v.reason, "repeat");
+	v = decide_fleet(&r, 61);
+	ck_assert_str_eq(v.reason, "bulk");
+	r.c.nrset = 0;			/* a cluster that reached one person */
+	add_rcpts(&r, 1, 0);		/* from 30 networks */
+	add_nets(&r, 30, 0);
+	r.rcpt_known = 1;		/* to that one, from a new host */
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_str_eq(v.reason, "bulk");
+	r.c.nrset = 0;
+	add_rcpts(&r, 30, 0);
+	r.sender_known = 0;
 	r.net_known = 1;
 	r.rcpt_new = 1;
 	v = decide(&r, EXEMPT_NONE, 0);
