@@ -31,10 +31,10 @@
  * A copy that brings its cluster no new recipient spreads nothing when it
  * comes from a network the cluster knew, or from a sender domain it knew
  * while the cluster came from REPEAT_SENDER_NETS networks at most (a list
- * server's two) or while the copy goes to REPEAT_LIST_RCPTS people or
- * more, all reached before and at least half of those the cluster reached
- * lately (a list's next post, sent through another of its provider's
- * networks; verdict.c repeat()).
+ * server's two) or while the copy goes to REPEAT_LIST_RCPTS different
+ * people or more, all reached before and at least half of those the
+ * cluster reached lately (a list's next post, sent through another of its
+ * provider's networks; verdict.c repeat()).
  */
 #define REPEAT_SENDER_NETS	2
 #define REPEAT_LIST_RCPTS	4
