@@ -397,6 +397,29 @@ static const char newsletter[] =
     "your subscription, visit your profile page.\n";
 
 /*
+ * A provider's list: n posts of a thread to the same people, each from
+ * another of the provider's networks under the list's VERP sender; none
+ * may be rejected. Returns the last post's result.
+ */
+static struct message_result
+list_posts(const char **rcpt, size_t nrcpt, int n)
+{
+	struct message_result	 r;
+	char			 ip[32], from[64], text[sizeof(newsletter) + 64];
+	int			 i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(ip, sizeof(ip), "209.85.%d.%d", 130 + i * 7, 10 + i);
+		snprintf(from, sizeof(from), "<grp+bnc%04x@groups.test>", i * 977);
+		snprintf(text, sizeof(text), "Re: post %d. %s", i, newsletter);
+		r = deliver(text, ip, from, rcpt, nrcpt, 1800000000 + i * 3600);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "post %d rejected (%s)", i, r.verdict.reason);
+	}
+	return r;
+}
+
+/*
  * A newsletter sent every day for a month to the same recipients, from
  * its one server (and once forwarded from elsewhere), is never rejected,
  * whatever its list headers; with RejectThreshold 3 neither.
@@ -524,21 +547,14 @@ START_TEST(site_many_recipients)
 	static char		 rc[100][32];
 	const char		*rcpt[100];
 	struct message_result	 r;
-	char			 ip[32], from[64], text[sizeof(newsletter) + 64];
+	char			 ip[32], text[sizeof(BODY) + 32];
 	int			 i, k;
 
 	for (i = 0; i < 100; i++) {
 		snprintf(rc[i], sizeof(rc[i]), "<p%d@uni.test>", i);
 		rcpt[i] = rc[i];
 	}
-	for (i = 0; i < 8; i++) {
-		snprintf(ip, sizeof(ip), "209.85.%d.%d", 130 + i * 7, 10 + i);
-		snprintf(from, sizeof(from), "<grp+bnc%04x@groups.test>", i * 977);
-		snprintf(text, sizeof(text), "Re: post %d. %s", i, newsletter);
-		r = deliver(text, ip, from, rcpt, 88, 1800000000 + i * 3600);
-		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
-		    "post %d rejected (%s)", i, r.verdict.reason);
-	}
+	(void)list_posts(rcpt, 88, 8);
 	for (k = 0; k < 4; k++) {
 		for (i = 0; i < 100; i++)
 			snprintf(rc[i], sizeof(rc[i]), "<u%d@uni.test>",
@@ -620,8 +636,7 @@ END_TEST
 START_TEST(site_provider_list)
 {
 	const char		*rcpt[20];
-	char			 rc[20][32], ip[32], from[64];
-	char			 text[sizeof(newsletter) + 64];
+	char			 rc[20][32];
 	struct message_result	 r;
 	int			 i;
 
@@ -630,14 +645,7 @@ START_TEST(site_provider_list)
 		rcpt[i] = rc[i];
 	}
 	ck_assert_uint_lt(cfg->reject_threshold, 20);
-	for (i = 0; i < 12; i++) {
-		snprintf(ip, sizeof(ip), "209.85.%d.%d", 130 + i * 7, 10 + i);
-		snprintf(from, sizeof(from), "<grp+bnc%04x@groups.test>", i * 977);
-		snprintf(text, sizeof(text), "Re: post %d. %s", i, newsletter);
-		r = deliver(text, ip, from, rcpt, 20, 1800000000 + i * 3600);
-		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
-		    "post %d rejected (%s)", i, r.verdict.reason);
-	}
+	r = list_posts(rcpt, 20, 12);
 	ck_assert_uint_ge(r.res.c.messages, 10);	/* one cluster */
 	ck_assert_uint_ge(r.res.c.networks, 10);
 }
