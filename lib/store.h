@@ -183,9 +183,9 @@ struct store_obs {
 	int64_t		now;		/* unix seconds (the replay drives this) */
 	uint32_t	recipients;
 	const uint32_t	*rcpt;		/* hashes of the recipients (never 0),
-					   nrcpt of them; may be fewer than
-					   `recipients` (only the first are
-					   hashed) */
+					   nrcpt of them, each once; may be
+					   fewer than `recipients` (past 64, a
+					   sample: message.c rcpt_note()) */
 	uint32_t	nrcpt;
 	uint32_t	net;		/* hash of the client network; 0 if unknown */
 	uint32_t	sender;		/* hash of the sender's domain; 0 if unknown;
