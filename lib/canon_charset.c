@@ -347,8 +347,8 @@ has_jis_escape(const unsigned char *p, size_t n)
 
 /*
  * The byte order of a part in UTF-16 or UTF-32 (CS_UTF16 or CS_UTF32,
- * labelled or named by uchardet): big-endian with a
- * big-endian byte-order mark, else little-endian (WHATWG's utf-16, and
+ * labelled or named by uchardet): big-endian with a big-endian
+ * byte-order mark, else little-endian (WHATWG's utf-16, and
  * what Windows writes). Chosen here, not by glibc's UTF-16 and UTF-32
  * decoders: they read the mark only at a converter's first use and keep
  * what they made of it past a reset, so a part decoded otherwise on a
@@ -386,7 +386,7 @@ sniff_charset(struct canon *c)
 	if (label == CS_UTF16 || label == CS_UTF32)
 		return label;		/* by its mark: sniff_decide() */
 	utf8_count(c->sbuf, c->slen, &multi, &bad);
-	if (label == CS_LATIN1 || (label >= 0 && label <= CS_SINGLE_LAST)) {
+	if (label >= 0 && label <= CS_SINGLE_LAST) {	/* Latin-1 too */
 		if (bad == 0 && multi > 0 && label != CS_IBM866)
 			return CS_UTF8;
 		if (label != CS_LATIN1)
