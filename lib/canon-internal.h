@@ -59,7 +59,10 @@
 #define PROBE_MAX	256	/* a base64 part's first line looked at */
 #define ENT_MAX		32	/* longest HTML entity name */
 #define TNAME_MAX	12	/* longest HTML tag name kept */
+#define WORD_FOLD_MAX	256	/* longest word whose homoglyphs are folded */
 
+/* A word's script, for homoglyphs (canon.c fold_word). */
+enum wscript { W_NONE, W_LATIN, W_CYR };
 /* Part types that matter. */
 enum ptype { PT_PLAIN, PT_HTML, PT_MULTI, PT_MSG, PT_OTHER };
 /* Transfer encodings. */
@@ -184,6 +187,12 @@ struct canon {
 	int		 fbol;		/* at a line's start: quote marks go */
 	uint32_t	 frun;		/* the symbol last output, 0: none */
 	unsigned	 frunlen;	/* times in a row, up to RUN_MAX + 1 */
+	size_t		 wstart;	/* obuf offset where the word being
+					   output began */
+	int		 wcyr;		/* it has a Cyrillic or Greek letter:
+					   look at its scripts at its end */
+	int		 wprev;		/* the script of the word before
+					   (W_*, canon.c fold_word) */
 	size_t		 olen;
 	unsigned char	 obuf[OBUF_MAX];
 };

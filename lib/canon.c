@@ -16,8 +16,9 @@
 
 /*
  * canon.c: the canonicaliser's API, its input (CRLF to LF, RAW mode) and
- * its final stage (UTF-8 decode, drop NULs and invisible characters,
- * lower case, collapse white space, output). canon.h says what it
+ * its final stage (UTF-8 decode, drop NULs, invisible characters and
+ * optional marks, plain letters for styled ones, lower case, one script a
+ * word for homoglyphs, collapse white space, output). canon.h says what it
  * produces; canon-internal.h shows the pipeline and the other stages.
  */
 
@@ -30,15 +31,38 @@
 
 /* ------------------------------------------------------------ output */
 
+/* Everything in the buffer to the callback. */
 static void
 oflush(struct canon *c)
 {
-	if (c->olen == 0)
+	if (c->olen > 0) {
+		if (c->out != NULL)
+			c->out(c->arg, c->obuf, c->olen);
+		c->out_bytes += c->olen;
+		c->olen = 0;
+	}
+	c->wstart = 0;
+}
+
+/*
+ * The buffer is full. A word whose scripts are still to be looked at
+ * (wcyr: fold_word() may rewrite it) is kept, moved to the buffer's
+ * start, unless it is longer than a word is folded; the rest goes.
+ */
+static void
+ofull(struct canon *c)
+{
+	size_t	from = c->wstart, keep = c->olen - c->wstart;
+
+	if (!c->wcyr || from == 0 || keep > WORD_FOLD_MAX) {
+		c->wcyr = 0;
+		oflush(c);
 		return;
-	if (c->out != NULL)
-		c->out(c->arg, c->obuf, c->olen);
-	c->out_bytes += c->olen;
-	c->olen = 0;
+	}
+	c->olen = from;
+	oflush(c);
+	memmove(c->obuf, c->obuf + from, keep);
+	c->olen = keep;
 }
 
 static inline void
@@ -46,7 +70,7 @@ oput(struct canon *c, unsigned char b)
 {
 	c->obuf[c->olen++] = b;
 	if (c->olen == sizeof(c->obuf))
-		oflush(c);
+		ofull(c);
 }
 
 /* ------------------------------------------------------------ final stage */
@@ -92,19 +116,308 @@ is_space_cp(uint32_t cp)
 	    cp == 0x202f || cp == 0x205f || cp == 0x3000;
 }
 
-/* Characters that render as nothing: used to split words invisibly. */
+/*
+ * Characters that render as nothing, used to split words invisibly:
+ * C1 controls, soft hyphen, zero-width and joiner characters, direction
+ * marks and overrides, invisible operators, Hangul fillers, variation
+ * selectors, tag characters.
+ */
 static int
 is_invisible_cp(uint32_t cp)
 {
-	return (cp >= 0x80 && cp < 0xa0) || cp == 0xad || cp == 0x34f ||
-	    (cp >= 0x200b && cp <= 0x200f) || cp == 0x2060 || cp == 0xfeff;
+	if (cp < 0x2000)
+		return (cp >= 0x80 && cp < 0xa0) || cp == 0xad || cp == 0x34f ||
+		    cp == 0x61c || cp == 0x115f || cp == 0x1160 ||
+		    cp == 0x17b4 || cp == 0x17b5 || cp == 0x180e;
+	if (cp < 0x10000)
+		return (cp >= 0x200b && cp <= 0x200f) ||
+		    (cp >= 0x202a && cp <= 0x202e) ||
+		    (cp >= 0x2060 && cp <= 0x206f) || cp == 0x3164 ||
+		    (cp >= 0xfe00 && cp <= 0xfe0f) || cp == 0xfeff ||
+		    cp == 0xffa0;
+	return (cp >= 0xe0000 && cp <= 0xe007f) ||
+	    (cp >= 0xe0100 && cp <= 0xe01ef);
 }
 
+/*
+ * Combining marks that a text can carry or not and still read the same:
+ * the generic diacritics (a letter followed by U+0301 is a letter with an
+ * accent only in decomposed text, and a random accent over every other
+ * letter is a way to vary a copy), and the optional vowel and cantillation
+ * marks of Hebrew and Arabic. Precomposed letters are not touched, nor
+ * the vowel signs of scripts that need them (Thai, Indic).
+ */
+static int
+is_mark_cp(uint32_t cp)
+{
+	return (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x483 && cp <= 0x489) ||
+	    (cp >= 0x591 && cp <= 0x5bd) || cp == 0x5bf || cp == 0x5c1 ||
+	    cp == 0x5c2 || cp == 0x5c4 || cp == 0x5c5 || cp == 0x5c7 ||
+	    (cp >= 0x610 && cp <= 0x61a) || (cp >= 0x64b && cp <= 0x65f) ||
+	    cp == 0x670 || (cp >= 0x6d6 && cp <= 0x6dc) ||
+	    (cp >= 0x6df && cp <= 0x6e4) || cp == 0x6e7 || cp == 0x6e8 ||
+	    (cp >= 0x6ea && cp <= 0x6ed) || (cp >= 0x1ab0 && cp <= 0x1aff) ||
+	    (cp >= 0x1dc0 && cp <= 0x1dff) || (cp >= 0x20d0 && cp <= 0x20ff) ||
+	    (cp >= 0xfe20 && cp <= 0xfe2f);
+}
+
+/*
+ * Letters drawn in another style: the mathematical alphabets (bold,
+ * italic, script, fraktur, double-struck, monospace... U+1D400-U+1D6A3,
+ * and their digits), the letterlike symbols that stand in for their
+ * gaps, circled and parenthesised letters, squared and negative letters
+ * and the regional indicators. "Fancy text" generators write ads with
+ * them; Unicode's compatibility decompositions (NFKC) make them the
+ * ASCII letter, as here. 0: not one of them.
+ */
+static uint32_t
+plain_letter(uint32_t cp)
+{
+	static const uint16_t	 lls[] = {
+		0x2102, 0x210a, 0x210b, 0x210c, 0x210d, 0x210e, 0x2110,
+		0x2111, 0x2112, 0x2115, 0x2119, 0x211a, 0x211b, 0x211c,
+		0x211d, 0x2124, 0x2128, 0x212c, 0x212d, 0x212f, 0x2130,
+		0x2131, 0x2133, 0x2134
+	};
+	static const char	 llc[] = "CgHHHhIILNPQRRRZZBCeEFMo";
+	size_t			 i, k;
+
+	if (cp < 0x2102)
+		return 0;
+	if (cp <= 0x2134) {
+		for (i = 0; i < sizeof(lls) / sizeof(*lls); i++)
+			if (lls[i] == cp)
+				return (uint32_t)llc[i];
+		return 0;
+	}
+	if (cp >= 0x249c && cp <= 0x24b5)
+		return 'a' + (cp - 0x249c);
+	if (cp >= 0x24b6 && cp <= 0x24cf)
+		return 'A' + (cp - 0x24b6);
+	if (cp >= 0x24d0 && cp <= 0x24e9)
+		return 'a' + (cp - 0x24d0);
+	if (cp >= 0x1d400 && cp <= 0x1d6a3) {
+		k = (cp - 0x1d400) % 52;
+		return k < 26 ? 'A' + k : 'a' + (k - 26);
+	}
+	if (cp >= 0x1d7ce && cp <= 0x1d7ff)
+		return '0' + (cp - 0x1d7ce) % 10;
+	if ((cp >= 0x1f130 && cp <= 0x1f149) || (cp >= 0x1f150 &&
+	    cp <= 0x1f169) || (cp >= 0x1f170 && cp <= 0x1f189))
+		return 'A' + (cp - 0x1f130) % 32;
+	if (cp >= 0x1f1e6 && cp <= 0x1f1ff)
+		return 'A' + (cp - 0x1f1e6);
+	return 0;
+}
+
+/* ------------------------------------------------------------ homoglyphs */
+
+/*
+ * A Cyrillic or Greek letter that looks like a Latin one, after lower
+ * casing (so also those whose capital does: в for В, н for Н): its Latin
+ * letter, or 0.
+ */
+static int
+cyr_latin(uint32_t cp)
+{
+	static const uint16_t	 from[] = {
+		0x3b1, 0x3b2, 0x3b5, 0x3b6, 0x3b7, 0x3b9, 0x3ba, 0x3bc, 0x3bd,
+		0x3bf, 0x3c1, 0x3c4, 0x3c5, 0x3c7, 0x3f2, 0x3f3,
+		0x430, 0x432, 0x435, 0x43a, 0x43c, 0x43d, 0x43e, 0x440, 0x441,
+		0x442, 0x443, 0x445, 0x455, 0x456, 0x458, 0x4ae, 0x4af, 0x4ba,
+		0x4bb, 0x4c0, 0x4cf, 0x500, 0x501, 0x51a, 0x51b, 0x51c, 0x51d
+	};
+	static const char	 to[] =
+	    "abezhikmnoptyxcj" "abekmhopctyxsijyyhhilddqqww";
+	size_t			 lo = 0, hi = sizeof(from) / sizeof(*from), m;
+
+	while (lo < hi) {
+		m = (lo + hi) / 2;
+		if (from[m] == cp)
+			return to[m];
+		if (from[m] < cp)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return 0;
+}
+
+/* A lower-case Latin letter that looks like a Cyrillic one: that, or 0. */
+static uint32_t
+latin_cyr(uint32_t cp)
+{
+	static const uint16_t	 to[26] = {
+		['a' - 'a'] = 0x430, ['b' - 'a'] = 0x432, ['c' - 'a'] = 0x441,
+		['e' - 'a'] = 0x435, ['h' - 'a'] = 0x43d, ['i' - 'a'] = 0x456,
+		['k' - 'a'] = 0x43a, ['m' - 'a'] = 0x43c, ['o' - 'a'] = 0x43e,
+		['p' - 'a'] = 0x440, ['t' - 'a'] = 0x442, ['x' - 'a'] = 0x445,
+		['y' - 'a'] = 0x443
+	};
+
+	return cp >= 'a' && cp <= 'z' ? to[cp - 'a'] : 0;
+}
+
+static int
+is_cyr_cp(uint32_t cp)
+{
+	return cp >= 0x400 && cp <= 0x52f;
+}
+
+static int
+is_greek_cp(uint32_t cp)
+{
+	return cp >= 0x370 && cp <= 0x3ff;
+}
+
+/* The code point at p (valid UTF-8, as fin_cp writes it); *p moves on. */
+static uint32_t
+u8_next(const unsigned char **p)
+{
+	const unsigned char	*s = *p;
+
+	if (s[0] < 0x80) {
+		*p = s + 1;
+		return s[0];
+	}
+	if (s[0] < 0xe0) {
+		*p = s + 2;
+		return (uint32_t)(s[0] & 0x1f) << 6 | (s[1] & 0x3f);
+	}
+	if (s[0] < 0xf0) {
+		*p = s + 3;
+		return (uint32_t)(s[0] & 0x0f) << 12 | (uint32_t)(s[1] & 0x3f) << 6 |
+		    (s[2] & 0x3f);
+	}
+	*p = s + 4;
+	return (uint32_t)(s[0] & 0x07) << 18 | (uint32_t)(s[1] & 0x3f) << 12 |
+	    (uint32_t)(s[2] & 0x3f) << 6 | (s[3] & 0x3f);
+}
+
+/* cp in UTF-8 at d; returns the bytes written. */
+static size_t
+u8_put(unsigned char *d, uint32_t cp)
+{
+	if (cp < 0x80) {
+		d[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		d[0] = 0xc0 | cp >> 6;
+		d[1] = 0x80 | (cp & 0x3f);
+		return 2;
+	}
+	if (cp < 0x10000) {
+		d[0] = 0xe0 | cp >> 12;
+		d[1] = 0x80 | ((cp >> 6) & 0x3f);
+		d[2] = 0x80 | (cp & 0x3f);
+		return 3;
+	}
+	d[0] = 0xf0 | cp >> 18;
+	d[1] = 0x80 | ((cp >> 12) & 0x3f);
+	d[2] = 0x80 | ((cp >> 6) & 0x3f);
+	d[3] = 0x80 | (cp & 0x3f);
+	return 4;
+}
+
+/*
+ * Homoglyphs: a word of Latin letters with a Cyrillic or Greek look-alike
+ * among them ("оffer" with a Cyrillic о), or a Russian word with a Latin
+ * one, is a way to make each copy of an ad another text that reads the
+ * same. The word just output (obuf from wstart) is written in one
+ * script: Latin when its other letters are Latin, Cyrillic when they are
+ * Cyrillic. A word of look-alikes alone ("а", "рау") goes to the script
+ * most of them are in, or on a tie, or when they are all of one script,
+ * to the script of the word before (prev). A word with letters of both
+ * scripts that have no look-alike is left as it is, as are Greek words
+ * and words longer than WORD_FOLD_MAX bytes. Returns the word's script
+ * (W_NONE: no letter of either).
+ */
+static int
+fold_word(struct canon *c, int prev)
+{
+	unsigned char		 tmp[2 * WORD_FOLD_MAX];
+	const unsigned char	*p = c->obuf + c->wstart, *e = c->obuf + c->olen;
+	size_t			 n = 0, i;
+	int			 lat = 0, latc = 0, cyr = 0, grk = 0, cyrc = 0;
+	int			 to;
+	uint32_t		 cp, m;
+
+	if (c->olen - c->wstart > WORD_FOLD_MAX)
+		return W_NONE;
+	while (p < e) {
+		cp = u8_next(&p);
+		if ((cp >= 'a' && cp <= 'z') || (cp >= 0xdf && cp <= 0x24f &&
+		    cp != 0xf7))
+			latin_cyr(cp) ? latc++ : lat++;
+		else if (cyr_latin(cp))
+			cyrc++;
+		else if (is_cyr_cp(cp))
+			cyr++;
+		else if (is_greek_cp(cp))
+			grk++;
+	}
+	if (lat && (cyr || grk))
+		return W_NONE;		/* both, for real */
+	if (lat)
+		to = W_LATIN;
+	else if (cyr || grk)
+		to = grk ? W_NONE : W_CYR;
+	else if (latc && cyrc)
+		to = latc > cyrc ? W_LATIN : latc < cyrc ? W_CYR :
+		    prev == W_CYR ? W_CYR : W_LATIN;
+	else if (latc)
+		to = prev == W_CYR ? W_CYR : W_LATIN;
+	else if (cyrc)
+		to = prev == W_LATIN ? W_LATIN : W_CYR;
+	else
+		return prev;		/* digits, CJK: the context goes on */
+	if ((to == W_LATIN && cyrc == 0) || (to == W_CYR && latc == 0) ||
+	    to == W_NONE)
+		return to;
+	for (p = c->obuf + c->wstart; p < e; ) {
+		cp = u8_next(&p);
+		m = to == W_LATIN ? (uint32_t)cyr_latin(cp) : latin_cyr(cp);
+		n += u8_put(tmp + n, m ? m : cp);
+	}
+	c->olen = c->wstart;
+	for (i = 0; i < n; i++)
+		oput(c, tmp[i]);
+	return to;
+}
+
+/*
+ * The word being output ended: fold it when it has a Cyrillic or Greek
+ * letter, or follows a Cyrillic word; else note whether it is Latin.
+ */
+static void
+word_end(struct canon *c)
+{
+	unsigned char	b;
+
+	if (c->wstart >= c->olen)
+		return;
+	if (c->wcyr || c->wprev == W_CYR) {
+		c->wcyr = 0;
+		c->wprev = fold_word(c, c->wprev);
+		return;
+	}
+	b = c->obuf[c->wstart];
+	if (b >= 'a' && b <= 'z')
+		c->wprev = W_LATIN;
+	else if (b >= 0x80)
+		c->wprev = W_NONE;
+}
+
+/* Something is about to be output: first the space seen before it. */
 static void
 fin_emit_start(struct canon *c)
 {
-	if (c->fws && c->fany)
+	if (c->fws && c->fany) {
+		word_end(c);
 		oput(c, ' ');
+		c->wstart = c->olen;
+	}
 	c->fws = 0;
 	c->fany = 1;
 }
@@ -160,10 +473,12 @@ fin_raw(struct canon *c, const unsigned char *p, size_t n)
 	size_t i;
 
 	fin_emit_start(c);
+	word_end(c);
 	c->frun = 0;
 	c->fbol = 0;
 	for (i = 0; i < n; i++)
 		oput(c, p[i]);
+	c->wstart = c->olen;
 }
 
 /*
@@ -176,6 +491,11 @@ fin_raw(struct canon *c, const unsigned char *p, size_t n)
 void
 fin_cp(struct canon *c, uint32_t cp)
 {
+	unsigned char	u8[4];
+	size_t		i, n;
+	uint32_t	m;
+	int		sym;
+
 	if (cp < 0x80) {
 		if (cp >= 'A' && cp <= 'Z')
 			cp += 'a' - 'A';
@@ -195,18 +515,28 @@ fin_cp(struct canon *c, uint32_t cp)
 		if (fin_run_drop(c, cp))
 			return;
 		fin_emit_start(c);
+		if ((cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9')) {
+			oput(c, cp);
+			return;
+		}
+		word_end(c);		/* punctuation ends a word */
 		oput(c, cp);
+		c->wstart = c->olen;
 		return;
 	}
 	if (is_space_cp(cp)) {
 		c->fws = 1;
 		return;
 	}
-	if (is_invisible_cp(cp))
+	if (is_invisible_cp(cp) || is_mark_cp(cp))
 		return;
 	/* Fullwidth ASCII, another way to dress up the same words. */
 	if (cp >= 0xff01 && cp <= 0xff5e) {
 		fin_cp(c, cp - 0xfee0);
+		return;
+	}
+	if ((m = plain_letter(cp)) != 0) {
+		fin_cp(c, m);
 		return;
 	}
 	cp = lower_cp(cp);
@@ -214,17 +544,15 @@ fin_cp(struct canon *c, uint32_t cp)
 	if (fin_run_drop(c, cp))
 		return;
 	fin_emit_start(c);
-	if (cp < 0x800) {
-		oput(c, 0xc0 | cp >> 6);
-	} else if (cp < 0x10000) {
-		oput(c, 0xe0 | cp >> 12);
-		oput(c, 0x80 | ((cp >> 6) & 0x3f));
-	} else {
-		oput(c, 0xf0 | cp >> 18);
-		oput(c, 0x80 | ((cp >> 12) & 0x3f));
-		oput(c, 0x80 | ((cp >> 6) & 0x3f));
-	}
-	oput(c, 0x80 | (cp & 0x3f));
+	if ((sym = is_symbol_cp(cp)) != 0)
+		word_end(c);
+	else if (is_cyr_cp(cp) || is_greek_cp(cp))
+		c->wcyr = 1;
+	n = u8_put(u8, cp);
+	for (i = 0; i < n; i++)
+		oput(c, u8[i]);
+	if (sym)
+		c->wstart = c->olen;
 }
 
 /* An incomplete UTF-8 sequence is left: pass it on raw. */
@@ -431,6 +759,9 @@ canon_reset(struct canon *c)
 	c->frun = 0;
 	c->frunlen = 0;
 	c->olen = 0;
+	c->wstart = 0;
+	c->wcyr = 0;
+	c->wprev = W_NONE;
 }
 
 void
@@ -484,6 +815,7 @@ canon_end(struct canon *c)
 		return;
 	mime_end(c);
 	fin_flush_u8(c);
+	word_end(c);
 	oflush(c);
 }
 

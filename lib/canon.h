@@ -35,8 +35,16 @@
  *    capitals (case games are a cheap spam variation); fullwidth ASCII
  *    (U+FF01..U+FF5E) becomes ASCII;
  *  - NULs, C0/C1 controls and invisible characters (soft hyphen,
- *    zero-width space/joiners, BOM) are dropped; NBSP and the Unicode
- *    spaces count as white space;
+ *    zero-width space/joiners, BOM, direction overrides, variation
+ *    selectors, tag characters) are dropped, as are combining diacritics
+ *    and the optional vowel points of Hebrew and Arabic; NBSP and the
+ *    Unicode spaces count as white space;
+ *  - letters of the mathematical, circled, parenthesised and squared
+ *    alphabets become ASCII (as NFKC makes them); a word of Latin letters
+ *    with Cyrillic or Greek look-alikes in it is written in Latin letters
+ *    throughout, a Russian word with Latin look-alikes in Cyrillic, and a
+ *    word of look-alikes alone in its neighbour's script (canon.c
+ *    fold_word);
  *  - quote marks at a line's start ("> > ", however deep; also after a
  *    block-level HTML tag) are dropped, the quoted text kept: how deep a
  *    passage is quoted is the mail client's doing, not the text's;

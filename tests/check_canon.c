@@ -150,6 +150,76 @@ START_TEST(test_case_and_space)
 }
 END_TEST
 
+#define UTF8_PART "Content-Type: text/plain; charset=utf-8\n\n"
+
+/*
+ * Text dressed to look the same and be another: characters that render
+ * as nothing (direction overrides, variation selectors, tag characters,
+ * Hangul fillers), combining marks and optional vowel points, letters of
+ * the mathematical, circled and squared alphabets, and Cyrillic or Greek
+ * look-alikes inside Latin words (and Latin ones inside Russian words).
+ * Words that are really of two scripts, and Greek words, stay as they
+ * are.
+ */
+START_TEST(test_lookalikes)
+{
+	CHECK_TEXT(UTF8_PART "a\xe2\x80\xae""b\xe2\x81\xa6""c\xef\xb8\x8f""d\xf3\xa0"
+	    "\x81\x81""e\xe3\x85\xa4""f\xe1\xa0\x8eg",
+	    "abcdefg");
+	CHECK_TEXT(UTF8_PART "Ve\xcc\x81ry\xcc\xb6 FRE\xcc\x88""E \xd7\xa9\xd6\xb8"
+	    "\xd7\x9c\xd7\x95\xd6\xb9\xd7\x9d \xd9\x85\xd9\x8e\xd8"
+	    "\xb1\xd9\x92\xd8\xad\xd9\x8e\xd8\xa8\xd9\x8b\xd8\xa7",
+	    "very free \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d \xd9\x85"
+	    "\xd8\xb1\xd8\xad\xd8\xa8\xd8\xa7");
+	CHECK_TEXT(UTF8_PART "\xf0\x9d\x90\x85\xf0\x9d\x90\xab\xf0\x9d\x90\x9e\xf0"
+	    "\x9d\x90\x9e \xf0\x9d\x93\x82\xf0\x9d\x92\xb6\xe2\x84"
+	    "\xb4\xf0\x9d\x93\x83\xf0\x9d\x93\x8e \xe2\x93\x95\xe2"
+	    "\x93\xa1\xe2\x93\x94\xe2\x93\x94 \xf0\x9f\x85\xb0\xf0"
+	    "\x9f\x85\xb1 \xf0\x9d\x9f\x8f\xf0\x9d\x9f\x8e \xe2\x84"
+	    "\x8c\xe2\x84\xb4\xe2\x84\x92\xf0\x9d\x92\xae",
+	    "free maony free ab 10 hols");
+	CHECK_TEXT(UTF8_PART "\xd0\xbe""ffer P\xd0\x90YP\xd0\x90L \xd1\x80\xd0\xb0"
+	    "\xd1\x83 \xd0\xb0 d\xd0\xbeg. \xd0\x9f\xd1\x80\xd0\xb8"
+	    "\xd0\xb2\xd0\xb5\xd1\x82, B\xd0\xb0\xd1\x88 \xd1\x88""a"
+	    "\xd0\xbd\xd1\x81 a \xd1\x82\xd0\xb0\xd0\xba\xd0\xb6"
+	    "\xd0\xb5 \xd0\xb0 microsoft\xd0\xba\xd0\xbe\xd0\xbc"
+	    "\xd0\xbf\xd0\xb0\xd0\xbd\xd0\xb8\xd1\x8f \xce\xb1\xcf"
+	    "\x81\xcf\x87\xce\xae ok",
+	    "offer paypal pay a dog. \xd0\xbf\xd1\x80\xd0\xb8\xd0"
+	    "\xb2\xd0\xb5\xd1\x82, \xd0\xb2\xd0\xb0\xd1\x88 \xd1"
+	    "\x88\xd0\xb0\xd0\xbd\xd1\x81 \xd0\xb0 \xd1\x82\xd0\xb0"
+	    "\xd0\xba\xd0\xb6\xd0\xb5 \xd0\xb0 microsoft\xd0\xba"
+	    "\xd0\xbe\xd0\xbc\xd0\xbf\xd0\xb0\xd0\xbd\xd0\xb8\xd1"
+	    "\x8f \xce\xb1\xcf\x81\xcf\x87\xce\xae ok");
+}
+END_TEST
+
+/* A word cut by the end of the output buffer (4,096 bytes) is folded. */
+START_TEST(test_lookalike_at_buffer_end)
+{
+	char	in[8192], want[8192], *got;
+	size_t	pad, i, n, w;
+
+	for (pad = 4080; pad < 4100; pad++) {
+		n = (size_t)snprintf(in, sizeof(in), UTF8_PART);
+		w = 0;
+		for (i = 0; i < pad; i++) {
+			in[n++] = 'y';
+			want[w++] = 'y';
+		}
+		n += (size_t)snprintf(in + n, sizeof(in) - n,
+		    " P\xd0\x90YP\xd0\x90L \xd0\x9e\xd0\x9e\xd0\x9e\n");
+		w += (size_t)snprintf(want + w, sizeof(want) - w, " paypal ooo");
+		got = text_of(in, NULL);
+		/* (the tails: Check cannot report strings this long) */
+		ck_assert_msg(strcmp(got, want) == 0, "pad %zu: ...%s, not ...%s",
+		    pad, got + (strlen(got) > 20 ? strlen(got) - 20 : 0),
+		    want + w - 20);
+		free(got);
+	}
+}
+END_TEST
+
 START_TEST(test_symbol_runs)
 {
 	/*
@@ -612,6 +682,8 @@ canon_suite(int corpus)
 	tcase_add_test(tc, test_plain);
 	tcase_add_test(tc, test_mode_names);
 	tcase_add_test(tc, test_case_and_space);
+	tcase_add_test(tc, test_lookalikes);
+	tcase_add_test(tc, test_lookalike_at_buffer_end);
 	tcase_add_test(tc, test_symbol_runs);
 	tcase_add_test(tc, test_quote_marks);
 	tcase_add_test(tc, test_huge_lines);
