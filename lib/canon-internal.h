@@ -59,6 +59,9 @@
 #define PROBE_MAX	256	/* a base64 part's first line looked at */
 #define ENT_MAX		32	/* longest HTML entity name */
 #define TNAME_MAX	12	/* longest HTML tag name kept */
+#define ANAME_MAX	8	/* longest HTML attribute name kept */
+#define CSS_MAX		16	/* longest CSS property or value kept */
+#define HIDE_MAX	1024	/* most text of a hidden element dropped */
 #define WORD_FOLD_MAX	256	/* longest word whose homoglyphs are folded */
 
 /* A word's script, for homoglyphs (canon.c fold_word). */
@@ -77,7 +80,7 @@ enum qstate { Q_NORM, Q_EQ, Q_EQ1, Q_EQWS };
 /* HTML filter. */
 enum html_state {
 	H_TEXT, H_LT, H_LTSL, H_TNAME, H_ATTR, H_AVAL, H_DQ, H_SQ, H_BANG,
-	H_BANGD, H_COMMENT, H_DECL, H_RAW, H_ENT
+	H_BANGD, H_COMMENT, H_DECL, H_RAW, H_ENT, H_ANAME, H_ANEND, H_UQ
 };
 
 /* The Content-* headers of the part being read. */
@@ -176,6 +179,24 @@ struct canon {
 	char		 tname[TNAME_MAX + 1];
 	size_t		 elen;
 	char		 ebuf[ENT_MAX + 1];
+	size_t		 anlen;		/* the attribute being read */
+	char		 aname[ANAME_MAX + 1];
+	int		 astyle;	/* it is style="": its declarations */
+	int		 cval;		/* in a declaration's value */
+	int		 cover;		/* it is longer than CSS_MAX */
+	size_t		 cplen, cvlen;
+	char		 cprop[CSS_MAX + 1];
+	char		 cvbuf[CSS_MAX + 1];
+	int		 thide;		/* the tag being read hides its content */
+	int		 tsoft;		/* ... in a way its children can undo */
+	int		 treset;	/* ... it undoes that (a font size) */
+	int		 hdepth;	/* > 0: in a hidden element, this deep
+					   in elements of its name */
+	int		 hsoft;		/* its children can undo it */
+	int		 hshown;	/* it held over HIDE_MAX: shown */
+	size_t		 hidlen;
+	unsigned char	 hidbuf[HIDE_MAX];	/* its text so far */
+	char		 hidname[TNAME_MAX + 1];
 
 	/* final stage */
 	int		 u8need;
@@ -202,6 +223,7 @@ void	text_bytes(struct canon *, const unsigned char *, size_t);
 void	fin_bytes(struct canon *, const unsigned char *, size_t);
 void	fin_cp(struct canon *, uint32_t);
 void	fin_space(struct canon *);
+size_t	u8_put(unsigned char *, uint32_t);
 void	fin_flush_u8(struct canon *);
 
 /* canon_html.c: the HTML filter */

@@ -295,7 +295,7 @@ u8_next(const unsigned char **p)
 }
 
 /* cp in UTF-8 at d; returns the bytes written. */
-static size_t
+size_t
 u8_put(unsigned char *d, uint32_t cp)
 {
 	if (cp < 0x80) {

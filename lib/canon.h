@@ -25,8 +25,11 @@
  *    skipped.
  *  - CANON_TEXT: the text/plain and text/html parts, decoded from base64
  *    or quoted-printable, converted to UTF-8 from their charset, HTML tags,
- *    comments, <style> and <script> removed, entities decoded, runs of
- *    white space collapsed to one space. Attachments and other parts are
+ *    comments, <style> and <script> removed, entities decoded, the text
+ *    of elements hidden from the reader (display:none, visibility:hidden,
+ *    opacity 0, a font size of 1px or less, mso-hide:all, the hidden
+ *    attribute) dropped when it is 1 KiB or less an element (HIDE_MAX;
+ *    canon_html.c says why), runs of white space collapsed to one space. Attachments and other parts are
  *    skipped.
  *
  * Details of TEXT, chosen so that one campaign sent in two charsets, two

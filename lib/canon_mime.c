@@ -668,6 +668,7 @@ body_begin(struct canon *c)
 	conv_open(c, c->pi.charset);
 	c->html = c->pi.type == PT_HTML;
 	c->hts = H_TEXT;
+	c->hdepth = 0;
 	fin_space(c);
 }
 
@@ -904,6 +905,7 @@ mime_reset(struct canon *c)
 	c->slen = 0;
 	c->html = 0;
 	c->hts = H_TEXT;
+	c->hdepth = 0;
 }
 
 /* The end of the message: a last line without LF, the open part. */

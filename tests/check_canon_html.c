@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canon-internal.h"
 #include "check_canon.h"
 
 /* ------------------------------------------------------------ HTML */
@@ -58,6 +59,86 @@ START_TEST(test_html)
 }
 END_TEST
 
+#define HTML_PART "Content-Type: text/html\n\n"
+
+/*
+ * What a reader does not see is not digested: elements hidden by their
+ * style or the hidden attribute, however the attribute is written; what
+ * is merely styled stays.
+ */
+START_TEST(test_html_hidden)
+{
+	CHECK_TEXT(HTML_PART "Buy <span style=\"display:none\">qzx wvk</span>"
+	    "now<span style='DISPLAY : NONE !important'>kjh</span> "
+	    "<SPAN STYLE=display:none>plo</SPAN>here\n", "buy now here");
+	/* each way of hiding; the shown ones next to them */
+	CHECK_TEXT(HTML_PART
+	    "<p style=\"color:red; visibility: hidden\">a1</p>"
+	    "<p style=\"font-size:0px\">a2</p><p style=\"font-size: 0\">a3</p>"
+	    "<p style=\"font-size:1px\">a4</p><p style=\"font-size:.5pt\">a5</p>"
+	    "<p style=\"opacity:0\">a6</p><p style=\"mso-hide:all\">a7</p>"
+	    "<div hidden>a8</div><div hidden=\"hidden\">a9</div>"
+	    "<p style=\"font-size:12px\">b1</p><p style=\"opacity:0.5\">b2</p>"
+	    "<p style=\"display:block\">b3</p><p style=\"font-size:1em\">b4</p>"
+	    "<p data-hidden=\"1\" title=\"display:none\">b5</p>"
+	    "<p style=\"display:nonexxxxxxxxxxxxxxxxxxxxxxxxx\">b6</p>"
+	    "<p style=\"font-family:x;;display\">b7</p>\n",
+	    "b1 b2 b3 b4 b5 b6 b7");
+	/* nested elements of the hidden one's name; void elements hide nothing */
+	CHECK_TEXT(HTML_PART "<div style=\"display:none\"><div>a</div>b"
+	    "<div><div>c</div></div>d</div>e<img style=\"display:none\" "
+	    "src=x>f<br hidden>g\n", "e f g");
+	/* a p, li or td is closed by the next: so is a hidden one */
+	CHECK_TEXT(HTML_PART "<ul><li hidden>a<li>b</ul><p hidden>c<p>d\n",
+	    "b d");
+	/* one never closed ends with the body, or with its part */
+	CHECK_TEXT(HTML_PART "<body>x<div style=display:none>y</body>z\n",
+	    "x z");
+	CHECK_TEXT("Content-Type: multipart/mixed; boundary=b\n\n--b\n"
+	    HTML_PART "one<span hidden>two\n--b\n" HTML_PART "three\n--b--\n",
+	    "one three");
+	/* entities and "<" inside are hidden too; text around them is not */
+	CHECK_TEXT(HTML_PART "a<i hidden>&eacute; &foo; 1 < 2</i>b\n", "ab");
+	/* a template's font-size:0 cell, whose blocks set their own size */
+	CHECK_TEXT(HTML_PART "<td style=\"font-size:0\">x<div style=\"font-size:"
+	    "14px\">one</div><div style=\"font-size:14px\">two</div></td>\n",
+	    "one two");
+	CHECK_TEXT(HTML_PART "<td style=\"display:none\">x<div style=\"font-size:"
+	    "14px\">one</div></td>z\n", "z");
+}
+END_TEST
+
+/*
+ * A hidden element holding more than HIDE_MAX bytes of text is shown: a
+ * block that large is what every copy of a campaign carries, not what
+ * varies one.
+ */
+START_TEST(test_html_hidden_block)
+{
+	char	in[8192], want[8192], *got;
+	size_t	words, i, n, w;
+
+	/* "xyz " a word: 4 bytes of text */
+	for (words = HIDE_MAX / 4 - 1; words <= HIDE_MAX / 4 + 1; words++) {
+		n = (size_t)snprintf(in, sizeof(in), HTML_PART
+		    "a<div style=\"display:none\">");
+		w = (size_t)snprintf(want, sizeof(want), "a ");
+		for (i = 0; i < words; i++) {
+			n += (size_t)snprintf(in + n, sizeof(in) - n, "xyz ");
+			if (words * 4 > HIDE_MAX)
+				w += (size_t)snprintf(want + w, sizeof(want) - w,
+				    "xyz ");
+		}
+		snprintf(in + n, sizeof(in) - n, "</div>b\n");
+		snprintf(want + w, sizeof(want) - w, "b");
+		got = text_of(in, NULL);
+		ck_assert_msg(strcmp(got, want) == 0, "%zu words: %.40s...",
+		    words, got);
+		free(got);
+	}
+}
+END_TEST
+
 /* The test case of this stage. */
 TCase *
 tc_canon_html(void)
@@ -66,5 +147,7 @@ tc_canon_html(void)
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_html);
+	tcase_add_test(tc, test_html_hidden);
+	tcase_add_test(tc, test_html_hidden_block);
 	return tc;
 }
