@@ -212,6 +212,7 @@ struct canon {
 					   output began */
 	int		 wcyr;		/* it has a Cyrillic or Greek letter:
 					   look at its scripts at its end */
+	int		 wcut;		/* its start went to the callback */
 	int		 wprev;		/* the script of the word before
 					   (W_*, canon.c fold_word) */
 	size_t		 olen;

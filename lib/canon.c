@@ -45,18 +45,20 @@ oflush(struct canon *c)
 }
 
 /*
- * The buffer is full. A word whose scripts are still to be looked at
- * (wcyr: fold_word() may rewrite it) is kept, moved to the buffer's
- * start, unless it is longer than a word is folded; the rest goes.
+ * The buffer is full. The word being output, which fold_word() may
+ * rewrite at its end, is kept, moved to the buffer's start, unless it is
+ * longer than a word is folded; the rest goes. A word that goes in part
+ * is never folded (wcut): what is left of it may start inside a
+ * character.
  */
 static void
 ofull(struct canon *c)
 {
 	size_t	from = c->wstart, keep = c->olen - c->wstart;
 
-	if (!c->wcyr || from == 0 || keep > WORD_FOLD_MAX) {
-		c->wcyr = 0;
+	if (from == 0 || keep > WORD_FOLD_MAX) {
 		oflush(c);
+		c->wcut = 1;
 		return;
 	}
 	c->olen = from;
@@ -270,28 +272,29 @@ is_greek_cp(uint32_t cp)
 	return cp >= 0x370 && cp <= 0x3ff;
 }
 
-/* The code point at p (valid UTF-8, as fin_cp writes it); *p moves on. */
+/*
+ * The code point at *p, before e (UTF-8 as fin_cp writes it); *p moves
+ * on. A byte that does not start a whole sequence before e is one
+ * character that is no letter (U+FFFD), so that nothing is read past e.
+ */
 static uint32_t
-u8_next(const unsigned char **p)
+u8_next(const unsigned char **p, const unsigned char *e)
 {
 	const unsigned char	*s = *p;
+	size_t			 n, i;
+	uint32_t		 cp;
 
-	if (s[0] < 0x80) {
+	n = s[0] < 0x80 ? 1 : s[0] < 0xc0 ? 0 : s[0] < 0xe0 ? 2 :
+	    s[0] < 0xf0 ? 3 : 4;
+	if (n == 0 || n > (size_t)(e - s)) {
 		*p = s + 1;
-		return s[0];
+		return 0xfffd;
 	}
-	if (s[0] < 0xe0) {
-		*p = s + 2;
-		return (uint32_t)(s[0] & 0x1f) << 6 | (s[1] & 0x3f);
-	}
-	if (s[0] < 0xf0) {
-		*p = s + 3;
-		return (uint32_t)(s[0] & 0x0f) << 12 | (uint32_t)(s[1] & 0x3f) << 6 |
-		    (s[2] & 0x3f);
-	}
-	*p = s + 4;
-	return (uint32_t)(s[0] & 0x07) << 18 | (uint32_t)(s[1] & 0x3f) << 12 |
-	    (uint32_t)(s[2] & 0x3f) << 6 | (s[3] & 0x3f);
+	cp = n == 1 ? s[0] : s[0] & (0x7f >> n);
+	for (i = 1; i < n; i++)
+		cp = cp << 6 | (s[i] & 0x3f);
+	*p = s + n;
+	return cp;
 }
 
 /* cp in UTF-8 at d; returns the bytes written. */
@@ -338,6 +341,7 @@ fold_word(struct canon *c, int prev)
 {
 	unsigned char		 tmp[2 * WORD_FOLD_MAX];
 	const unsigned char	*p = c->obuf + c->wstart, *e = c->obuf + c->olen;
+	const unsigned char	*q;
 	size_t			 n = 0, i;
 	int			 lat = 0, latc = 0, cyr = 0, grk = 0, cyrc = 0;
 	int			 to;
@@ -346,7 +350,7 @@ fold_word(struct canon *c, int prev)
 	if (c->olen - c->wstart > WORD_FOLD_MAX)
 		return W_NONE;
 	while (p < e) {
-		cp = u8_next(&p);
+		cp = u8_next(&p, e);
 		if ((cp >= 'a' && cp <= 'z') || (cp >= 0xdf && cp <= 0x24f &&
 		    cp != 0xf7))
 			latin_cyr(cp) ? latc++ : lat++;
@@ -376,9 +380,15 @@ fold_word(struct canon *c, int prev)
 	    to == W_NONE)
 		return to;
 	for (p = c->obuf + c->wstart; p < e; ) {
-		cp = u8_next(&p);
+		q = p;
+		cp = u8_next(&p, e);
 		m = to == W_LATIN ? (uint32_t)cyr_latin(cp) : latin_cyr(cp);
-		n += u8_put(tmp + n, m ? m : cp);
+		if (m)
+			n += u8_put(tmp + n, m);
+		else {
+			memcpy(tmp + n, q, (size_t)(p - q));
+			n += (size_t)(p - q);
+		}
 	}
 	c->olen = c->wstart;
 	for (i = 0; i < n; i++)
@@ -395,6 +405,12 @@ word_end(struct canon *c)
 {
 	unsigned char	b;
 
+	if (c->wcut) {
+		c->wcut = 0;
+		c->wcyr = 0;
+		c->wprev = W_NONE;
+		return;
+	}
 	if (c->wstart >= c->olen)
 		return;
 	if (c->wcyr || c->wprev == W_CYR) {
@@ -409,6 +425,14 @@ word_end(struct canon *c)
 		c->wprev = W_NONE;
 }
 
+/* A word starts at the end of the output. */
+static void
+word_start(struct canon *c)
+{
+	c->wstart = c->olen;
+	c->wcut = 0;
+}
+
 /* Something is about to be output: first the space seen before it. */
 static void
 fin_emit_start(struct canon *c)
@@ -416,7 +440,7 @@ fin_emit_start(struct canon *c)
 	if (c->fws && c->fany) {
 		word_end(c);
 		oput(c, ' ');
-		c->wstart = c->olen;
+		word_start(c);
 	}
 	c->fws = 0;
 	c->fany = 1;
@@ -478,7 +502,7 @@ fin_raw(struct canon *c, const unsigned char *p, size_t n)
 	c->fbol = 0;
 	for (i = 0; i < n; i++)
 		oput(c, p[i]);
-	c->wstart = c->olen;
+	word_start(c);
 }
 
 /*
@@ -521,7 +545,7 @@ fin_cp(struct canon *c, uint32_t cp)
 		}
 		word_end(c);		/* punctuation ends a word */
 		oput(c, cp);
-		c->wstart = c->olen;
+		word_start(c);
 		return;
 	}
 	if (is_space_cp(cp)) {
@@ -552,7 +576,7 @@ fin_cp(struct canon *c, uint32_t cp)
 	for (i = 0; i < n; i++)
 		oput(c, u8[i]);
 	if (sym)
-		c->wstart = c->olen;
+		word_start(c);
 }
 
 /* An incomplete UTF-8 sequence is left: pass it on raw. */
@@ -760,6 +784,7 @@ canon_reset(struct canon *c)
 	c->frunlen = 0;
 	c->olen = 0;
 	c->wstart = 0;
+	c->wcut = 0;
 	c->wcyr = 0;
 	c->wprev = W_NONE;
 }
