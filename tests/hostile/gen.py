@@ -20,9 +20,9 @@
 # name says its family: charset-, cut- (inside shift sequences and at
 # 4096-byte boundaries), unknown-charset-, rfc2047-, rfc2231-, nest-,
 # parts-, boundary-, ctype-, cte-, header-, junk-, line-, utf8-, html-,
-# base64bad-, part-, case-, rfc822-, multipart- (and hand-: the files
-# written by hand beside this one); what each aims at is said where it
-# is built. Python 3 standard library only, plus iconv(1) for the
+# base64bad-, part-, case-, rfc822-, multipart-, lookalike- (and hand-:
+# the files written by hand beside this one); what each aims at is said
+# where it is built. Python 3 standard library only, plus iconv(1) for the
 # charsets Python lacks.
 #
 # Copyright (c) 2026 The nilsimsa-milter authors
@@ -499,10 +499,33 @@ class Gen:
                 ("entity-long-name", b"&" + b"a" * n + b";"),
                 ("tags-nested-deep", b"<div>" * (n // 5)),
                 ("cdata", b"<![CDATA[" + b"]]" * (n // 2)),
-                ("pi", b"<?xml " + b"?" * n)]:
+                ("pi", b"<?xml " + b"?" * n),
+                # hidden elements: nested, never closed, just over the
+                # 1 KiB held back, attributes and styles without end
+                ("hidden-nested-deep", b"<span hidden>" * (n // 13)),
+                ("hidden-unclosed", b"<div style=display:none>" + b"z " * (n // 2)),
+                ("hidden-blocks-1k", (b"<p hidden>" + b"q" * 1025 + b"</p>") * (n // 1040)),
+                ("hidden-spans-flood", b"a<span style='font-size:0'>b</span>" * (n // 35)),
+                ("style-attr-unterminated", b"<p style=\"display:" + b"none;" * (n // 5)),
+                ("style-decl-long", b"<p style='" + b"x" * n + b":none'>t</p>"),
+                ("attr-names-flood", b"<p " + b"hidden style " * (n // 13) + b">"),
+                ("font-size-digits", b"<p style='font-size:" + b"0" * n + b"'>t</p>")]:
             for cte in ("8bit", "base64"):
                 self.add("html-%s-%s" % (name, cte),
                          part_msg(b"text/html; charset=utf-8", cte, encode_cte(body, cte)))
+
+    # ---- words of two scripts, each folded to one (canon.c fold_word)
+    def lookalikes(self):
+        n = self.n(512 * 1024)
+        word = "раypаl ".encode()          # Cyrillic р and а in a Latin word
+        long_word = ("о" + "x" * 250 + " ").encode()  # just under WORD_FOLD_MAX
+        for name, body in [("words", word * (n // len(word))),
+                           ("words-long", long_word * (n // len(long_word))),
+                           ("one-word", ("о" + "x" * n).encode()),
+                           ("cyrillic-alone", "а ".encode() * (n // 3)),
+                           ("marks-flood", ("e" + "́" * 50).encode() * (n // 101)),
+                           ("styled-flood", "𝐅ⓕ🅰".encode() * (n // 11))]:
+            self.add("lookalike-%s" % name, part_msg(b"text/plain; charset=utf-8", "8bit", body))
 
     # ---- base64 that is not base64
     def base64_bad(self):
@@ -529,6 +552,7 @@ class Gen:
         self.headers()
         self.junk()
         self.html()
+        self.lookalikes()
         self.base64_bad()
 
 
