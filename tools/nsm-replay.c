@@ -411,8 +411,9 @@ canon_to_buf(void *arg, const unsigned char *p, size_t n)
 {
 	struct tl_buf	*b = arg;
 
+	/* the first 16 KiB, however the canonicaliser cuts its output */
 	if (b->len < 16384)
-		tl_buf_add(b, p, n);
+		tl_buf_add(b, p, n < 16384 - b->len ? n : 16384 - b->len);
 }
 
 static void
