@@ -62,6 +62,9 @@
 #define ANAME_MAX	8	/* longest HTML attribute name kept */
 #define CSS_MAX		16	/* longest CSS property or value kept */
 #define HIDE_MAX	1024	/* most text of a hidden element dropped */
+#define NCLASS		8	/* classes <style> hides, kept a part */
+#define CLASS_MAX	31	/* longest class name kept */
+#define SEL_MAX		127	/* longest CSS selector read */
 #define WORD_FOLD_MAX	256	/* longest word whose homoglyphs are folded */
 
 /* A word's script, for homoglyphs (canon.c fold_word). */
@@ -78,6 +81,7 @@ enum hkind { HK_OTHER, HK_CTYPE, HK_CTE };
 /* QP decoder. */
 enum qstate { Q_NORM, Q_EQ, Q_EQ1, Q_EQWS };
 /* HTML filter. */
+enum rule_state { RS_SEL, RS_BLOCK, RS_SKIP };
 enum html_state {
 	H_TEXT, H_LT, H_LTSL, H_TNAME, H_ATTR, H_AVAL, H_DQ, H_SQ, H_BANG,
 	H_BANGD, H_COMMENT, H_DECL, H_RAW, H_ENT, H_ANAME, H_ANEND, H_UQ
@@ -197,6 +201,20 @@ struct canon {
 	size_t		 hidlen;
 	unsigned char	 hidbuf[HIDE_MAX];	/* its text so far */
 	char		 hidname[TNAME_MAX + 1];
+	int		 aclass;	/* the attribute being read is class="" */
+	int		 tokover;	/* its word is longer than CLASS_MAX */
+	size_t		 toklen;
+	char		 tok[CLASS_MAX + 1];
+	enum rule_state	 rstate;	/* in <style>: the rule's part */
+	int		 rcomment;	/* in a comment */
+	int		 rstar;		/* a '*' before, in a comment */
+	int		 rslash;	/* a '/' held: a comment may start */
+	int		 rdepth;	/* braces of an at-rule skipped */
+	int		 selover;	/* the selector is longer than SEL_MAX */
+	size_t		 sellen;
+	char		 sel[SEL_MAX + 1];
+	int		 nclass;	/* classes the part's rules hide */
+	char		 hclass[NCLASS][CLASS_MAX + 1];
 
 	/* final stage */
 	int		 u8need;
@@ -228,6 +246,7 @@ size_t	u8_put(unsigned char *, uint32_t);
 void	fin_flush_u8(struct canon *);
 
 /* canon_html.c: the HTML filter */
+void	html_reset(struct canon *);
 void	html_bytes(struct canon *, const unsigned char *, size_t);
 void	html_end(struct canon *);
 

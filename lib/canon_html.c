@@ -18,7 +18,8 @@
  * canon_html.c: the canonicaliser's HTML filter: tags, comments, style
  * and script dropped, block tags made white space, entities decoded,
  * and the content of elements a reader never sees (hidden by their style
- * attribute or the hidden attribute) dropped, as browsers read them.
+ * attribute, the hidden attribute or a class a <style> rule hides)
+ * dropped, as browsers read them.
  */
 
 #include <ctype.h>
@@ -379,12 +380,155 @@ css_byte(struct canon *c, unsigned char b)
 		c->cover = 1;
 }
 
+/* ------------------------------------------------------------ classes */
+
+/*
+ * A rule of a <style> block hid what its selector names (display:none,
+ * opacity 0, mso-hide:all): keep the classes of a selector made of
+ * classes alone (".promo", "span.x, .y"), up to NCLASS a part. Rules with
+ * combinators (".a .b", "td > .c") or inside @media and other at-rules
+ * (which apply only on some screens) are not followed.
+ */
+static void
+sel_hides(struct canon *c)
+{
+	char	*item, *save = NULL, *dot, *p;
+	int	 i;
+
+	if (c->selover)
+		return;
+	c->sel[c->sellen] = '\0';
+	for (item = strtok_r(c->sel, ",", &save); item != NULL;
+	    item = strtok_r(NULL, ",", &save)) {
+		for (;;) {	/* white space and <!-- --> around the rules */
+			item += strspn(item, " \t\r\n\f");
+			if (strncmp(item, "<!--", 4) == 0)
+				item += 4;
+			else if (strncmp(item, "-->", 3) == 0)
+				item += 3;
+			else
+				break;
+		}
+		item[strcspn(item, " \t\r\n\f")] = '\0';
+		if ((dot = strchr(item, '.')) == NULL || dot[1] == '\0' ||
+		    strlen(dot + 1) > CLASS_MAX)
+			continue;
+		for (p = item; p < dot && isalnum((unsigned char)*p); p++)
+			;
+		if (p != dot || strspn(dot + 1, "abcdefghijklmnopqrstuvwxyz"
+		    "0123456789-_") != strlen(dot + 1))
+			continue;
+		for (i = 0; i < c->nclass && strcmp(c->hclass[i], dot + 1); i++)
+			;
+		if (i == c->nclass && c->nclass < NCLASS)
+			memcpy(c->hclass[c->nclass++], dot + 1, strlen(dot + 1) + 1);
+	}
+}
+
+/* One character of a <style> block, comments taken out. */
+static void
+rule_char(struct canon *c, unsigned char b)
+{
+	switch (c->rstate) {
+	case RS_SEL:
+		if (b == '{') {
+			c->sel[c->sellen] = '\0';
+			c->rstate = c->sel[strspn(c->sel, " \t\r\n\f")] == '@' ?
+			    RS_SKIP : RS_BLOCK;
+			c->rdepth = 1;
+			c->thide = c->tsoft = c->treset = 0;
+			c->cplen = c->cvlen = 0;
+			c->cval = c->cover = 0;
+		} else if (b == '}' || b == ';') {	/* @import ...; */
+			c->sellen = 0;
+			c->selover = 0;
+		} else if (c->sellen < SEL_MAX)
+			c->sel[c->sellen++] = (char)tolower(b);
+		else
+			c->selover = 1;
+		break;
+	case RS_BLOCK:
+		if (b != '}') {
+			css_byte(c, b);
+			break;
+		}
+		css_decl(c);
+		if (c->thide)
+			sel_hides(c);
+		c->thide = c->tsoft = c->treset = 0;
+		c->rstate = RS_SEL;
+		c->sellen = 0;
+		c->selover = 0;
+		break;
+	case RS_SKIP:
+		if (b == '{' && c->rdepth < 1 << 20)
+			c->rdepth++;
+		else if (b == '}' && --c->rdepth == 0) {
+			c->rstate = RS_SEL;
+			c->sellen = 0;
+			c->selover = 0;
+		}
+		break;
+	}
+}
+
+/* One byte of a <style> block. */
+static void
+rule_byte(struct canon *c, unsigned char b)
+{
+	if (c->rcomment) {
+		if (b == '/' && c->rstar)
+			c->rcomment = 0;
+		c->rstar = b == '*';
+		return;
+	}
+	if (c->rslash) {
+		c->rslash = 0;
+		if (b == '*') {
+			c->rcomment = 1;
+			c->rstar = 0;
+			return;
+		}
+		rule_char(c, '/');
+	}
+	if (b == '/')
+		c->rslash = 1;
+	else
+		rule_char(c, b);
+}
+
+/* One byte of a class attribute's value: its words are classes. */
+static void
+class_byte(struct canon *c, unsigned char b)
+{
+	int	i;
+
+	if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != '\f') {
+		if (c->toklen < CLASS_MAX)
+			c->tok[c->toklen++] = (char)tolower(b);
+		else
+			c->tokover = 1;
+		return;
+	}
+	c->tok[c->toklen] = '\0';
+	for (i = 0; c->toklen > 0 && !c->tokover && i < c->nclass; i++)
+		if (strcmp(c->tok, c->hclass[i]) == 0)
+			c->thide = 1;
+	c->toklen = 0;
+	c->tokover = 0;
+}
+
+/* ------------------------------------------------------------ attributes */
+
 /* An attribute's name was read. */
 static void
 attr_named(struct canon *c)
 {
 	c->aname[c->anlen] = '\0';
 	c->astyle = !c->tend && strcmp(c->aname, "style") == 0;
+	c->aclass = !c->tend && strcmp(c->aname, "class") == 0;
+	c->toklen = 0;
+	c->tokover = 0;
 	if (strcmp(c->aname, "hidden") == 0)
 		c->thide = 1;
 	c->anlen = 0;
@@ -398,7 +542,10 @@ attr_end(struct canon *c)
 {
 	if (c->astyle)
 		css_decl(c);
+	if (c->aclass)
+		class_byte(c, ' ');	/* the last word */
 	c->astyle = 0;
+	c->aclass = 0;
 	c->hts = H_ATTR;
 }
 
@@ -467,6 +614,10 @@ tag_close(struct canon *c)
 		c->hts = H_RAW;
 		c->rawkind = c->traw;
 		c->rmatch = 0;
+		c->rstate = RS_SEL;
+		c->rcomment = c->rslash = 0;
+		c->sellen = 0;
+		c->selover = 0;
 	}
 }
 
@@ -588,6 +739,8 @@ again:
 			attr_end(c);
 		else if (c->astyle)
 			css_byte(c, b);
+		else if (c->aclass)
+			class_byte(c, b);
 		break;
 	case H_UQ:
 		if (is_html_space(b) || b == '>') {
@@ -596,6 +749,8 @@ again:
 				tag_close(c);
 		} else if (c->astyle)
 			css_byte(c, b);
+		else if (c->aclass)
+			class_byte(c, b);
 		break;
 	case H_BANG:
 		c->hts = H_DECL;
@@ -628,6 +783,8 @@ again:
 			c->hts = H_TEXT;
 		break;
 	case H_RAW:
+		if (c->rawkind == 1)
+			rule_byte(c, b);
 		pat = c->rawkind == 1 ? "</style" : "</script";
 		plen = strlen(pat);
 		if (c->rmatch == plen) {
@@ -685,6 +842,15 @@ html_bytes(struct canon *c, const unsigned char *p, size_t n)
 		}
 		html_byte(c, p[i]);
 	}
+}
+
+/* A new part: no tag, no hidden element, no class hidden yet. */
+void
+html_reset(struct canon *c)
+{
+	c->hts = H_TEXT;
+	c->hdepth = 0;
+	c->nclass = 0;
 }
 
 /* End of an HTML part: what is pending is text, or dropped. */

@@ -667,8 +667,7 @@ body_begin(struct canon *c)
 	c->qs = Q_NORM;
 	conv_open(c, c->pi.charset);
 	c->html = c->pi.type == PT_HTML;
-	c->hts = H_TEXT;
-	c->hdepth = 0;
+	html_reset(c);
 	fin_space(c);
 }
 
@@ -904,8 +903,7 @@ mime_reset(struct canon *c)
 	c->sniff = 0;
 	c->slen = 0;
 	c->html = 0;
-	c->hts = H_TEXT;
-	c->hdepth = 0;
+	html_reset(c);
 }
 
 /* The end of the message: a last line without LF, the open part. */

@@ -109,6 +109,37 @@ START_TEST(test_html_hidden)
 END_TEST
 
 /*
+ * Elements of a class that a rule of a <style> block hides are hidden:
+ * rules of classes alone, in comments or not, wrapped in <!-- -->; not
+ * rules with combinators, inside @media, or in a comment; a part's rules
+ * hold in that part.
+ */
+START_TEST(test_html_hidden_class)
+{
+	CHECK_TEXT(HTML_PART "<style>.h{display:none}</style>"
+	    "<p>a<span class=\"h\">b</span>c<span class=h>d</span>e</p>\n",
+	    "ace");
+	CHECK_TEXT(HTML_PART "<style type=\"text/css\"><!--\n"
+	    "p { color: red }\n/* .c { display: none } */\n"
+	    ".x, SPAN.Y { font-family: a; display: none !important }\n"
+	    ".a .b { display: none } td > .k { display: none }\n"
+	    "@media (max-width: 600px) { .m { display: none } }\n"
+	    ".o{opacity:0}.v{visibility:hidden}\n"
+	    "--></style><p class=\"z x\">1</p><p class='y'>2</p>"
+	    "<p class=\"c\">3</p><p class=\"b\">4</p><p class=\"k\">5</p>"
+	    "<p class=\"m\">6</p><p class=o>7</p><p class=v>8</p>"
+	    "<p class=\"x-y\">9</p>\n", "3 4 5 6 8 9");
+	CHECK_TEXT("Content-Type: multipart/mixed; boundary=b\n\n--b\n"
+	    HTML_PART "<style>.h{display:none}</style>1<i class=h>2</i>\n--b\n"
+	    HTML_PART "3<i class=h>4</i>\n--b--\n", "1 34");
+	/* classes are kept up to NCLASS a part */
+	CHECK_TEXT(HTML_PART "<style>.c1,.c2,.c3,.c4,.c5,.c6,.c7,.c8,.c9"
+	    "{display:none}</style>a<b class=c8>b</b>c<b class=c9>d</b>\n",
+	    "acd");
+}
+END_TEST
+
+/*
  * A hidden element holding more than HIDE_MAX bytes of text is shown: a
  * block that large is what every copy of a campaign carries, not what
  * varies one.
@@ -149,5 +180,6 @@ tc_canon_html(void)
 	tcase_add_test(tc, test_html);
 	tcase_add_test(tc, test_html_hidden);
 	tcase_add_test(tc, test_html_hidden_block);
+	tcase_add_test(tc, test_html_hidden_class);
 	return tc;
 }
