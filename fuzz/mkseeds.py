@@ -93,6 +93,14 @@ put("canon", "nul", WHOLE + b"Content-Type: text/plain\n\nnul\x00byte\x01ctl \xc
 put("canon", "longhdr", WHOLE + b"Content-Type: text/plain; x=\"" + b"a" * 5000 + b"\"\n\nbody\n")
 put("canon", "folded", WHOLE + b"Content-Type:\n text/plain;\n\tcharset=\n \"utf-8\"\n\nfolded\n")
 put("canon", "noboundary", WHOLE + b"Content-Type: multipart/mixed; boundary=zz\n\nno boundary ever\n")
+put("canon", "hidden", WHOLE + b"Content-Type: text/html\n\n<style><!-- .h, p.k {display:none"
+    b" !important} /* .c{display:none} */ @media x { .m{display:none} } --></style>"
+    b"a<span style=\"font-size:0px;color:#fff\">b</span><p class='z h'>c<p hidden>d"
+    b"<td style=font-size:0><div style='font-size:14px'>e</div></td>"
+    b"<div style=\"DISPLAY : NONE\">" + b"f " * 600 + b"</div>g\n")
+put("canon", "lookalikes", WHOLE + "Content-Type: text/plain; charset=utf-8\n\n"
+    "\u043effer P\u0410YP\u0410L \u0440\u0430\u0443 \u0430 B\u0430\u0448 \u0448a\u043d\u0441 "
+    "Ve\u0301ry \u202eabc \U0001d405\U0001d42b\u24d5\U0001f170 \u05e9\u05b8\u05dc\n".encode())
 put("canon", "raw", bytes([0x07, 0x03, 0x00, 0x05]) + b"Subject: r\n\nraw body\r\nline\r\n")
 put("canon", "raw-body", bytes([0x03, 0x03, 0x85, 0x22]) + b"raw body only\r\n.\r\n")
 put("canon", "body-b64-gbk", bytes([13 << 3, 0x04, 0x00, 0x07]) +
