@@ -509,7 +509,16 @@ class Gen:
                 ("style-attr-unterminated", b"<p style=\"display:" + b"none;" * (n // 5)),
                 ("style-decl-long", b"<p style='" + b"x" * n + b":none'>t</p>"),
                 ("attr-names-flood", b"<p " + b"hidden style " * (n // 13) + b">"),
-                ("font-size-digits", b"<p style='font-size:" + b"0" * n + b"'>t</p>")]:
+                ("font-size-digits", b"<p style='font-size:" + b"0" * n + b"'>t</p>"),
+                # <style> rules: classes without end, selectors and
+                # comments without end, at-rules nested deep
+                ("style-classes-flood", b"<style>" + b".c{display:none}" * (n // 16) +
+                 b"</style><p class=c>t</p>"),
+                ("style-selector-long", b"<style>" + b".a," * (n // 3) + b"{display:none}</style>"),
+                ("style-comment-unterminated", b"<style>/*" + b"*" * n),
+                ("style-at-rules-deep", b"<style>" + b"@media x{" * (n // 9) + b"</style>t"),
+                ("class-attr-long", b"<style>.h{display:none}</style><p class='" +
+                 b"h " * (n // 2) + b"'>t</p>")]:
             for cte in ("8bit", "base64"):
                 self.add("html-%s-%s" % (name, cte),
                          part_msg(b"text/html; charset=utf-8", cte, encode_cte(body, cte)))
