@@ -28,8 +28,9 @@
  *    comments, <style> and <script> removed, entities decoded, the text
  *    of elements hidden from the reader (display:none, visibility:hidden,
  *    opacity 0, a font size of 1px or less, mso-hide:all, the hidden
- *    attribute) dropped when it is 1 KiB or less an element (HIDE_MAX;
- *    canon_html.c says why), runs of white space collapsed to one space. Attachments and other parts are
+ *    attribute, a class that a <style> rule hides) dropped when it is
+ *    1 KiB or less an element (HIDE_MAX; canon_html.c says why), runs of
+ *    white space collapsed to one space. Attachments and other parts are
  *    skipped.
  *
  * Details of TEXT, chosen so that one campaign sent in two charsets, two
