@@ -177,16 +177,17 @@ plain_letter(uint32_t cp)
 {
 	static const uint16_t	 lls[] = {
 		0x2102, 0x210a, 0x210b, 0x210c, 0x210d, 0x210e, 0x2110,
-		0x2111, 0x2112, 0x2115, 0x2119, 0x211a, 0x211b, 0x211c,
-		0x211d, 0x2124, 0x2128, 0x212c, 0x212d, 0x212f, 0x2130,
-		0x2131, 0x2133, 0x2134
+		0x2111, 0x2112, 0x2113, 0x2115, 0x2119, 0x211a, 0x211b,
+		0x211c, 0x211d, 0x2124, 0x2128, 0x212a, 0x212c, 0x212d,
+		0x212f, 0x2130, 0x2131, 0x2133, 0x2134, 0x2139, 0x2145,
+		0x2146, 0x2147, 0x2148, 0x2149
 	};
-	static const char	 llc[] = "CgHHHhIILNPQRRRZZBCeEFMo";
+	static const char	 llc[] = "CgHHHhIILlNPQRRRZZKBCeEFMoiDdeij";
 	size_t			 i, k;
 
 	if (cp < 0x2102)
 		return 0;
-	if (cp <= 0x2134) {
+	if (cp <= 0x2149) {
 		for (i = 0; i < sizeof(lls) / sizeof(*lls); i++)
 			if (lls[i] == cp)
 				return (uint32_t)llc[i];
@@ -326,15 +327,17 @@ u8_put(unsigned char *d, uint32_t cp)
 /*
  * Homoglyphs: a word of Latin letters with a Cyrillic or Greek look-alike
  * among them ("оffer" with a Cyrillic о), or a Russian word with a Latin
- * one, is a way to make each copy of an ad another text that reads the
- * same. The word just output (obuf from wstart) is written in one
- * script: Latin when its other letters are Latin, Cyrillic when they are
- * Cyrillic. A word of look-alikes alone ("а", "рау") goes to the script
- * most of them are in, or on a tie, or when they are all of one script,
- * to the script of the word before (prev). A word with letters of both
- * scripts that have no look-alike is left as it is, as are Greek words
- * and words longer than WORD_FOLD_MAX bytes. Returns the word's script
- * (W_NONE: no letter of either).
+ * or Greek one, is a way to make each copy of an ad another text that
+ * reads the same. The word just output (obuf from wstart), when it has
+ * letters of two scripts, is written in one: Latin when its letters that
+ * have no look-alike are Latin, Cyrillic when they are Cyrillic; a word
+ * of look-alikes alone ("тhе") in the script of the word before, or when
+ * that is not known, the script most of them are in (Latin on a tie). A
+ * word in one script is never changed (the Russian "а" stays), nor a
+ * word with letters of two scripts that have no look-alike, nor a Greek
+ * word, nor one longer than WORD_FOLD_MAX bytes. Returns the word's
+ * script (W_NONE: Greek, two scripts, or too long; prev when it has no
+ * letter of these scripts).
  */
 static int
 fold_word(struct canon *c, int prev)
@@ -343,8 +346,8 @@ fold_word(struct canon *c, int prev)
 	const unsigned char	*p = c->obuf + c->wstart, *e = c->obuf + c->olen;
 	const unsigned char	*q;
 	size_t			 n = 0, i;
-	int			 lat = 0, latc = 0, cyr = 0, grk = 0, cyrc = 0;
-	int			 to;
+	int			 lat = 0, latc = 0, cyr = 0, cyrc = 0, grk = 0;
+	int			 grkc = 0, to;
 	uint32_t		 cp, m;
 
 	if (c->olen - c->wstart > WORD_FOLD_MAX)
@@ -354,35 +357,33 @@ fold_word(struct canon *c, int prev)
 		if ((cp >= 'a' && cp <= 'z') || (cp >= 0xdf && cp <= 0x24f &&
 		    cp != 0xf7))
 			latin_cyr(cp) ? latc++ : lat++;
-		else if (cyr_latin(cp))
-			cyrc++;
 		else if (is_cyr_cp(cp))
-			cyr++;
+			cyr_latin(cp) ? cyrc++ : cyr++;
 		else if (is_greek_cp(cp))
-			grk++;
+			cyr_latin(cp) ? grkc++ : grk++;
 	}
-	if (lat && (cyr || grk))
-		return W_NONE;		/* both, for real */
+	if ((lat || latc) + (cyr || cyrc) + (grk || grkc) < 2)
+		return lat || latc ? W_LATIN : cyr || cyrc ? W_CYR :
+		    grk || grkc ? W_NONE : prev;
+	if ((lat && (cyr || grk)) || (cyr && grk) || (grk && !lat))
+		return W_NONE;
 	if (lat)
 		to = W_LATIN;
-	else if (cyr || grk)
-		to = grk ? W_NONE : W_CYR;
-	else if (latc && cyrc)
-		to = latc > cyrc ? W_LATIN : latc < cyrc ? W_CYR :
-		    prev == W_CYR ? W_CYR : W_LATIN;
-	else if (latc)
-		to = prev == W_CYR ? W_CYR : W_LATIN;
-	else if (cyrc)
-		to = prev == W_LATIN ? W_LATIN : W_CYR;
+	else if (cyr)
+		to = W_CYR;
+	else if (prev == W_LATIN || prev == W_CYR)
+		to = prev;
 	else
-		return prev;		/* digits, CJK: the context goes on */
-	if ((to == W_LATIN && cyrc == 0) || (to == W_CYR && latc == 0) ||
-	    to == W_NONE)
-		return to;
+		to = latc >= cyrc + grkc ? W_LATIN : W_CYR;
 	for (p = c->obuf + c->wstart; p < e; ) {
 		q = p;
 		cp = u8_next(&p, e);
-		m = to == W_LATIN ? (uint32_t)cyr_latin(cp) : latin_cyr(cp);
+		if (to == W_LATIN)
+			m = (uint32_t)cyr_latin(cp);
+		else if (is_greek_cp(cp))
+			m = cyr_latin(cp) ? latin_cyr((uint32_t)cyr_latin(cp)) : 0;
+		else
+			m = latin_cyr(cp);
 		if (m)
 			n += u8_put(tmp + n, m);
 		else {
@@ -398,31 +399,31 @@ fold_word(struct canon *c, int prev)
 
 /*
  * The word being output ended: fold it when it has a Cyrillic or Greek
- * letter, or follows a Cyrillic word; else note whether it is Latin.
+ * letter; else note its script, for the next word's look-alikes. A word
+ * cut by the buffer is never folded.
  */
 static void
 word_end(struct canon *c)
 {
 	unsigned char	b;
 
-	if (c->wcut) {
-		c->wcut = 0;
-		c->wcyr = 0;
-		c->wprev = W_NONE;
+	if (c->wstart >= c->olen) {
+		c->wcut = c->wcyr = 0;
 		return;
 	}
-	if (c->wstart >= c->olen)
-		return;
-	if (c->wcyr || c->wprev == W_CYR) {
+	if (c->wcyr && !c->wcut) {
 		c->wcyr = 0;
 		c->wprev = fold_word(c, c->wprev);
 		return;
 	}
 	b = c->obuf[c->wstart];
-	if (b >= 'a' && b <= 'z')
+	if (c->wcyr)
+		c->wprev = W_NONE;
+	else if (b >= 'a' && b <= 'z')
 		c->wprev = W_LATIN;
 	else if (b >= 0x80)
 		c->wprev = W_NONE;
+	c->wcut = c->wcyr = 0;
 }
 
 /* A word starts at the end of the output. */

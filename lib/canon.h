@@ -46,9 +46,10 @@
  *  - letters of the mathematical, circled, parenthesised and squared
  *    alphabets become ASCII (as NFKC makes them); a word of Latin letters
  *    with Cyrillic or Greek look-alikes in it is written in Latin letters
- *    throughout, a Russian word with Latin look-alikes in Cyrillic, and a
- *    word of look-alikes alone in its neighbour's script (canon.c
- *    fold_word);
+ *    throughout, a Russian word with Latin or Greek look-alikes in
+ *    Cyrillic, and a word of look-alikes of two scripts alone in the
+ *    script of the word before; a word in one script is left as it is
+ *    (canon.c fold_word);
  *  - quote marks at a line's start ("> > ", however deep; also after a
  *    block-level HTML tag) are dropped, the quoted text kept: how deep a
  *    passage is quoted is the mail client's doing, not the text's;
