@@ -61,7 +61,9 @@
 #define TNAME_MAX	12	/* longest HTML tag name kept */
 #define ANAME_MAX	8	/* longest HTML attribute name kept */
 #define CSS_MAX		16	/* longest CSS property or value kept */
-#define HIDE_MAX	1024	/* most text of a hidden element dropped */
+#define HIDE_MAX	1024	/* most visible characters of a hidden
+				   element dropped */
+#define HSTACK_MAX	16	/* elements open in a hidden one, named */
 #define NCLASS		8	/* classes <style> hides, kept a part */
 #define CLASS_MAX	31	/* longest class name kept */
 #define SEL_MAX		127	/* longest CSS selector read */
@@ -86,6 +88,47 @@ enum html_state {
 	H_TEXT, H_LT, H_LTSL, H_TNAME, H_ATTR, H_AVAL, H_DQ, H_SQ, H_BANG,
 	H_BANGD, H_COMMENT, H_DECL, H_RAW, H_ENT, H_ANAME, H_ANEND, H_UQ
 };
+
+/* What of an HTML part is hidden (canon_hide.c). */
+struct hide {
+	/* the tag being read */
+	int		 akind;		/* the attribute being read (A_*) */
+	int		 styled, classed;	/* a style, a class attribute read */
+	int		 ahidden;	/* the hidden attribute */
+	int		 aclass;	/* a class that a rule hides */
+	int		 disp, opac, vis, font;	/* their last declarations (P_*) */
+	int		 rignore;	/* a <style> not for the screen */
+	size_t		 toklen;	/* a word of an attribute's value */
+	int		 tokover;
+	char		 tok[CLASS_MAX + 1];
+	/* a declaration being read */
+	int		 cval, cover, cquote, ccomment, cslash, cstar;
+	size_t		 cplen, cvlen;
+	char		 cprop[CSS_MAX + 1];
+	char		 cvbuf[CSS_MAX + 1];
+	/* the hidden element, and the elements open in it */
+	int		 hsp;		/* named (0: none hidden) */
+	int		 hextra;	/* past HSTACK_MAX */
+	int		 hsoft;		/* a tiny font or visibility: to its
+					   first child */
+	int		 hshown;	/* over HIDE_MAX: shown */
+	unsigned	 hcount;	/* visible characters in it */
+	int		 hneed;		/* a UTF-8 sequence being counted */
+	uint32_t	 hcp;
+	char		 hstack[HSTACK_MAX][TNAME_MAX + 1];
+	/* a <style> block's rules, and the classes they hide */
+	enum rule_state	 rstate;
+	int		 rcomment, rstar, rslash;
+	int		 rdepth;	/* braces of a rule not followed */
+	int		 selover;
+	size_t		 sellen;
+	char		 sel[SEL_MAX + 1];
+	int		 nclass;
+	char		 hclass[NCLASS][CLASS_MAX + 1];
+};
+
+/* Is text of the HTML part being read hidden? */
+#define HIDING(c)	((c)->hd.hsp > 0 && !(c)->hd.hshown)
 
 /* The Content-* headers of the part being read. */
 struct part_info {
@@ -185,36 +228,7 @@ struct canon {
 	char		 ebuf[ENT_MAX + 1];
 	size_t		 anlen;		/* the attribute being read */
 	char		 aname[ANAME_MAX + 1];
-	int		 astyle;	/* it is style="": its declarations */
-	int		 cval;		/* in a declaration's value */
-	int		 cover;		/* it is longer than CSS_MAX */
-	size_t		 cplen, cvlen;
-	char		 cprop[CSS_MAX + 1];
-	char		 cvbuf[CSS_MAX + 1];
-	int		 thide;		/* the tag being read hides its content */
-	int		 tsoft;		/* ... in a way its children can undo */
-	int		 treset;	/* ... it undoes that (a font size) */
-	int		 hdepth;	/* > 0: in a hidden element, this deep
-					   in elements of its name */
-	int		 hsoft;		/* its children can undo it */
-	int		 hshown;	/* it held over HIDE_MAX: shown */
-	size_t		 hidlen;
-	unsigned char	 hidbuf[HIDE_MAX];	/* its text so far */
-	char		 hidname[TNAME_MAX + 1];
-	int		 aclass;	/* the attribute being read is class="" */
-	int		 tokover;	/* its word is longer than CLASS_MAX */
-	size_t		 toklen;
-	char		 tok[CLASS_MAX + 1];
-	enum rule_state	 rstate;	/* in <style>: the rule's part */
-	int		 rcomment;	/* in a comment */
-	int		 rstar;		/* a '*' before, in a comment */
-	int		 rslash;	/* a '/' held: a comment may start */
-	int		 rdepth;	/* braces of an at-rule skipped */
-	int		 selover;	/* the selector is longer than SEL_MAX */
-	size_t		 sellen;
-	char		 sel[SEL_MAX + 1];
-	int		 nclass;	/* classes the part's rules hide */
-	char		 hclass[NCLASS][CLASS_MAX + 1];
+	struct hide	 hd;		/* what is hidden (canon_hide.c) */
 
 	/* final stage */
 	int		 u8need;
@@ -243,12 +257,27 @@ void	fin_bytes(struct canon *, const unsigned char *, size_t);
 void	fin_cp(struct canon *, uint32_t);
 void	fin_space(struct canon *);
 size_t	u8_put(unsigned char *, uint32_t);
+int	fin_visible(uint32_t);
 void	fin_flush_u8(struct canon *);
 
 /* canon_html.c: the HTML filter */
+int	tag_in(const char *, const char *const *, size_t);
+#define TAG_IN(name, list)	tag_in((name), (list), sizeof(list) / sizeof(*(list)))
 void	html_reset(struct canon *);
 void	html_bytes(struct canon *, const unsigned char *, size_t);
 void	html_end(struct canon *);
+
+/* canon_hide.c: what of an HTML part a reader does not see */
+void	hide_reset(struct canon *);
+void	hide_tag_start(struct canon *);
+void	hide_attr(struct canon *, const char *);
+void	hide_attr_byte(struct canon *, unsigned char);
+void	hide_attr_end(struct canon *);
+void	hide_tag_end(struct canon *);
+void	hide_style_start(struct canon *);
+void	hide_style_byte(struct canon *, unsigned char);
+void	hide_text(struct canon *, const unsigned char *, size_t);
+void	hide_cp(struct canon *, uint32_t);
 
 /* canon_charset.c: charset conversion */
 void	conv_init(struct canon *);

@@ -163,6 +163,15 @@ is_mark_cp(uint32_t cp)
 	    (cp >= 0xfe20 && cp <= 0xfe2f);
 }
 
+/* Does cp show (not white space, a control, invisible or a mark)? */
+int
+fin_visible(uint32_t cp)
+{
+	if (cp < 0x80)
+		return cp > 0x20 && cp < 0x7f;
+	return !is_space_cp(cp) && !is_invisible_cp(cp) && !is_mark_cp(cp);
+}
+
 /*
  * Letters drawn in another style: the mathematical alphabets (bold,
  * italic, script, fraktur, double-struck, monospace... U+1D400-U+1D6A3,

@@ -26,11 +26,12 @@
  *  - CANON_TEXT: the text/plain and text/html parts, decoded from base64
  *    or quoted-printable, converted to UTF-8 from their charset, HTML tags,
  *    comments, <style> and <script> removed, entities decoded, the text
- *    of elements hidden from the reader (display:none, visibility:hidden,
- *    opacity 0, a font size of 1px or less, mso-hide:all, the hidden
- *    attribute, a class that a <style> rule hides) dropped when it is
- *    1 KiB or less an element (HIDE_MAX; canon_html.c says why), runs of
- *    white space collapsed to one space. Attachments and other parts are
+ *    of elements hidden from the reader (display:none, opacity 0, the
+ *    hidden attribute, a class that a <style> rule hides; visibility:
+ *    hidden and a font size of 1px or less up to the element's first
+ *    child) dropped up to 1,024 visible characters an element (HIDE_MAX;
+ *    canon_hide.c says why, and how it hides no more than a browser),
+ *    runs of white space collapsed to one space. Attachments and other parts are
  *    skipped.
  *
  * Details of TEXT, chosen so that one campaign sent in two charsets, two

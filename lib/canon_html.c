@@ -17,9 +17,8 @@
 /*
  * canon_html.c: the canonicaliser's HTML filter: tags, comments, style
  * and script dropped, block tags made white space, entities decoded,
- * and the content of elements a reader never sees (hidden by their style
- * attribute, the hidden attribute or a class a <style> rule hides)
- * dropped, as browsers read them.
+ * and what a reader never sees dropped (canon_hide.c), as browsers read
+ * them.
  */
 
 #include <ctype.h>
@@ -132,20 +131,6 @@ static const char *const block_tags[] = {
 	"tfoot", "th", "thead", "title", "tr", "ul"
 };
 
-/* Elements without content: hiding one hides nothing. */
-static const char *const void_tags[] = {
-	"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
-	"meta", "param", "source", "track", "wbr"
-};
-
-/* Elements that another of their name opens closes (optional end tags). */
-static const char *const peer_tags[] = {
-	"dd", "dt", "li", "option", "p", "td", "th", "tr"
-};
-
-#define IN_LIST(name, list) (bsearch((name), (list),			\
-	sizeof(list) / sizeof((list)[0]), sizeof((list)[0]), cmp_str) != NULL)
-
 static int
 cmp_entity(const void *k, const void *e)
 {
@@ -158,59 +143,36 @@ cmp_str(const void *k, const void *e)
 	return strcmp(k, *(const char *const *)e);
 }
 
-/*
- * Text of a hidden element is held back, and dropped at the element's
- * end, up to HIDE_MAX bytes; an element that hides more is shown after
- * all. A few hidden words or a sentence are how copies of one text are
- * made different (hash-busters, a random line); a hidden block of
- * kilobytes is text its sender put in every copy (the phishing corpus has
- * 95 copies of one campaign under ever new lures, each hiding the same
- * 4.3 KB), and what a campaign has in common is what finds it.
- */
-static void
-hidden_bytes(struct canon *c, const unsigned char *p, size_t n)
+/* Is name in list (sorted)? */
+int
+tag_in(const char *name, const char *const *list, size_t n)
 {
-	if (!c->hshown && c->hidlen + n <= HIDE_MAX) {
-		memcpy(c->hidbuf + c->hidlen, p, n);
-		c->hidlen += n;
-		return;
-	}
-	if (!c->hshown) {
-		c->hshown = 1;
-		fin_bytes(c, c->hidbuf, c->hidlen);
-		c->hidlen = 0;
-	}
-	fin_bytes(c, p, n);
+	return bsearch(name, list, n, sizeof(*list), cmp_str) != NULL;
 }
 
-/* Text of the page: shown, or held back when hidden. */
+/* Text of the page: shown, or counted when hidden (canon_hide.c). */
 static void
 html_text(struct canon *c, const unsigned char *p, size_t n)
 {
-	if (c->hdepth == 0)
-		fin_bytes(c, p, n);
+	if (HIDING(c))
+		hide_text(c, p, n);
 	else
-		hidden_bytes(c, p, n);
+		fin_bytes(c, p, n);
 }
 
 /* A break between words: likewise. */
 static void
 html_space(struct canon *c)
 {
-	if (c->hdepth == 0 || c->hshown)
+	if (!HIDING(c))
 		fin_space(c);
-	else if (c->hidlen < HIDE_MAX)	/* a space alone does not show it */
-		hidden_bytes(c, (const unsigned char *)" ", 1);
 }
 
 static void
 html_cp(struct canon *c, uint32_t cp)
 {
-	unsigned char	u[4];
-
-	if (c->hdepth > 0 && cp != 0) {
-		/* as UTF-8, as the final stage would read it */
-		hidden_bytes(c, u, u8_put(u, cp));
+	if (HIDING(c)) {
+		hide_cp(c, cp);
 		return;
 	}
 	fin_flush_u8(c);
@@ -277,247 +239,6 @@ ent_resolve(struct canon *c, int semi)
 		html_text(c, (const unsigned char *)";", 1);
 }
 
-/* ------------------------------------------------------------ hidden */
-
-/*
- * A CSS number with its unit ("0", "0.5", "1px", ".3em"): its value, the
- * unit in *unit; -1 if it is not one.
- */
-static double
-css_num(const char *v, const char **unit)
-{
-	double	n = 0, f = 1;
-	int	any = 0, dot = 0;
-
-	for (; *v != '\0'; v++) {
-		if (*v == '.' && !dot)
-			dot = 1;
-		else if (*v >= '0' && *v <= '9') {
-			any = 1;
-			if (dot)
-				n += (*v - '0') * (f /= 10);
-			else if (n < 1e6)
-				n = n * 10 + (*v - '0');
-		} else
-			break;
-	}
-	*unit = v;
-	return any ? n : -1;
-}
-
-/* A font size that shows nothing: 0, or 1 pixel or point or less. */
-static int
-css_tiny(double n, const char *unit)
-{
-	return n == 0 || (n <= 1 && (strcmp(unit, "px") == 0 ||
-	    strcmp(unit, "pt") == 0));
-}
-
-/*
- * A style declaration was read: does it hide what the element holds?
- * display:none, Outlook's mso-hide:all, opacity 0 hide it all;
- * visibility:hidden and a tiny font size (css_tiny) hide it unless a
- * child sets them again (templates set font-size:0 on a cell to close the
- * gaps between its blocks, which set their own size). These are the ways
- * mail hides text that varies copies of one ad, and a newsletter's
- * preview line, which its reader does not see either.
- */
-static void
-css_decl(struct canon *c)
-{
-	const char	*v = c->cvbuf, *u;
-	char		*imp;
-	double		 n;
-	int		 hide = 0, soft = 0;
-
-	c->cprop[c->cplen] = '\0';
-	c->cvbuf[c->cvlen] = '\0';
-	if ((imp = strstr(c->cvbuf, "!important")) != NULL)
-		*imp = '\0';
-	if (c->cover)
-		hide = 0;
-	else if (strcmp(c->cprop, "display") == 0)
-		hide = strcmp(v, "none") == 0;
-	else if (strcmp(c->cprop, "mso-hide") == 0)
-		hide = strcmp(v, "all") == 0;
-	else if (strcmp(c->cprop, "opacity") == 0)
-		hide = (n = css_num(v, &u)) >= 0 && (n == 0 ||
-		    (*u == '\0' && n < 0.05));
-	else if (strcmp(c->cprop, "visibility") == 0) {
-		soft = strcmp(v, "hidden") == 0 || strcmp(v, "collapse") == 0;
-		c->treset |= strcmp(v, "visible") == 0;
-	} else if (strcmp(c->cprop, "font-size") == 0) {
-		n = css_num(v, &u);
-		soft = n >= 0 && css_tiny(n, u);
-		c->treset |= n > 0 && !soft;
-	}
-	c->thide |= hide;
-	c->tsoft |= soft;
-	c->cplen = c->cvlen = 0;
-	c->cval = c->cover = 0;
-}
-
-/* One byte of a style attribute's value. */
-static void
-css_byte(struct canon *c, unsigned char b)
-{
-	if (b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f')
-		return;
-	if (b == ';') {
-		css_decl(c);
-		return;
-	}
-	if (b == ':' && !c->cval) {
-		c->cval = 1;
-		return;
-	}
-	b = (unsigned char)tolower(b);
-	if (!c->cval && c->cplen < CSS_MAX)
-		c->cprop[c->cplen++] = (char)b;
-	else if (c->cval && c->cvlen < CSS_MAX)
-		c->cvbuf[c->cvlen++] = (char)b;
-	else
-		c->cover = 1;
-}
-
-/* ------------------------------------------------------------ classes */
-
-/*
- * A rule of a <style> block hid what its selector names (display:none,
- * opacity 0, mso-hide:all): keep the classes of a selector made of
- * classes alone (".promo", "span.x, .y"), up to NCLASS a part. Rules with
- * combinators (".a .b", "td > .c") or inside @media and other at-rules
- * (which apply only on some screens) are not followed.
- */
-static void
-sel_hides(struct canon *c)
-{
-	char	*item, *save = NULL, *dot, *p;
-	int	 i;
-
-	if (c->selover)
-		return;
-	c->sel[c->sellen] = '\0';
-	for (item = strtok_r(c->sel, ",", &save); item != NULL;
-	    item = strtok_r(NULL, ",", &save)) {
-		for (;;) {	/* white space and <!-- --> around the rules */
-			item += strspn(item, " \t\r\n\f");
-			if (strncmp(item, "<!--", 4) == 0)
-				item += 4;
-			else if (strncmp(item, "-->", 3) == 0)
-				item += 3;
-			else
-				break;
-		}
-		item[strcspn(item, " \t\r\n\f")] = '\0';
-		if ((dot = strchr(item, '.')) == NULL || dot[1] == '\0' ||
-		    strlen(dot + 1) > CLASS_MAX)
-			continue;
-		for (p = item; p < dot && isalnum((unsigned char)*p); p++)
-			;
-		if (p != dot || strspn(dot + 1, "abcdefghijklmnopqrstuvwxyz"
-		    "0123456789-_") != strlen(dot + 1))
-			continue;
-		for (i = 0; i < c->nclass && strcmp(c->hclass[i], dot + 1); i++)
-			;
-		if (i == c->nclass && c->nclass < NCLASS)
-			memcpy(c->hclass[c->nclass++], dot + 1, strlen(dot + 1) + 1);
-	}
-}
-
-/* One character of a <style> block, comments taken out. */
-static void
-rule_char(struct canon *c, unsigned char b)
-{
-	switch (c->rstate) {
-	case RS_SEL:
-		if (b == '{') {
-			c->sel[c->sellen] = '\0';
-			c->rstate = c->sel[strspn(c->sel, " \t\r\n\f")] == '@' ?
-			    RS_SKIP : RS_BLOCK;
-			c->rdepth = 1;
-			c->thide = c->tsoft = c->treset = 0;
-			c->cplen = c->cvlen = 0;
-			c->cval = c->cover = 0;
-		} else if (b == '}' || b == ';') {	/* @import ...; */
-			c->sellen = 0;
-			c->selover = 0;
-		} else if (c->sellen < SEL_MAX)
-			c->sel[c->sellen++] = (char)tolower(b);
-		else
-			c->selover = 1;
-		break;
-	case RS_BLOCK:
-		if (b != '}') {
-			css_byte(c, b);
-			break;
-		}
-		css_decl(c);
-		if (c->thide)
-			sel_hides(c);
-		c->thide = c->tsoft = c->treset = 0;
-		c->rstate = RS_SEL;
-		c->sellen = 0;
-		c->selover = 0;
-		break;
-	case RS_SKIP:
-		if (b == '{' && c->rdepth < 1 << 20)
-			c->rdepth++;
-		else if (b == '}' && --c->rdepth == 0) {
-			c->rstate = RS_SEL;
-			c->sellen = 0;
-			c->selover = 0;
-		}
-		break;
-	}
-}
-
-/* One byte of a <style> block. */
-static void
-rule_byte(struct canon *c, unsigned char b)
-{
-	if (c->rcomment) {
-		if (b == '/' && c->rstar)
-			c->rcomment = 0;
-		c->rstar = b == '*';
-		return;
-	}
-	if (c->rslash) {
-		c->rslash = 0;
-		if (b == '*') {
-			c->rcomment = 1;
-			c->rstar = 0;
-			return;
-		}
-		rule_char(c, '/');
-	}
-	if (b == '/')
-		c->rslash = 1;
-	else
-		rule_char(c, b);
-}
-
-/* One byte of a class attribute's value: its words are classes. */
-static void
-class_byte(struct canon *c, unsigned char b)
-{
-	int	i;
-
-	if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != '\f') {
-		if (c->toklen < CLASS_MAX)
-			c->tok[c->toklen++] = (char)tolower(b);
-		else
-			c->tokover = 1;
-		return;
-	}
-	c->tok[c->toklen] = '\0';
-	for (i = 0; c->toklen > 0 && !c->tokover && i < c->nclass; i++)
-		if (strcmp(c->tok, c->hclass[i]) == 0)
-			c->thide = 1;
-	c->toklen = 0;
-	c->tokover = 0;
-}
-
 /* ------------------------------------------------------------ attributes */
 
 /* An attribute's name was read. */
@@ -525,67 +246,16 @@ static void
 attr_named(struct canon *c)
 {
 	c->aname[c->anlen] = '\0';
-	c->astyle = !c->tend && strcmp(c->aname, "style") == 0;
-	c->aclass = !c->tend && strcmp(c->aname, "class") == 0;
-	c->toklen = 0;
-	c->tokover = 0;
-	if (strcmp(c->aname, "hidden") == 0)
-		c->thide = 1;
 	c->anlen = 0;
-	c->cplen = c->cvlen = 0;
-	c->cval = c->cover = 0;
+	hide_attr(c, c->aname);
 }
 
 /* An attribute's value ended. */
 static void
 attr_end(struct canon *c)
 {
-	if (c->astyle)
-		css_decl(c);
-	if (c->aclass)
-		class_byte(c, ' ');	/* the last word */
-	c->astyle = 0;
-	c->aclass = 0;
+	hide_attr_end(c);
 	c->hts = H_ATTR;
-}
-
-/*
- * A tag was read: does a hidden element start or end? Inside one, tags
- * of its name are counted so that its own end tag ends it; one that HTML
- * lets close by the next of its name (p, li, td...) ends at that, and
- * </body> or </html> ends any. One hidden by a font size or visibility
- * ends where a child sets them again (what follows that child in it is
- * shown too: no element tree is kept). Void elements (img, br...) hide
- * nothing.
- */
-static void
-tag_hidden(struct canon *c)
-{
-	if (c->hdepth > 0) {
-		if (c->hsoft && !c->tend && c->treset && !c->thide &&
-		    !c->tsoft)
-			c->hdepth = 0;
-		else if (strcmp(c->tname, c->hidname) == 0) {
-			if (c->tend)
-				c->hdepth--;
-			else if (c->hdepth == 1 && IN_LIST(c->tname, peer_tags))
-				c->hdepth = 0;
-			else if (c->hdepth < 1 << 20)
-				c->hdepth++;
-		} else if (c->tend && (strcmp(c->tname, "body") == 0 ||
-		    strcmp(c->tname, "html") == 0))
-			c->hdepth = 0;
-		if (c->hdepth > 0)
-			return;
-	}
-	if (c->tend || !(c->thide || c->tsoft) ||
-	    IN_LIST(c->tname, void_tags))
-		return;
-	memcpy(c->hidname, c->tname, sizeof(c->hidname));
-	c->hdepth = 1;
-	c->hidlen = 0;
-	c->hshown = 0;
-	c->hsoft = !c->thide;
 }
 
 /* ------------------------------------------------------------ tags */
@@ -595,29 +265,26 @@ tag_named(struct canon *c)
 {
 	c->tname[c->tnlen] = '\0';
 	c->traw = 0;
-	c->thide = c->tsoft = c->treset = 0;
-	c->astyle = 0;
+	hide_tag_start(c);
 	if (!c->tend && strcmp(c->tname, "style") == 0)
 		c->traw = 1;
 	else if (!c->tend && strcmp(c->tname, "script") == 0)
 		c->traw = 2;
-	if (IN_LIST(c->tname, block_tags))
+	if (TAG_IN(c->tname, block_tags))
 		html_space(c);
 }
 
 static void
 tag_close(struct canon *c)
 {
-	tag_hidden(c);
+	hide_tag_end(c);
 	c->hts = H_TEXT;
 	if (!c->tend && c->traw) {
 		c->hts = H_RAW;
 		c->rawkind = c->traw;
 		c->rmatch = 0;
-		c->rstate = RS_SEL;
-		c->rcomment = c->rslash = 0;
-		c->sellen = 0;
-		c->selover = 0;
+		if (c->rawkind == 1)
+			hide_style_start(c);
 	}
 }
 
@@ -687,8 +354,8 @@ again:
 	case H_ATTR:		/* between attributes */
 		if (b == '>')
 			tag_close(c);
-		else if (b == '=') {
-			c->astyle = 0;
+		else if (b == '=') {	/* a value without a name */
+			hide_attr(c, "");
 			c->hts = H_AVAL;
 		} else if (!is_html_space(b) && b != '/') {
 			c->anlen = 0;
@@ -713,7 +380,6 @@ again:
 		if (b == '=')
 			c->hts = H_AVAL;
 		else {
-			c->astyle = 0;
 			c->hts = H_ATTR;
 			goto again;
 		}
@@ -737,20 +403,16 @@ again:
 	case H_SQ:
 		if (b == (c->hts == H_DQ ? '"' : '\''))
 			attr_end(c);
-		else if (c->astyle)
-			css_byte(c, b);
-		else if (c->aclass)
-			class_byte(c, b);
+		else
+			hide_attr_byte(c, b);
 		break;
 	case H_UQ:
 		if (is_html_space(b) || b == '>') {
 			attr_end(c);
 			if (b == '>')
 				tag_close(c);
-		} else if (c->astyle)
-			css_byte(c, b);
-		else if (c->aclass)
-			class_byte(c, b);
+		} else
+			hide_attr_byte(c, b);
 		break;
 	case H_BANG:
 		c->hts = H_DECL;
@@ -784,7 +446,7 @@ again:
 		break;
 	case H_RAW:
 		if (c->rawkind == 1)
-			rule_byte(c, b);
+			hide_style_byte(c, b);
 		pat = c->rawkind == 1 ? "</style" : "</script";
 		plen = strlen(pat);
 		if (c->rmatch == plen) {
@@ -844,13 +506,12 @@ html_bytes(struct canon *c, const unsigned char *p, size_t n)
 	}
 }
 
-/* A new part: no tag, no hidden element, no class hidden yet. */
+/* A new part: no tag, nothing hidden yet. */
 void
 html_reset(struct canon *c)
 {
 	c->hts = H_TEXT;
-	c->hdepth = 0;
-	c->nclass = 0;
+	hide_reset(c);
 }
 
 /* End of an HTML part: what is pending is text, or dropped. */
@@ -861,6 +522,5 @@ html_end(struct canon *c)
 		ent_resolve(c, 0);
 	else if (c->hts == H_LT)
 		html_text(c, (const unsigned char *)"<", 1);
-	c->hts = H_TEXT;
-	c->hdepth = 0;
+	html_reset(c);
 }

@@ -1,0 +1,645 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+
+/*
+ * canon_hide.c: what of an HTML part a reader does not see. Text hidden
+ * in an ad (random words in a display:none span, a paragraph in a zero
+ * font size) is how copies of one ad are made different; a reader sees
+ * the same ad, and so should the digest.
+ *
+ * It must hide no more than a browser does: what a browser shows and
+ * this drops is text a sender can take out of the digest, a message at
+ * a time, until too little is left to digest. So the last declaration of
+ * a property counts, quoted strings and comments are CSS's, an inline
+ * display overrides the hidden attribute and a class, a hidden element
+ * ends where HTML ends it (its end tag, an ancestor's, the next of its
+ * kind), a tiny font size or visibility:hidden hides only the element's
+ * own text up to its first child (which may set them again), <style>
+ * rules are followed only for plain classes outside @media, and only
+ * for <style> blocks that apply on screen. Where unsure, it shows.
+ *
+ * And a hidden block of over HIDE_MAX visible characters is shown from
+ * there on: a few hidden words or a sentence vary copies; kilobytes of
+ * hidden text are what a campaign puts in every copy (the phishing
+ * corpus has 95 copies of one campaign under ever new lures, each hiding
+ * the same 4.3 KB), and what copies share is what finds them.
+ */
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "canon-internal.h"
+
+/* Elements without content: hiding one hides nothing. */
+static const char *const void_tags[] = {
+	"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+	"meta", "param", "source", "track", "wbr"
+};
+
+/* Elements that the next of their name closes (optional end tags). */
+static const char *const peer_tags[] = {
+	"dd", "dt", "li", "option", "p", "td", "th", "tr"
+};
+
+/* Start tags that close an open <p>. */
+static const char *const p_closers[] = {
+	"address", "article", "aside", "blockquote", "center", "details",
+	"div", "dl", "fieldset", "figure", "footer", "form", "h1", "h2", "h3",
+	"h4", "h5", "h6", "header", "hr", "main", "menu", "nav", "ol", "p",
+	"pre", "section", "table", "ul"
+};
+
+/* Elements whose stray end tag closes nothing around them. */
+static const char *const inline_tags[] = {
+	"?", "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "dfn",
+	"em", "font", "i", "kbd", "label", "mark", "nobr", "q", "s", "samp",
+	"small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u",
+	"var"
+};
+
+enum { P_UNSET, P_HIDES, P_SHOWS };	/* a property's last declaration */
+enum { A_OTHER, A_STYLE, A_CLASS, A_TYPE, A_MEDIA };
+
+/* ------------------------------------------------------------ CSS */
+
+/*
+ * A CSS number with its unit ("0", "0.5", "1px", ".3em"): its value, the
+ * unit in *unit; -1 if it is not one.
+ */
+static double
+css_num(const char *v, const char **unit)
+{
+	double	n = 0, f = 1;
+	int	any = 0, dot = 0;
+
+	for (; *v != '\0'; v++) {
+		if (*v == '.' && !dot)
+			dot = 1;
+		else if (*v >= '0' && *v <= '9') {
+			any = 1;
+			if (dot)
+				n += (*v - '0') * (f /= 10);
+			else if (n < 1e6)
+				n = n * 10 + (*v - '0');
+		} else
+			break;
+	}
+	*unit = v;
+	return any ? n : -1;
+}
+
+/* A font size that shows nothing: 0, or 1 pixel or point or less. */
+static int
+css_tiny(const char *v)
+{
+	const char	*u;
+	double		 n = css_num(v, &u);
+
+	return n == 0 || (n > 0 && n <= 1 && (strncmp(u, "px", 2) == 0 ||
+	    strncmp(u, "pt", 2) == 0));
+}
+
+/*
+ * A declaration was read: note what it sets. display:none and opacity 0
+ * hide an element and all it holds; visibility:hidden and a tiny font
+ * size (also in the font shorthand) only what a child does not set
+ * again. A value too long to keep, or not understood, shows.
+ */
+static void
+css_decl(struct hide *h)
+{
+	char	*v = h->cvbuf, *imp;
+
+	h->cprop[h->cplen] = '\0';
+	h->cvbuf[h->cvlen] = '\0';
+	if ((imp = strstr(v, "!important")) != NULL)
+		*imp = '\0';
+	if (h->cplen == 0 || !h->cval)
+		;
+	else if (strcmp(h->cprop, "display") == 0)
+		h->disp = !h->cover && strcmp(v, "none") == 0 ? P_HIDES : P_SHOWS;
+	else if (strcmp(h->cprop, "visibility") == 0)
+		h->vis = !h->cover && (strcmp(v, "hidden") == 0 ||
+		    strcmp(v, "collapse") == 0) ? P_HIDES : P_SHOWS;
+	else if (strcmp(h->cprop, "opacity") == 0) {
+		const char	*u;
+		double		 n = css_num(v, &u);
+
+		h->opac = !h->cover && n >= 0 && (n == 0 || (*u == '\0' &&
+		    n < 0.05)) ? P_HIDES : P_SHOWS;
+	} else if (strcmp(h->cprop, "font-size") == 0 ||
+	    strcmp(h->cprop, "font") == 0)
+		h->font = !h->cover && css_tiny(v) ? P_HIDES : P_SHOWS;
+	h->cplen = h->cvlen = 0;
+	h->cval = h->cover = 0;
+}
+
+static void
+css_add(struct hide *h, unsigned char b)
+{
+	if (!h->cval && h->cplen < CSS_MAX)
+		h->cprop[h->cplen++] = (char)tolower(b);
+	else if (h->cval && h->cvlen < CSS_MAX)
+		h->cvbuf[h->cvlen++] = (char)tolower(b);
+	else
+		h->cover = 1;
+}
+
+static int
+is_space(unsigned char b)
+{
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f';
+}
+
+/* One byte of declarations (a style attribute, a rule's block). */
+static void
+css_byte(struct hide *h, unsigned char b)
+{
+	if (h->ccomment) {
+		if (b == '/' && h->cstar)
+			h->ccomment = 0;
+		h->cstar = b == '*';
+		return;
+	}
+	if (h->cquote) {
+		if (b == h->cquote)
+			h->cquote = 0;
+		css_add(h, b);
+		return;
+	}
+	if (h->cslash) {
+		h->cslash = 0;
+		if (b == '*') {
+			h->ccomment = 1;
+			h->cstar = 0;
+			return;
+		}
+		css_add(h, '/');
+	}
+	if (b == '/')
+		h->cslash = 1;
+	else if (b == '"' || b == '\'') {
+		h->cquote = b;
+		css_add(h, b);
+	} else if (b == ';')
+		css_decl(h);
+	else if (b == ':' && !h->cval)
+		h->cval = 1;
+	else if (!is_space(b))
+		css_add(h, b);
+}
+
+/* Declarations begin (a style attribute's value, a rule's block). */
+static void
+css_start(struct hide *h)
+{
+	h->cplen = h->cvlen = 0;
+	h->cval = h->cover = h->cquote = h->ccomment = h->cslash = 0;
+}
+
+/* They end: the last one is read. */
+static void
+css_end(struct hide *h)
+{
+	if (h->cslash)
+		css_add(h, '/');
+	css_decl(h);
+	css_start(h);
+}
+
+/* ------------------------------------------------------------ <style> */
+
+/* Past white space and the <!-- --> that old mail wraps rules in. */
+static char *
+sel_skip(char *s)
+{
+	for (;;) {
+		s += strspn(s, " \t\r\n\f");
+		if (strncmp(s, "<!--", 4) == 0)
+			s += 4;
+		else if (strncmp(s, "-->", 3) == 0)
+			s += 3;
+		else
+			return s;
+	}
+}
+
+/*
+ * A rule ended: a selector list of plain classes (".h", "span.x, .y";
+ * not ".a .b", "td > .k", ".a:hover") hides its classes when the rule
+ * hides (display:none, opacity 0), and shows them again when it sets
+ * display otherwise; NCLASS classes a part are kept.
+ */
+static void
+rule_end(struct hide *h)
+{
+	char	*item, *save = NULL, *dot, *p, *cls;
+	int	 i, hides = h->disp == P_HIDES || h->opac == P_HIDES;
+
+	if (h->selover || (!hides && h->disp != P_SHOWS))
+		return;
+	h->sel[h->sellen] = '\0';
+	for (item = strtok_r(h->sel, ",", &save); item != NULL;
+	    item = strtok_r(NULL, ",", &save)) {
+		item = sel_skip(item);
+		for (p = item + strlen(item); p > item && is_space(p[-1]); p--)
+			;
+		*p = '\0';
+		if ((dot = strchr(item, '.')) == NULL)
+			continue;
+		for (p = item; p < dot && isalnum((unsigned char)*p); p++)
+			;
+		cls = dot + 1;
+		if (p != dot || *cls == '\0' || strlen(cls) > CLASS_MAX ||
+		    strspn(cls, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "0123456789-_") != strlen(cls))
+			continue;
+		for (i = 0; i < h->nclass && strcmp(h->hclass[i], cls) != 0; i++)
+			;
+		if (hides && i == h->nclass && h->nclass < NCLASS)
+			memcpy(h->hclass[h->nclass++], cls, strlen(cls) + 1);
+		else if (!hides && i < h->nclass)
+			memcpy(h->hclass[i], h->hclass[--h->nclass], CLASS_MAX + 1);
+	}
+}
+
+/* One character of a <style> block, its comments taken out. */
+static void
+rule_char(struct hide *h, unsigned char b)
+{
+	switch (h->rstate) {
+	case RS_SEL:
+		if (b == '{') {
+			h->sel[h->sellen] = '\0';
+			h->rstate = *sel_skip(h->sel) == '@' ? RS_SKIP : RS_BLOCK;
+			h->rdepth = 1;
+			h->disp = h->opac = h->vis = h->font = P_UNSET;
+			css_start(h);
+		} else if (b == '}' || b == ';') {	/* @import ...; */
+			h->sellen = 0;
+			h->selover = 0;
+		} else if (h->sellen < SEL_MAX)
+			h->sel[h->sellen++] = (char)b;
+		else
+			h->selover = 1;
+		break;
+	case RS_BLOCK:
+		if (h->cquote || (b != '}' && b != '{')) {
+			css_byte(h, b);
+			break;
+		}
+		if (b == '{') {		/* a nested rule: not followed */
+			h->rstate = RS_SKIP;
+			h->rdepth = 2;
+			break;
+		}
+		css_end(h);
+		rule_end(h);
+		h->disp = h->opac = h->vis = h->font = P_UNSET;
+		h->rstate = RS_SEL;
+		h->sellen = 0;
+		h->selover = 0;
+		break;
+	case RS_SKIP:
+		if (b == '{' && h->rdepth < 1 << 20)
+			h->rdepth++;
+		else if (b == '}' && --h->rdepth == 0) {
+			h->rstate = RS_SEL;
+			h->sellen = 0;
+			h->selover = 0;
+		}
+		break;
+	}
+}
+
+/* One byte of a <style> block's content. */
+void
+hide_style_byte(struct canon *c, unsigned char b)
+{
+	struct hide	*h = &c->hd;
+
+	if (h->rignore)
+		return;
+	if (h->rcomment) {
+		if (b == '/' && h->rstar)
+			h->rcomment = 0;
+		h->rstar = b == '*';
+		return;
+	}
+	if (h->rslash) {
+		h->rslash = 0;
+		if (b == '*' && !h->cquote) {
+			h->rcomment = 1;
+			h->rstar = 0;
+			return;
+		}
+		rule_char(h, '/');
+	}
+	if (b == '/' && !h->cquote)
+		h->rslash = 1;
+	else
+		rule_char(h, b);
+}
+
+/* A <style> block's content begins. */
+void
+hide_style_start(struct canon *c)
+{
+	struct hide	*h = &c->hd;
+
+	h->rstate = RS_SEL;
+	h->rcomment = h->rslash = h->rstar = 0;
+	h->sellen = 0;
+	h->selover = 0;
+	h->disp = h->opac = h->vis = h->font = P_UNSET;
+	css_start(h);
+}
+
+/* ------------------------------------------------------------ tags */
+
+/* A word of an attribute's value (class, and type and media of <style>). */
+static void
+tok_end(struct hide *h)
+{
+	int	i;
+
+	h->tok[h->toklen] = '\0';
+	if (h->akind == A_CLASS && h->toklen > 0 && !h->tokover)
+		for (i = 0; i < h->nclass; i++)
+			if (strcmp(h->tok, h->hclass[i]) == 0)
+				h->aclass = 1;
+	h->toklen = 0;
+	h->tokover = 0;
+}
+
+/* A tag's name was read (c->tname, c->tend): nothing of it known yet. */
+void
+hide_tag_start(struct canon *c)
+{
+	struct hide	*h = &c->hd;
+
+	h->akind = A_OTHER;
+	h->styled = h->classed = h->ahidden = h->aclass = 0;
+	h->disp = h->opac = h->vis = h->font = P_UNSET;
+	h->rignore = 0;
+}
+
+/* An attribute's name was read; the first of a name counts. */
+void
+hide_attr(struct canon *c, const char *name)
+{
+	struct hide	*h = &c->hd;
+
+	h->akind = A_OTHER;
+	h->toklen = 0;
+	h->tokover = 0;
+	if (c->tend)
+		return;
+	if (strcmp(name, "style") == 0 && !h->styled) {
+		h->styled = 1;
+		h->akind = A_STYLE;
+		css_start(h);
+	} else if (strcmp(name, "class") == 0 && !h->classed) {
+		h->classed = 1;
+		h->akind = A_CLASS;
+	} else if (strcmp(name, "hidden") == 0)
+		h->ahidden = 1;
+	else if (strcmp(c->tname, "style") == 0 && strcmp(name, "type") == 0)
+		h->akind = A_TYPE;
+	else if (strcmp(c->tname, "style") == 0 && strcmp(name, "media") == 0)
+		h->akind = A_MEDIA;
+}
+
+/* One byte of an attribute's value. */
+void
+hide_attr_byte(struct canon *c, unsigned char b)
+{
+	struct hide	*h = &c->hd;
+
+	switch (h->akind) {
+	case A_STYLE:
+		css_byte(h, b);
+		break;
+	case A_CLASS:
+		if (is_space(b))
+			tok_end(h);
+		else if (h->toklen < CLASS_MAX)
+			h->tok[h->toklen++] = (char)b;
+		else
+			h->tokover = 1;
+		break;
+	case A_TYPE:
+	case A_MEDIA:
+		if (h->toklen < CLASS_MAX)
+			h->tok[h->toklen++] = (char)tolower(b);
+		else
+			h->tokover = 1;
+		break;
+	}
+}
+
+/*
+ * An attribute's value ended. A <style> whose type is not CSS, or whose
+ * media is not every screen, has rules that do not apply here.
+ */
+void
+hide_attr_end(struct canon *c)
+{
+	struct hide	*h = &c->hd;
+	char		*v = h->tok;
+
+	h->tok[h->toklen] = '\0';
+	v += strspn(v, " \t\r\n\f");
+	v[strcspn(v, " \t\r\n\f")] = '\0';
+	if (h->akind == A_STYLE)
+		css_end(h);
+	else if (h->akind == A_CLASS)
+		tok_end(h);
+	else if (h->akind == A_TYPE)
+		h->rignore |= h->tokover || (*v != '\0' &&
+		    strcmp(v, "text/css") != 0);
+	else if (h->akind == A_MEDIA)
+		h->rignore |= h->tokover || (*v != '\0' &&
+		    strcmp(v, "all") != 0 && strcmp(v, "screen") != 0);
+	h->akind = A_OTHER;
+}
+
+/* Not hidden any more. */
+static void
+hide_end(struct hide *h)
+{
+	h->hsp = 0;
+	h->hextra = 0;
+}
+
+/*
+ * An end tag, inside a hidden element: it closes what is open in it up
+ * to its name, or, if nothing of its name is open in it and it is not
+ * an inline element's, an element around it, and so the hidden one.
+ */
+static void
+hidden_end_tag(struct canon *c)
+{
+	struct hide	*h = &c->hd;
+	int		 i;
+
+	if (h->hextra > 0) {
+		h->hextra--;
+		return;
+	}
+	for (i = h->hsp - 1; i >= 0 && strcmp(h->hstack[i], c->tname) != 0; i--)
+		;
+	if (i >= 0)
+		h->hsp = i;
+	else if (!TAG_IN(c->tname, inline_tags))
+		h->hsp = 0;
+	if (h->hsp == 0)
+		hide_end(h);
+}
+
+/*
+ * A start tag, inside a hidden element: it may close the one open (the
+ * next <li> an <li>, a <div> a <p>), the hidden one too; else it opens
+ * an element inside it. Returns whether the hidden element goes on.
+ */
+static int
+hidden_start_tag(struct canon *c)
+{
+	struct hide	*h = &c->hd;
+	const char	*top;
+
+	if (h->hextra > 0) {
+		if (!TAG_IN(c->tname, void_tags) && h->hextra < 1 << 20)
+			h->hextra++;
+		return 1;
+	}
+	top = h->hstack[h->hsp - 1];
+	if ((strcmp(top, c->tname) == 0 && TAG_IN(c->tname, peer_tags)) ||
+	    (strcmp(top, "p") == 0 && TAG_IN(c->tname, p_closers)))
+		h->hsp--;
+	if (h->hsp == 0) {
+		hide_end(h);
+		return 0;
+	}
+	if (TAG_IN(c->tname, void_tags))
+		return 1;
+	if (h->hsp < HSTACK_MAX)
+		memcpy(h->hstack[h->hsp++], c->tname, TNAME_MAX + 1);
+	else
+		h->hextra++;
+	return 1;
+}
+
+/*
+ * A tag ended ('>'): does a hidden element start or end? An inline
+ * display, the last of the style attribute, overrides the hidden
+ * attribute and a class a rule hides. An element hidden only by a tiny
+ * font size or visibility ends at its first child, which may set them
+ * again (templates set font-size:0 on a cell whose blocks set their own).
+ */
+void
+hide_tag_end(struct canon *c)
+{
+	struct hide	*h = &c->hd;
+	int		 hard, soft;
+
+	if (c->tend) {
+		if (h->hsp > 0)
+			hidden_end_tag(c);
+		return;
+	}
+	if (h->hsp > 0) {
+		if (h->hsoft)
+			hide_end(h);
+		else if (hidden_start_tag(c))
+			return;
+	}
+	if (TAG_IN(c->tname, void_tags))
+		return;
+	hard = h->disp == P_HIDES || h->opac == P_HIDES ||
+	    (h->disp == P_UNSET && (h->ahidden || h->aclass));
+	soft = h->vis == P_HIDES || h->font == P_HIDES;
+	if (!hard && !soft)
+		return;
+	memcpy(h->hstack[0], c->tname, TNAME_MAX + 1);
+	h->hsp = 1;
+	h->hextra = 0;
+	h->hsoft = !hard;
+	h->hshown = 0;
+	h->hcount = 0;
+	h->hneed = 0;
+}
+
+/* ------------------------------------------------------------ text */
+
+/*
+ * A visible character of hidden text was counted: past HIDE_MAX the
+ * element is shown from here on.
+ */
+static int
+count_shows(struct hide *h, uint32_t cp)
+{
+	if (!fin_visible(cp) || ++h->hcount <= HIDE_MAX)
+		return 0;
+	h->hshown = 1;
+	return 1;
+}
+
+/* Text (UTF-8) inside a hidden element. */
+void
+hide_text(struct canon *c, const unsigned char *p, size_t n)
+{
+	struct hide	*h = &c->hd;
+	size_t		 i;
+	unsigned char	 b;
+
+	for (i = 0; i < n; i++) {
+		b = p[i];
+		if (h->hneed > 0 && (b & 0xc0) == 0x80) {
+			h->hcp = h->hcp << 6 | (b & 0x3f);
+			if (--h->hneed > 0)
+				continue;
+		} else if (b >= 0xc2 && b <= 0xf4) {
+			h->hneed = b < 0xe0 ? 1 : b < 0xf0 ? 2 : 3;
+			h->hcp = b & (0x3f >> h->hneed);
+			continue;
+		} else {
+			h->hneed = 0;
+			h->hcp = b < 0x80 ? b : 0xfffd;
+		}
+		if (count_shows(h, h->hcp)) {
+			fin_bytes(c, p + i + 1, n - i - 1);
+			return;
+		}
+	}
+}
+
+/* A character (an entity's) inside a hidden element. */
+void
+hide_cp(struct canon *c, uint32_t cp)
+{
+	(void)count_shows(&c->hd, cp);
+}
+
+/* A new part: no hidden element, no class hidden. */
+void
+hide_reset(struct canon *c)
+{
+	memset(&c->hd, 0, sizeof(c->hd));
+}
