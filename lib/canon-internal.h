@@ -89,6 +89,13 @@ enum html_state {
 	H_BANGD, H_COMMENT, H_DECL, H_RAW, H_ENT, H_ANAME, H_ANEND, H_UQ
 };
 
+/* A CSS comment being taken out (canon_hide.c uncomment). */
+struct cmt {
+	int		 in;		/* in one */
+	int		 star;		/* after a '*' in one */
+	int		 slash;		/* a '/' held: one may start */
+};
+
 /* What of an HTML part is hidden (canon_hide.c). */
 struct hide {
 	/* the tag being read */
@@ -102,7 +109,8 @@ struct hide {
 	int		 tokover;
 	char		 tok[CLASS_MAX + 1];
 	/* a declaration being read */
-	int		 cval, cover, cquote, ccomment, cslash, cstar;
+	int		 cval, cover, cquote;
+	struct cmt	 ccmt;
 	size_t		 cplen, cvlen;
 	char		 cprop[CSS_MAX + 1];
 	char		 cvbuf[CSS_MAX + 1];
@@ -118,7 +126,7 @@ struct hide {
 	char		 hstack[HSTACK_MAX][TNAME_MAX + 1];
 	/* a <style> block's rules, and the classes they hide */
 	enum rule_state	 rstate;
-	int		 rcomment, rstar, rslash;
+	struct cmt	 rcmt;
 	int		 rdepth;	/* braces of a rule not followed */
 	int		 selover;
 	size_t		 sellen;

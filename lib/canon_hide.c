@@ -167,34 +167,52 @@ is_space(unsigned char b)
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f';
 }
 
-/* One byte of declarations (a style attribute, a rule's block). */
-static void
-css_byte(struct hide *h, unsigned char b)
+#define CMT_SLASH	1	/* a '/' held back is read now */
+#define CMT_BYTE	2	/* then the byte */
+
+/*
+ * CSS comments taken out of a stream of bytes: what of b and of a '/'
+ * held back before it is to be read. A '/' is held until the next byte
+ * says whether it starts a comment; in a quoted string none starts.
+ */
+static int
+uncomment(struct cmt *m, unsigned char b, int quoted)
 {
-	if (h->ccomment) {
-		if (b == '/' && h->cstar)
-			h->ccomment = 0;
-		h->cstar = b == '*';
-		return;
+	int	out = 0;
+
+	if (m->in) {
+		if (b == '/' && m->star)
+			m->in = 0;
+		m->star = b == '*';
+		return 0;
 	}
+	if (m->slash) {
+		m->slash = 0;
+		if (b == '*' && !quoted) {
+			m->in = 1;
+			m->star = 0;
+			return 0;
+		}
+		out = CMT_SLASH;
+	}
+	if (b == '/' && !quoted) {
+		m->slash = 1;
+		return out;
+	}
+	return out | CMT_BYTE;
+}
+
+/* One character of declarations, comments taken out. */
+static void
+css_char(struct hide *h, unsigned char b)
+{
 	if (h->cquote) {
 		if (b == h->cquote)
 			h->cquote = 0;
 		css_add(h, b);
 		return;
 	}
-	if (h->cslash) {
-		h->cslash = 0;
-		if (b == '*') {
-			h->ccomment = 1;
-			h->cstar = 0;
-			return;
-		}
-		css_add(h, '/');
-	}
-	if (b == '/')
-		h->cslash = 1;
-	else if (b == '"' || b == '\'') {
+	if (b == '"' || b == '\'') {
 		h->cquote = b;
 		css_add(h, b);
 	} else if (b == ';')
@@ -205,20 +223,33 @@ css_byte(struct hide *h, unsigned char b)
 		css_add(h, b);
 }
 
+/* One byte of declarations (a style attribute, a rule's block). */
+static void
+css_byte(struct hide *h, unsigned char b)
+{
+	int	o = uncomment(&h->ccmt, b, h->cquote != 0);
+
+	if (o & CMT_SLASH)
+		css_char(h, '/');
+	if (o & CMT_BYTE)
+		css_char(h, b);
+}
+
 /* Declarations begin (a style attribute's value, a rule's block). */
 static void
 css_start(struct hide *h)
 {
 	h->cplen = h->cvlen = 0;
-	h->cval = h->cover = h->cquote = h->ccomment = h->cslash = 0;
+	h->cval = h->cover = h->cquote = 0;
+	memset(&h->ccmt, 0, sizeof(h->ccmt));
 }
 
 /* They end: the last one is read. */
 static void
 css_end(struct hide *h)
 {
-	if (h->cslash)
-		css_add(h, '/');
+	if (h->ccmt.slash)
+		css_char(h, '/');
 	css_decl(h);
 	css_start(h);
 }
@@ -333,27 +364,14 @@ void
 hide_style_byte(struct canon *c, unsigned char b)
 {
 	struct hide	*h = &c->hd;
+	int		 o;
 
 	if (h->rignore)
 		return;
-	if (h->rcomment) {
-		if (b == '/' && h->rstar)
-			h->rcomment = 0;
-		h->rstar = b == '*';
-		return;
-	}
-	if (h->rslash) {
-		h->rslash = 0;
-		if (b == '*' && !h->cquote) {
-			h->rcomment = 1;
-			h->rstar = 0;
-			return;
-		}
+	o = uncomment(&h->rcmt, b, h->cquote != 0);
+	if (o & CMT_SLASH)
 		rule_char(h, '/');
-	}
-	if (b == '/' && !h->cquote)
-		h->rslash = 1;
-	else
+	if (o & CMT_BYTE)
 		rule_char(h, b);
 }
 
@@ -364,7 +382,7 @@ hide_style_start(struct canon *c)
 	struct hide	*h = &c->hd;
 
 	h->rstate = RS_SEL;
-	h->rcomment = h->rslash = h->rstar = 0;
+	memset(&h->rcmt, 0, sizeof(h->rcmt));
 	h->sellen = 0;
 	h->selover = 0;
 	h->disp = h->opac = h->vis = h->font = P_UNSET;
