@@ -305,8 +305,8 @@ rule_end(struct hide *h)
 			;
 		if (hides && i == h->nclass && h->nclass < NCLASS)
 			memcpy(h->hclass[h->nclass++], cls, strlen(cls) + 1);
-		else if (!hides && i < h->nclass)
-			memcpy(h->hclass[i], h->hclass[--h->nclass], CLASS_MAX + 1);
+		else if (!hides && i < h->nclass && i != --h->nclass)
+			memcpy(h->hclass[i], h->hclass[h->nclass], CLASS_MAX + 1);
 	}
 }
 
