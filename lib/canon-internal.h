@@ -270,6 +270,7 @@ void	fin_flush_u8(struct canon *);
 
 /* canon_html.c: the HTML filter */
 int	tag_in(const char *, const char *const *, size_t);
+int	is_html_space(unsigned char);
 #define TAG_IN(name, list)	tag_in((name), (list), sizeof(list) / sizeof(*(list)))
 void	html_reset(struct canon *);
 void	html_bytes(struct canon *, const unsigned char *, size_t);

@@ -161,12 +161,6 @@ css_add(struct hide *h, unsigned char b)
 		h->cover = 1;
 }
 
-static int
-is_space(unsigned char b)
-{
-	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f';
-}
-
 #define CMT_SLASH	1	/* a '/' held back is read now */
 #define CMT_BYTE	2	/* then the byte */
 
@@ -219,7 +213,7 @@ css_char(struct hide *h, unsigned char b)
 		css_decl(h);
 	else if (b == ':' && !h->cval)
 		h->cval = 1;
-	else if (!is_space(b))
+	else if (!is_html_space(b))
 		css_add(h, b);
 }
 
@@ -289,7 +283,8 @@ rule_end(struct hide *h)
 	for (item = strtok_r(h->sel, ",", &save); item != NULL;
 	    item = strtok_r(NULL, ",", &save)) {
 		item = sel_skip(item);
-		for (p = item + strlen(item); p > item && is_space(p[-1]); p--)
+		for (p = item + strlen(item); p > item &&
+		    is_html_space((unsigned char)p[-1]); p--)
 			;
 		*p = '\0';
 		if ((dot = strchr(item, '.')) == NULL)
@@ -455,7 +450,7 @@ hide_attr_byte(struct canon *c, unsigned char b)
 		css_byte(h, b);
 		break;
 	case A_CLASS:
-		if (is_space(b))
+		if (is_html_space(b))
 			tok_end(h);
 		else if (h->toklen < CLASS_MAX)
 			h->tok[h->toklen++] = (char)b;

@@ -288,7 +288,8 @@ tag_close(struct canon *c)
 	}
 }
 
-static int
+/* HTML's white space (also CSS's). */
+int
 is_html_space(unsigned char b)
 {
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f';
