@@ -516,6 +516,34 @@ fin_raw(struct canon *c, const unsigned char *p, size_t n)
 }
 
 /*
+ * cp, which shows, is output, after the space seen before it, unless it
+ * is the tail of a run of one symbol. A symbol ends the word before it
+ * and is part of none; a Cyrillic or Greek letter marks its word for
+ * fold_word().
+ */
+static void
+fin_put(struct canon *c, uint32_t cp)
+{
+	unsigned char	u8[4];
+	size_t		i, n;
+	int		sym = is_symbol_cp(cp);
+
+	c->fbol = 0;
+	if (fin_run_drop(c, cp))
+		return;
+	fin_emit_start(c);
+	if (sym)
+		word_end(c);
+	else if (is_cyr_cp(cp) || is_greek_cp(cp))
+		c->wcyr = 1;
+	n = u8_put(u8, cp);
+	for (i = 0; i < n; i++)
+		oput(c, u8[i]);
+	if (sym)
+		word_start(c);
+}
+
+/*
  * Quote marks at a line's start ("> > > ", however deep) are the mail
  * client's, not the text's: a reply quoting a thread five deep would
  * otherwise share their trigrams with every other deep thread, whatever
@@ -525,10 +553,7 @@ fin_raw(struct canon *c, const unsigned char *p, size_t n)
 void
 fin_cp(struct canon *c, uint32_t cp)
 {
-	unsigned char	u8[4];
-	size_t		i, n;
 	uint32_t	m;
-	int		sym;
 
 	if (cp < 0x80) {
 		if (cp >= 'A' && cp <= 'Z')
@@ -545,17 +570,7 @@ fin_cp(struct canon *c, uint32_t cp)
 		}
 		if (c->fbol && cp == '>')
 			return;
-		c->fbol = 0;
-		if (fin_run_drop(c, cp))
-			return;
-		fin_emit_start(c);
-		if ((cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9')) {
-			oput(c, cp);
-			return;
-		}
-		word_end(c);		/* punctuation ends a word */
-		oput(c, cp);
-		word_start(c);
+		fin_put(c, cp);
 		return;
 	}
 	if (is_space_cp(cp)) {
@@ -573,20 +588,7 @@ fin_cp(struct canon *c, uint32_t cp)
 		fin_cp(c, m);
 		return;
 	}
-	cp = lower_cp(cp);
-	c->fbol = 0;
-	if (fin_run_drop(c, cp))
-		return;
-	fin_emit_start(c);
-	if ((sym = is_symbol_cp(cp)) != 0)
-		word_end(c);
-	else if (is_cyr_cp(cp) || is_greek_cp(cp))
-		c->wcyr = 1;
-	n = u8_put(u8, cp);
-	for (i = 0; i < n; i++)
-		oput(c, u8[i]);
-	if (sym)
-		word_start(c);
+	fin_put(c, lower_cp(cp));
 }
 
 /* An incomplete UTF-8 sequence is left: pass it on raw. */
