@@ -98,6 +98,10 @@ put("canon", "hidden", WHOLE + b"Content-Type: text/html\n\n<style><!-- .h, p.k 
     b"a<span style=\"font-size:0px;color:#fff\">b</span><p class='z h'>c<p hidden>d"
     b"<td style=font-size:0><div style='font-size:14px'>e</div></td>"
     b"<div style=\"DISPLAY : NONE\">" + b"f " * 600 + b"</div>g\n")
+put("canon", "hidden-images", WHOLE + "Content-Type: text/html; charset=utf-8\n\n"
+    "<img src=a.png><p>Buy now</p><div style=display:none>\u5df2\u9690\u85cf "
+    "<b>x</b>{}</div><span hidden>{}</span>\n".format("\u00e9" * 1500,
+    "\u4e2d" * 1000).encode())
 put("canon", "lookalikes", WHOLE + "Content-Type: text/plain; charset=utf-8\n\n"
     "\u043effer P\u0410YP\u0410L \u0440\u0430\u0443 \u0430 B\u0430\u0448 \u0448a\u043d\u0441 "
     "Ve\u0301ry \u202eabc \U0001d405\U0001d42b\u24d5\U0001f170 \u05e9\u05b8\u05dc\n".encode())

@@ -64,6 +64,10 @@
 #define HIDE_MAX	1024	/* most visible characters of a hidden
 				   element dropped */
 #define HSTACK_MAX	16	/* elements open in a hidden one, named */
+#define HKEEP_MAX	4096	/* hidden text kept for a message with
+				   next to no visible text */
+#define SHOWN_MIN	128	/* less visible text than this: the kept
+				   hidden text is digested after it */
 #define NCLASS		8	/* classes <style> hides, kept a part */
 #define CLASS_MAX	31	/* longest class name kept */
 #define SEL_MAX		127	/* longest CSS selector read */
@@ -237,6 +241,9 @@ struct canon {
 	size_t		 anlen;		/* the attribute being read */
 	char		 aname[ANAME_MAX + 1];
 	struct hide	 hd;		/* what is hidden (canon_hide.c) */
+	size_t		 hklen;		/* hidden text kept, of the message */
+	int		 hkfull;
+	unsigned char	 hkeep[HKEEP_MAX];
 
 	/* final stage */
 	int		 u8need;
@@ -287,6 +294,7 @@ void	hide_style_start(struct canon *);
 void	hide_style_byte(struct canon *, unsigned char);
 void	hide_text(struct canon *, const unsigned char *, size_t);
 void	hide_cp(struct canon *, uint32_t);
+void	hide_keep_space(struct canon *);
 
 /* canon_charset.c: charset conversion */
 void	conv_init(struct canon *);

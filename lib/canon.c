@@ -799,6 +799,8 @@ canon_reset(struct canon *c)
 	c->wcut = 0;
 	c->wcyr = 0;
 	c->wprev = W_NONE;
+	c->hklen = 0;
+	c->hkfull = 0;
 }
 
 void
@@ -853,6 +855,13 @@ canon_end(struct canon *c)
 	mime_end(c);
 	fin_flush_u8(c);
 	word_end(c);
+	if (canon_out_bytes(c) < SHOWN_MIN && c->hklen > 0) {
+		/* next to nothing visible: what is hidden is the text */
+		fin_space(c);
+		fin_bytes(c, c->hkeep, c->hklen);
+		fin_flush_u8(c);
+		word_end(c);
+	}
 	oflush(c);
 }
 

@@ -31,6 +31,8 @@
  *    hidden and a font size of 1px or less up to the element's first
  *    child) dropped up to 1,024 visible characters an element (HIDE_MAX;
  *    canon_hide.c says why, and how it hides no more than a browser),
+ *    but digested after the visible text, up to 4 KiB, when that is
+ *    under 128 bytes (images and a line: SHOWN_MIN, HKEEP_MAX),
  *    runs of white space collapsed to one space. Attachments and other parts are
  *    skipped.
  *
@@ -90,7 +92,7 @@
  *    of its part, and a multipart whose boundary never comes gives
  *    nothing (its content is all preamble).
  *
- * Memory: struct canon is one fixed-size block (about 19 KiB); the only
+ * Memory: struct canon is one fixed-size block (about 24 KiB); the only
  * allocations after canon_new() are iconv descriptors, at most one per
  * converter (41) kept open per canonicaliser and reused across
  * canon_reset(), so parts in many charsets never reopen one, and one

@@ -164,7 +164,9 @@ html_text(struct canon *c, const unsigned char *p, size_t n)
 static void
 html_space(struct canon *c)
 {
-	if (!HIDING(c))
+	if (HIDING(c))
+		hide_keep_space(c);
+	else
 		fin_space(c);
 }
 

@@ -62,17 +62,29 @@ END_TEST
 #define HTML_PART "Content-Type: text/html\n\n"
 
 /*
+ * Hidden text is dropped where a reader sees text enough: the tests of
+ * hiding start their HTML with this paragraph (SHOWN_MIN bytes and more).
+ * Next to nothing visible, the hidden text is digested after it
+ * (test_html_hidden_little_shown).
+ */
+#define SHOWN_TEXT "the text a reader sees here is long enough that " \
+	"nothing hidden in this message is digested in its place: one " \
+	"hundred and twenty eight bytes"
+#define SHOWN_PART HTML_PART "<p>" SHOWN_TEXT "</p>"
+#define CHECK_HIDDEN(msg, expect) CHECK_TEXT((msg), SHOWN_TEXT " " expect)
+
+/*
  * What a reader does not see is not digested: elements hidden by their
  * style or the hidden attribute, however the attribute is written; what
  * is merely styled, or shown in the end, stays.
  */
 START_TEST(test_html_hidden)
 {
-	CHECK_TEXT(HTML_PART "Buy <span style=\"display:none\">qzx wvk</span>"
+	CHECK_HIDDEN(SHOWN_PART "Buy <span style=\"display:none\">qzx wvk</span>"
 	    "now<span style='DISPLAY : NONE !important'>kjh</span> "
 	    "<SPAN STYLE=display:none>plo</SPAN>here\n", "buy now here");
 	/* each way of hiding; the shown ones next to them */
-	CHECK_TEXT(HTML_PART
+	CHECK_HIDDEN(SHOWN_PART
 	    "<p style=\"color:red; visibility: hidden\">a1</p>"
 	    "<p style=\"font-size:0px\">a2</p><p style=\"font-size: 0\">a3</p>"
 	    "<p style=\"font-size:1px\">a4</p><p style=\"font-size:.5pt\">a5</p>"
@@ -86,16 +98,16 @@ START_TEST(test_html_hidden)
 	    "<p style=\"mso-hide:all\">b8</p>\n",
 	    "b1 b2 b3 b4 b5 b6 b7 b8");
 	/* nested elements; void elements hide nothing */
-	CHECK_TEXT(HTML_PART "<div style=\"display:none\"><div>a</div>b"
+	CHECK_HIDDEN(SHOWN_PART "<div style=\"display:none\"><div>a</div>b"
 	    "<div><div>c</div></div>d</div>e<img style=\"display:none\" "
 	    "src=x>f<br hidden>g\n", "e f g");
 	/* entities and "<" inside are hidden too; text around them is not */
-	CHECK_TEXT(HTML_PART "a<i hidden>&eacute; &foo; 1 < 2</i>b\n", "ab");
+	CHECK_HIDDEN(SHOWN_PART "a<i hidden>&eacute; &foo; 1 < 2</i>b\n", "ab");
 	/* one never closed ends with the body, or with its part */
-	CHECK_TEXT(HTML_PART "<body>x<div style=display:none>y</body>z\n",
+	CHECK_HIDDEN(SHOWN_PART "<body>x<div style=display:none>y</body>z\n",
 	    "x z");
-	CHECK_TEXT("Content-Type: multipart/mixed; boundary=b\n\n--b\n"
-	    HTML_PART "one<span hidden>two\n--b\n" HTML_PART "three\n--b--\n",
+	CHECK_HIDDEN("Content-Type: multipart/mixed; boundary=b\n\n--b\n"
+	    SHOWN_PART "one<span hidden>two\n--b\n" HTML_PART "three\n--b--\n",
 	    "one three");
 }
 END_TEST
@@ -109,7 +121,7 @@ END_TEST
  */
 START_TEST(test_html_hidden_as_browsers)
 {
-	CHECK_TEXT(HTML_PART "<div style=\"display:none;display:block\">a</div>"
+	CHECK_HIDDEN(SHOWN_PART "<div style=\"display:none;display:block\">a</div>"
 	    "<div hidden style=\"display:block\">b</div>"
 	    "<div style=\"color:red\" style=\"display:none\">c</div>"
 	    "<div style=\"font-size:0;font-size:14px\">d</div>"
@@ -118,24 +130,24 @@ START_TEST(test_html_hidden_as_browsers)
 	    "<div style=\"display:block;display:none\">x</div>end\n",
 	    "a b c d e f end");
 	/* elements HTML closes without their end tag */
-	CHECK_TEXT(HTML_PART "<p hidden><div>buy</div>end\n", "buy end");
-	CHECK_TEXT(HTML_PART "<table><tr><td>A</td><td style=\"display:none\">"
+	CHECK_HIDDEN(SHOWN_PART "<p hidden><div>buy</div>end\n", "buy end");
+	CHECK_HIDDEN(SHOWN_PART "<table><tr><td>A</td><td style=\"display:none\">"
 	    "x</table><p>visible</p>\n", "a visible");
-	CHECK_TEXT(HTML_PART "<ul><li>one<li hidden>x</ul><p>visible</p>\n",
+	CHECK_HIDDEN(SHOWN_PART "<ul><li>one<li hidden>x</ul><p>visible</p>\n",
 	    "one visible");
-	CHECK_TEXT(HTML_PART "<ul><li hidden>a<li>b</ul><p hidden>c<p>d\n",
+	CHECK_HIDDEN(SHOWN_PART "<ul><li hidden>a<li>b</ul><p hidden>c<p>d\n",
 	    "b d");
 	/* a peer inside a nested list or table does not end the hidden one */
-	CHECK_TEXT(HTML_PART "<ul><li hidden>a<ul><li>b</ul>c<li>d</ul>\n",
+	CHECK_HIDDEN(SHOWN_PART "<ul><li hidden>a<ul><li>b</ul>c<li>d</ul>\n",
 	    "d");
 	/* a tiny font size or visibility: the element's text to its first
 	   child, which may set them again (templates' font-size:0 cells) */
-	CHECK_TEXT(HTML_PART "<td style=\"font-size:0\">x<div style=\"font-size:"
+	CHECK_HIDDEN(SHOWN_PART "<td style=\"font-size:0\">x<div style=\"font-size:"
 	    "14px\">one</div><div>two</div></td>\n", "one two");
-	CHECK_TEXT(HTML_PART "<td style=\"font-size:0\"><a style=\"font:14px "
+	CHECK_HIDDEN(SHOWN_PART "<td style=\"font-size:0\"><a style=\"font:14px "
 	    "Arial\">shop now</a><font size=3>hello</font></td>end\n",
 	    "shop nowhello end");
-	CHECK_TEXT(HTML_PART "<td style=\"display:none\">x<div style=\"font-size:"
+	CHECK_HIDDEN(SHOWN_PART "<td style=\"display:none\">x<div style=\"font-size:"
 	    "14px\">one</div></td>z\n", "z");
 }
 END_TEST
@@ -149,10 +161,10 @@ END_TEST
  */
 START_TEST(test_html_hidden_class)
 {
-	CHECK_TEXT(HTML_PART "<style>.h{display:none}</style>"
+	CHECK_HIDDEN(SHOWN_PART "<style>.h{display:none}</style>"
 	    "<p>a<span class=\"h\">b</span>c<span class=h>d</span>e</p>\n",
 	    "ace");
-	CHECK_TEXT(HTML_PART "<style type=\"text/css\"><!--\n"
+	CHECK_HIDDEN(SHOWN_PART "<style type=\"text/css\"><!--\n"
 	    "p { color: red }\n/* .c { display: none } */\n"
 	    ".x, SPAN.Y { font-family: \"}\"; display: none !important }\n"
 	    ".a .b { display: none } td > .k { display: none }\n"
@@ -166,26 +178,26 @@ START_TEST(test_html_hidden_class)
 	    "<p class=n>12</p><p class=a>13</p>\n",
 	    "3 4 5 6 8 9 10 11 12 13");
 	/* a descendant selector does not hide its ancestor */
-	CHECK_TEXT(HTML_PART "<style>table.content td{display:none}</style>"
+	CHECK_HIDDEN(SHOWN_PART "<style>table.content td{display:none}</style>"
 	    "<table class=\"content\"><tr><td>hello</td></tr></table>\n",
 	    "hello");
 	/* @media in <!-- --> */
-	CHECK_TEXT(HTML_PART "<style><!--\n@media screen and (max-width:480px){\n"
+	CHECK_HIDDEN(SHOWN_PART "<style><!--\n@media screen and (max-width:480px){\n"
 	    ".a{width:100%}\n.mob{display:none !important}\n}\n--></style>"
 	    "<div class=\"mob\">desktop text</div>\n", "desktop text");
 	/* <style> blocks that do not apply on screen */
-	CHECK_TEXT(HTML_PART "<style type=\"text/x-nothing\">.q{display:none}"
+	CHECK_HIDDEN(SHOWN_PART "<style type=\"text/x-nothing\">.q{display:none}"
 	    "</style><style media=\"print\">.r{display:none}</style>"
 	    "<style type=\"TEXT/CSS\" media=\"screen\">.t{display:none}</style>"
 	    "<p class=q>a</p><p class=r>b</p><p class=t>c</p>\n", "a b");
 	/* an inline display overrides the class */
-	CHECK_TEXT(HTML_PART "<style>.h{display:none}</style><p class=h "
+	CHECK_HIDDEN(SHOWN_PART "<style>.h{display:none}</style><p class=h "
 	    "style=\"display:block\">a</p>\n", "a");
-	CHECK_TEXT("Content-Type: multipart/mixed; boundary=b\n\n--b\n"
-	    HTML_PART "<style>.h{display:none}</style>1<i class=h>2</i>\n--b\n"
+	CHECK_HIDDEN("Content-Type: multipart/mixed; boundary=b\n\n--b\n"
+	    SHOWN_PART "<style>.h{display:none}</style>1<i class=h>2</i>\n--b\n"
 	    HTML_PART "3<i class=h>4</i>\n--b--\n", "1 34");
 	/* classes are kept up to NCLASS a part */
-	CHECK_TEXT(HTML_PART "<style>.c1,.c2,.c3,.c4,.c5,.c6,.c7,.c8,.c9"
+	CHECK_HIDDEN(SHOWN_PART "<style>.c1,.c2,.c3,.c4,.c5,.c6,.c7,.c8,.c9"
 	    "{display:none}</style>a<b class=c8>b</b>c<b class=c9>d</b>\n",
 	    "acd");
 }
@@ -204,9 +216,9 @@ START_TEST(test_html_hidden_block)
 
 	/* "abcd " a word: 4 visible characters */
 	for (words = HIDE_MAX / 4 - 1; words <= HIDE_MAX / 4 + 2; words++) {
-		n = (size_t)snprintf(in, sizeof(in), HTML_PART
+		n = (size_t)snprintf(in, sizeof(in), SHOWN_PART
 		    "a<div style=\"display:none\">");
-		w = (size_t)snprintf(want, sizeof(want), "a ");
+		w = (size_t)snprintf(want, sizeof(want), SHOWN_TEXT " a ");
 		for (i = 0; i < words; i++) {
 			n += (size_t)snprintf(in + n, sizeof(in) - n, "abcd ");
 			if (i == HIDE_MAX / 4)	/* its 'a' is the one past */
@@ -224,14 +236,77 @@ START_TEST(test_html_hidden_block)
 		free(got);
 	}
 	/* padded with white space and zero-width non-joiners */
-	n = (size_t)snprintf(in, sizeof(in), HTML_PART
+	n = (size_t)snprintf(in, sizeof(in), SHOWN_PART
 	    "a<div style=\"display:none\">random buster words");
 	for (i = 0; i < 1100; i++)
 		in[n++] = ' ';
 	for (i = 0; i < 600; i++)
 		n += (size_t)snprintf(in + n, sizeof(in) - n, "&zwnj;\xe2\x80\x8c");
 	snprintf(in + n, sizeof(in) - n, "</div>b\n");
-	CHECK_TEXT(in, "a b");
+	CHECK_HIDDEN(in, "a b");
+}
+END_TEST
+
+/*
+ * A message of next to no visible text (under SHOWN_MIN bytes: images
+ * and a line) digests its hidden text after it, as in a campaign that
+ * hides one block under its images in every copy; up to HKEEP_MAX bytes
+ * a message, cut at a character.
+ */
+START_TEST(test_html_hidden_little_shown)
+{
+	char	in[16384], want[8192], *got;
+	size_t	n, w, i, k;
+
+	CHECK_TEXT(HTML_PART "<img src=x><p>Buy now</p><div style=\"display:"
+	    "none\">Same <b>words</b><p>in every</div>copy<span hidden>and "
+	    "these</span>\n", "buy now copy same words in every and these");
+	/* the message's, whatever part held it */
+	CHECK_TEXT("Content-Type: multipart/mixed; boundary=b\n\n--b\n"
+	    HTML_PART "<i hidden>kept</i>seen\n--b\nContent-Type: text/plain"
+	    "\n\nplain\n--b--\n", "seen plain kept");
+	/* SHOWN_MIN bytes shown, or one less */
+	for (k = SHOWN_MIN - 1; k <= SHOWN_MIN; k++) {
+		n = (size_t)snprintf(in, sizeof(in), HTML_PART);
+		w = 0;
+		for (i = 0; i < k; i++)
+			in[n++] = want[w++] = 'a';
+		n += (size_t)snprintf(in + n, sizeof(in) - n,
+		    "<p hidden>hid\n");
+		if (k < SHOWN_MIN)
+			w += (size_t)snprintf(want + w, sizeof(want) - w, " hid");
+		want[w] = '\0';
+		got = text_of(in, NULL);
+		ck_assert_msg(strcmp(got, want) == 0, "%zu shown: ...%s", k,
+		    got + k - 4);
+		free(got);
+	}
+	/* three blocks of 1,000 characters: kept to HKEEP_MAX bytes */
+	n = (size_t)snprintf(in, sizeof(in), HTML_PART "x");
+	w = (size_t)snprintf(want, sizeof(want), "x ");
+	for (k = 0; k < 3; k++) {
+		n += (size_t)snprintf(in + n, sizeof(in) - n, "<p hidden>%s",
+		    k == 2 ? "a" : "");
+		for (i = 0; i < 1000; i++)
+			n += (size_t)snprintf(in + n, sizeof(in) - n, "\xc3\xa9");
+		n += (size_t)snprintf(in + n, sizeof(in) - n, "</p>");
+	}
+	snprintf(in + n, sizeof(in) - n, "\n");
+	/* 2,000 + 1 + 2,000 + 1 bytes, then 'a' and 46 of 47 "é" */
+	for (k = 0; k < 3; k++) {
+		if (k == 2)
+			want[w++] = 'a';
+		for (i = 0; i < (k == 2 ? 46 : 1000); i++)
+			w += (size_t)snprintf(want + w, sizeof(want) - w,
+			    "\xc3\xa9");
+		want[w++] = ' ';
+	}
+	want[w - 1] = '\0';
+	ck_assert_uint_eq(w - 1 - 2, HKEEP_MAX - 1);
+	got = text_of(in, NULL);
+	ck_assert_msg(strcmp(got, want) == 0, "%zu bytes: ...%s", strlen(got),
+	    got + strlen(got) - 10);
+	free(got);
 }
 END_TEST
 
@@ -247,5 +322,6 @@ tc_canon_html(void)
 	tcase_add_test(tc, test_html_hidden_as_browsers);
 	tcase_add_test(tc, test_html_hidden_block);
 	tcase_add_test(tc, test_html_hidden_class);
+	tcase_add_test(tc, test_html_hidden_little_shown);
 	return tc;
 }
