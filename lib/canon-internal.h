@@ -90,7 +90,8 @@ enum qstate { Q_NORM, Q_EQ, Q_EQ1, Q_EQWS };
 enum rule_state { RS_SEL, RS_BLOCK, RS_SKIP };
 enum html_state {
 	H_TEXT, H_LT, H_LTSL, H_TNAME, H_ATTR, H_AVAL, H_DQ, H_SQ, H_BANG,
-	H_BANGD, H_COMMENT, H_DECL, H_RAW, H_ENT, H_ANAME, H_ANEND, H_UQ
+	H_BANGD, H_COMMENT, H_DECL, H_RAW, H_ENT, H_ANAME, H_ANEND, H_UQ,
+	H_AENT
 };
 
 /* A CSS comment being taken out (canon_hide.c uncomment). */
@@ -229,6 +230,7 @@ struct canon {
 	/* HTML filter */
 	int		 html;
 	enum html_state	 hts;
+	enum html_state	 aret;		/* the value an entity is in */
 	int		 tend;
 	int		 traw;		/* 1: <style>, 2: <script> being opened */
 	int		 rawkind;

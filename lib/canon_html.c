@@ -37,78 +37,115 @@ static const struct entity {
 } entities[] = {
 	{ "AElig", 0xc6 }, { "Aacute", 0xc1 }, { "Acirc", 0xc2 },
 	{ "Agrave", 0xc0 }, { "Alpha", 0x391 }, { "Aring", 0xc5 },
-	{ "Atilde", 0xc3 }, { "Auml", 0xc4 }, { "Beta", 0x392 }, { "Ccedil", 0xc7 },
-	{ "Chi", 0x3a7 }, { "Dagger", 0x2021 }, { "Delta", 0x394 }, { "ETH", 0xd0 },
+	{ "Atilde", 0xc3 }, { "Auml", 0xc4 }, { "Beta", 0x392 },
+	{ "Ccedil", 0xc7 },
+	{ "Chi", 0x3a7 }, { "Dagger", 0x2021 }, { "Delta", 0x394 },
+	{ "ETH", 0xd0 },
 	{ "Eacute", 0xc9 }, { "Ecirc", 0xca }, { "Egrave", 0xc8 },
 	{ "Epsilon", 0x395 }, { "Eta", 0x397 }, { "Euml", 0xcb },
-	{ "Gamma", 0x393 }, { "Iacute", 0xcd }, { "Icirc", 0xce },
-	{ "Igrave", 0xcc }, { "Iota", 0x399 }, { "Iuml", 0xcf }, { "Kappa", 0x39a },
-	{ "Lambda", 0x39b }, { "Mu", 0x39c }, { "Ntilde", 0xd1 }, { "Nu", 0x39d },
+	{ "Gamma", 0x393 }, { "Hat", 0x5e }, { "Iacute", 0xcd },
+	{ "Icirc", 0xce },
+	{ "Igrave", 0xcc }, { "Iota", 0x399 }, { "Iuml", 0xcf },
+	{ "Kappa", 0x39a },
+	{ "Lambda", 0x39b }, { "Mu", 0x39c }, { "NewLine", 0xa },
+	{ "Ntilde", 0xd1 }, { "Nu", 0x39d },
 	{ "OElig", 0x152 }, { "Oacute", 0xd3 }, { "Ocirc", 0xd4 },
 	{ "Ograve", 0xd2 }, { "Omega", 0x3a9 }, { "Omicron", 0x39f },
-	{ "Oslash", 0xd8 }, { "Otilde", 0xd5 }, { "Ouml", 0xd6 }, { "Phi", 0x3a6 },
-	{ "Pi", 0x3a0 }, { "Prime", 0x2033 }, { "Psi", 0x3a8 }, { "Rho", 0x3a1 },
+	{ "Oslash", 0xd8 }, { "Otilde", 0xd5 }, { "Ouml", 0xd6 },
+	{ "Phi", 0x3a6 },
+	{ "Pi", 0x3a0 }, { "Prime", 0x2033 }, { "Psi", 0x3a8 },
+	{ "Rho", 0x3a1 },
 	{ "Scaron", 0x160 }, { "Sigma", 0x3a3 }, { "THORN", 0xde },
-	{ "Tau", 0x3a4 }, { "Theta", 0x398 }, { "Uacute", 0xda }, { "Ucirc", 0xdb },
-	{ "Ugrave", 0xd9 }, { "Upsilon", 0x3a5 }, { "Uuml", 0xdc }, { "Xi", 0x39e },
+	{ "Tab", 0x9 }, { "Tau", 0x3a4 }, { "Theta", 0x398 },
+	{ "Uacute", 0xda }, { "Ucirc", 0xdb },
+	{ "Ugrave", 0xd9 }, { "Upsilon", 0x3a5 }, { "Uuml", 0xdc },
+	{ "Xi", 0x39e },
 	{ "Yacute", 0xdd }, { "Yuml", 0x178 }, { "Zeta", 0x396 },
-	{ "aacute", 0xe1 }, { "acirc", 0xe2 }, { "acute", 0xb4 }, { "aelig", 0xe6 },
+	{ "aacute", 0xe1 }, { "acirc", 0xe2 }, { "acute", 0xb4 },
+	{ "aelig", 0xe6 },
 	{ "agrave", 0xe0 }, { "alefsym", 0x2135 }, { "alpha", 0x3b1 },
 	{ "amp", 0x26 }, { "and", 0x2227 }, { "ang", 0x2220 }, { "apos", 0x27 },
-	{ "aring", 0xe5 }, { "asymp", 0x2248 }, { "atilde", 0xe3 },
+	{ "aring", 0xe5 }, { "ast", 0x2a }, { "asymp", 0x2248 },
+	{ "atilde", 0xe3 },
 	{ "auml", 0xe4 }, { "bdquo", 0x201e }, { "beta", 0x3b2 },
-	{ "brvbar", 0xa6 }, { "bull", 0x2022 }, { "cap", 0x2229 },
-	{ "ccedil", 0xe7 }, { "cedil", 0xb8 }, { "cent", 0xa2 }, { "chi", 0x3c7 },
-	{ "circ", 0x2c6 }, { "clubs", 0x2663 }, { "cong", 0x2245 },
+	{ "brvbar", 0xa6 }, { "bsol", 0x5c }, { "bull", 0x2022 },
+	{ "cap", 0x2229 },
+	{ "ccedil", 0xe7 }, { "cedil", 0xb8 }, { "cent", 0xa2 },
+	{ "chi", 0x3c7 },
+	{ "circ", 0x2c6 }, { "clubs", 0x2663 }, { "colon", 0x3a },
+	{ "comma", 0x2c }, { "commat", 0x40 }, { "cong", 0x2245 },
 	{ "copy", 0xa9 }, { "crarr", 0x21b5 }, { "cup", 0x222a },
 	{ "curren", 0xa4 }, { "dArr", 0x21d3 }, { "dagger", 0x2020 },
 	{ "darr", 0x2193 }, { "deg", 0xb0 }, { "delta", 0x3b4 },
-	{ "diams", 0x2666 }, { "divide", 0xf7 }, { "eacute", 0xe9 },
+	{ "diams", 0x2666 }, { "divide", 0xf7 }, { "dollar", 0x24 },
+	{ "eacute", 0xe9 },
 	{ "ecirc", 0xea }, { "egrave", 0xe8 }, { "empty", 0x2205 },
 	{ "emsp", 0x2003 }, { "ensp", 0x2002 }, { "epsilon", 0x3b5 },
-	{ "equiv", 0x2261 }, { "eta", 0x3b7 }, { "eth", 0xf0 }, { "euml", 0xeb },
-	{ "euro", 0x20ac }, { "exist", 0x2203 }, { "fnof", 0x192 },
+	{ "equals", 0x3d }, { "equiv", 0x2261 }, { "eta", 0x3b7 },
+	{ "eth", 0xf0 }, { "euml", 0xeb },
+	{ "euro", 0x20ac }, { "excl", 0x21 }, { "exist", 0x2203 },
+	{ "fnof", 0x192 },
 	{ "forall", 0x2200 }, { "frac12", 0xbd }, { "frac14", 0xbc },
 	{ "frac34", 0xbe }, { "frasl", 0x2044 }, { "gamma", 0x3b3 },
-	{ "ge", 0x2265 }, { "gt", 0x3e }, { "hArr", 0x21d4 }, { "harr", 0x2194 },
+	{ "ge", 0x2265 }, { "grave", 0x60 }, { "gt", 0x3e }, { "hArr", 0x21d4 },
+	{ "harr", 0x2194 },
 	{ "hearts", 0x2665 }, { "hellip", 0x2026 }, { "iacute", 0xed },
 	{ "icirc", 0xee }, { "iexcl", 0xa1 }, { "igrave", 0xec },
 	{ "image", 0x2111 }, { "infin", 0x221e }, { "int", 0x222b },
-	{ "iota", 0x3b9 }, { "iquest", 0xbf }, { "isin", 0x2208 }, { "iuml", 0xef },
+	{ "iota", 0x3b9 }, { "iquest", 0xbf }, { "isin", 0x2208 },
+	{ "iuml", 0xef },
 	{ "kappa", 0x3ba }, { "lArr", 0x21d0 }, { "lambda", 0x3bb },
 	{ "lang", 0x2329 }, { "laquo", 0xab }, { "larr", 0x2190 },
-	{ "lceil", 0x2308 }, { "ldquo", 0x201c }, { "le", 0x2264 },
-	{ "lfloor", 0x230a }, { "lowast", 0x2217 }, { "loz", 0x25ca },
-	{ "lrm", 0x200e }, { "lsaquo", 0x2039 }, { "lsquo", 0x2018 },
-	{ "lt", 0x3c }, { "macr", 0xaf }, { "mdash", 0x2014 }, { "micro", 0xb5 },
+	{ "lceil", 0x2308 }, { "lcub", 0x7b }, { "ldquo", 0x201c },
+	{ "le", 0x2264 },
+	{ "lfloor", 0x230a }, { "lowast", 0x2217 }, { "lowbar", 0x5f },
+	{ "loz", 0x25ca },
+	{ "lpar", 0x28 }, { "lrm", 0x200e }, { "lsaquo", 0x2039 },
+	{ "lsqb", 0x5b }, { "lsquo", 0x2018 },
+	{ "lt", 0x3c }, { "macr", 0xaf }, { "mdash", 0x2014 },
+	{ "micro", 0xb5 },
 	{ "middot", 0xb7 }, { "minus", 0x2212 }, { "mu", 0x3bc },
 	{ "nabla", 0x2207 }, { "nbsp", 0xa0 }, { "ndash", 0x2013 },
-	{ "ne", 0x2260 }, { "ni", 0x220b }, { "not", 0xac }, { "notin", 0x2209 },
-	{ "nsub", 0x2284 }, { "ntilde", 0xf1 }, { "nu", 0x3bd }, { "oacute", 0xf3 },
+	{ "ne", 0x2260 }, { "ni", 0x220b }, { "not", 0xac },
+	{ "notin", 0x2209 },
+	{ "nsub", 0x2284 }, { "ntilde", 0xf1 }, { "nu", 0x3bd },
+	{ "num", 0x23 }, { "oacute", 0xf3 },
 	{ "ocirc", 0xf4 }, { "oelig", 0x153 }, { "ograve", 0xf2 },
 	{ "oline", 0x203e }, { "omega", 0x3c9 }, { "omicron", 0x3bf },
-	{ "oplus", 0x2295 }, { "or", 0x2228 }, { "ordf", 0xaa }, { "ordm", 0xba },
+	{ "oplus", 0x2295 }, { "or", 0x2228 }, { "ordf", 0xaa },
+	{ "ordm", 0xba },
 	{ "oslash", 0xf8 }, { "otilde", 0xf5 }, { "otimes", 0x2297 },
 	{ "ouml", 0xf6 }, { "para", 0xb6 }, { "part", 0x2202 },
-	{ "permil", 0x2030 }, { "perp", 0x22a5 }, { "phi", 0x3c6 }, { "pi", 0x3c0 },
-	{ "piv", 0x3d6 }, { "plusmn", 0xb1 }, { "pound", 0xa3 },
+	{ "percnt", 0x25 }, { "period", 0x2e }, { "permil", 0x2030 },
+	{ "perp", 0x22a5 }, { "phi", 0x3c6 }, { "pi", 0x3c0 },
+	{ "piv", 0x3d6 }, { "plus", 0x2b }, { "plusmn", 0xb1 },
+	{ "pound", 0xa3 },
 	{ "prime", 0x2032 }, { "prod", 0x220f }, { "prop", 0x221d },
-	{ "psi", 0x3c8 }, { "quot", 0x22 }, { "rArr", 0x21d2 }, { "radic", 0x221a },
+	{ "psi", 0x3c8 }, { "quest", 0x3f }, { "quot", 0x22 },
+	{ "rArr", 0x21d2 }, { "radic", 0x221a },
 	{ "rang", 0x232a }, { "raquo", 0xbb }, { "rarr", 0x2192 },
-	{ "rceil", 0x2309 }, { "rdquo", 0x201d }, { "real", 0x211c },
-	{ "reg", 0xae }, { "rfloor", 0x230b }, { "rho", 0x3c1 }, { "rlm", 0x200f },
-	{ "rsaquo", 0x203a }, { "rsquo", 0x2019 }, { "sbquo", 0x201a },
-	{ "scaron", 0x161 }, { "sdot", 0x22c5 }, { "sect", 0xa7 }, { "shy", 0xad },
+	{ "rceil", 0x2309 }, { "rcub", 0x7d }, { "rdquo", 0x201d },
+	{ "real", 0x211c },
+	{ "reg", 0xae }, { "rfloor", 0x230b }, { "rho", 0x3c1 },
+	{ "rlm", 0x200f },
+	{ "rpar", 0x29 }, { "rsaquo", 0x203a }, { "rsqb", 0x5d },
+	{ "rsquo", 0x2019 }, { "sbquo", 0x201a },
+	{ "scaron", 0x161 }, { "sdot", 0x22c5 }, { "sect", 0xa7 },
+	{ "semi", 0x3b }, { "shy", 0xad },
 	{ "sigma", 0x3c3 }, { "sigmaf", 0x3c2 }, { "sim", 0x223c },
-	{ "spades", 0x2660 }, { "sub", 0x2282 }, { "sube", 0x2286 },
-	{ "sum", 0x2211 }, { "sup", 0x2283 }, { "sup1", 0xb9 }, { "sup2", 0xb2 },
-	{ "sup3", 0xb3 }, { "supe", 0x2287 }, { "szlig", 0xdf }, { "tau", 0x3c4 },
+	{ "sol", 0x2f }, { "spades", 0x2660 }, { "sub", 0x2282 },
+	{ "sube", 0x2286 },
+	{ "sum", 0x2211 }, { "sup", 0x2283 }, { "sup1", 0xb9 },
+	{ "sup2", 0xb2 },
+	{ "sup3", 0xb3 }, { "supe", 0x2287 }, { "szlig", 0xdf },
+	{ "tau", 0x3c4 },
 	{ "there4", 0x2234 }, { "theta", 0x3b8 }, { "thetasym", 0x3d1 },
 	{ "thinsp", 0x2009 }, { "thorn", 0xfe }, { "tilde", 0x2dc },
 	{ "times", 0xd7 }, { "trade", 0x2122 }, { "uArr", 0x21d1 },
 	{ "uacute", 0xfa }, { "uarr", 0x2191 }, { "ucirc", 0xfb },
 	{ "ugrave", 0xf9 }, { "uml", 0xa8 }, { "upsih", 0x3d2 },
-	{ "upsilon", 0x3c5 }, { "uuml", 0xfc }, { "weierp", 0x2118 },
+	{ "upsilon", 0x3c5 }, { "uuml", 0xfc }, { "verbar", 0x7c },
+	{ "weierp", 0x2118 },
 	{ "xi", 0x3be }, { "yacute", 0xfd }, { "yen", 0xa5 }, { "yuml", 0xff },
 	{ "zeta", 0x3b6 }, { "zwj", 0x200d }, { "zwnj", 0x200c },
 };
@@ -216,23 +253,50 @@ ent_numeric(const char *s, uint32_t *cpp)
 	return 1;
 }
 
+/*
+ * Does b go on the entity being read? A name is letters and digits; a
+ * number ends at its first byte that is not one of its digits, as in
+ * browsers ("&#111ne" is "one").
+ */
+static int
+ent_more(const struct canon *c, unsigned char b)
+{
+	if (c->elen == 0)
+		return isalnum(b) || b == '#';
+	if (c->ebuf[0] != '#')
+		return isalnum(b);
+	if (c->elen == 1 && (b == 'x' || b == 'X'))
+		return 1;
+	if (c->elen >= 2 && (c->ebuf[1] == 'x' || c->ebuf[1] == 'X'))
+		return isxdigit(b);
+	return isdigit(b);
+}
+
+/* The character of the entity in ebuf; 0 if it names none we know. */
+static int
+ent_decode(struct canon *c, uint32_t *cpp)
+{
+	const struct entity *e;
+
+	c->ebuf[c->elen] = '\0';
+	if (c->ebuf[0] == '#')
+		return ent_numeric(c->ebuf + 1, cpp);
+	if ((e = bsearch(c->ebuf, entities,
+	    sizeof(entities) / sizeof(entities[0]), sizeof(entities[0]),
+	    cmp_entity)) == NULL)
+		return 0;
+	*cpp = e->cp;
+	return 1;
+}
+
 /* The entity in ebuf ended (with ';' if semi): decode it or keep it. */
 static void
 ent_resolve(struct canon *c, int semi)
 {
-	const struct entity *e;
 	uint32_t cp;
 
-	c->ebuf[c->elen] = '\0';
-	if (c->ebuf[0] == '#') {
-		if (ent_numeric(c->ebuf + 1, &cp)) {
-			html_cp(c, cp);
-			return;
-		}
-	} else if ((e = bsearch(c->ebuf, entities,
-	    sizeof(entities) / sizeof(entities[0]), sizeof(entities[0]),
-	    cmp_entity)) != NULL) {
-		html_cp(c, e->cp);
+	if (ent_decode(c, &cp)) {
+		html_cp(c, cp);
 		return;
 	}
 	html_text(c, (const unsigned char *)"&", 1);
@@ -250,6 +314,30 @@ attr_named(struct canon *c)
 	c->aname[c->anlen] = '\0';
 	c->anlen = 0;
 	hide_attr(c, c->aname);
+}
+
+/*
+ * An entity in an attribute's value ended: what it stands for is the
+ * value's, as a browser reads it (style="display&#58;none" hides).
+ */
+static void
+aent_resolve(struct canon *c, int semi)
+{
+	unsigned char	u8[4];
+	size_t		i, n;
+	uint32_t	cp;
+
+	if (ent_decode(c, &cp)) {
+		n = u8_put(u8, cp);
+		for (i = 0; i < n; i++)
+			hide_attr_byte(c, u8[i]);
+		return;
+	}
+	hide_attr_byte(c, '&');
+	for (i = 0; i < c->elen; i++)
+		hide_attr_byte(c, (unsigned char)c->ebuf[i]);
+	if (semi)
+		hide_attr_byte(c, ';');
 }
 
 /* An attribute's value ended. */
@@ -406,7 +494,11 @@ again:
 	case H_SQ:
 		if (b == (c->hts == H_DQ ? '"' : '\''))
 			attr_end(c);
-		else
+		else if (b == '&') {
+			c->aret = c->hts;
+			c->hts = H_AENT;
+			c->elen = 0;
+		} else
 			hide_attr_byte(c, b);
 		break;
 	case H_UQ:
@@ -414,8 +506,22 @@ again:
 			attr_end(c);
 			if (b == '>')
 				tag_close(c);
+		} else if (b == '&') {
+			c->aret = c->hts;
+			c->hts = H_AENT;
+			c->elen = 0;
 		} else
 			hide_attr_byte(c, b);
+		break;
+	case H_AENT:
+		if (ent_more(c, b) && c->elen < ENT_MAX) {
+			c->ebuf[c->elen++] = b;
+			break;
+		}
+		c->hts = c->aret;
+		aent_resolve(c, b == ';');
+		if (b != ';')
+			goto again;
 		break;
 	case H_BANG:
 		c->hts = H_DECL;
@@ -468,7 +574,7 @@ again:
 			c->rmatch = b == '<';
 		break;
 	case H_ENT:
-		if (isalnum(b) || (b == '#' && c->elen == 0)) {
+		if (ent_more(c, b)) {
 			if (c->elen < ENT_MAX) {
 				c->ebuf[c->elen++] = b;
 				break;

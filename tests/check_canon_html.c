@@ -45,6 +45,11 @@ START_TEST(test_html)
 	CHECK_TEXT("Content-Type: text/html\n\n"
 	    "1 < 2 &foo; AT&amp T &amp &#150; &#0; &#xZZ; <3\n",
 	    "1 < 2 &foo; at& t & \xe2\x80\x93 &#xzz; <3");
+	/* a number ends at its first non-digit; HTML5's names of ASCII
+	   punctuation */
+	CHECK_TEXT("Content-Type: text/html\n\n"
+	    "&#111ne &#x6Fne &#x6fg; &excl;&colon; &lpar;&semi;&rpar;\n",
+	    "one one og; !: (;)");
 	/* uppercase tags, SCRIPT closed with odd case, <!DOCTYPE> */
 	CHECK_TEXT("Content-Type: text/html\n\n"
 	    "<!DOCTYPE html><BODY><SCRIPT>var s = '</scrip';"
@@ -101,6 +106,15 @@ START_TEST(test_html_hidden)
 	CHECK_HIDDEN(SHOWN_PART "<div style=\"display:none\"><div>a</div>b"
 	    "<div><div>c</div></div>d</div>e<img style=\"display:none\" "
 	    "src=x>f<br hidden>g\n", "e f g");
+	/* a value's entities are what a browser reads in it */
+	CHECK_HIDDEN(SHOWN_PART "<p style=\"display&#58;none\">a1</p>"
+	    "<p style='display&colon;none'>a2</p><p style=&#x64;isplay:none>"
+	    "a3</p><p style=\"display:n&#111ne\">a4</p>"
+	    "<p style=\"display&#58block\">b1</p><p style=\"display&bogus;"
+	    ":none\">b2</p><p style=\"display:none&#x3b;display:block\">b3"
+	    "</p>\n", "b1 b2 b3");
+	CHECK_HIDDEN(SHOWN_PART "<style>.h{display:none}</style>"
+	    "<p class=\"&#104;\">a</p><p class=\"&amp;h\">b</p>\n", "b");
 	/* entities and "<" inside are hidden too; text around them is not */
 	CHECK_HIDDEN(SHOWN_PART "a<i hidden>&eacute; &foo; 1 < 2</i>b\n", "ab");
 	/* one never closed ends with the body, or with its part */
