@@ -275,6 +275,7 @@ void	fin_cp(struct canon *, uint32_t);
 void	fin_space(struct canon *);
 size_t	u8_put(unsigned char *, uint32_t);
 int	fin_visible(uint32_t);
+int	fin_blank(uint32_t);
 void	fin_flush_u8(struct canon *);
 
 /* canon_html.c: the HTML filter */

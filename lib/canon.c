@@ -163,6 +163,15 @@ is_mark_cp(uint32_t cp)
 	    (cp >= 0xfe20 && cp <= 0xfe2f);
 }
 
+/* Is cp white space (ASCII's, NBSP, the Unicode spaces)? */
+int
+fin_blank(uint32_t cp)
+{
+	if (cp < 0x80)
+		return cp == ' ' || (cp >= '\t' && cp <= '\r');
+	return is_space_cp(cp);
+}
+
 /* Does cp show (not white space, a control, invisible or a mark)? */
 int
 fin_visible(uint32_t cp)

@@ -625,33 +625,22 @@ count_shows(struct hide *h, uint32_t cp)
 }
 
 /*
- * Keep hidden text, up to HKEEP_MAX bytes a message, cut at a character:
- * canon_end() digests it after the visible text when that is next to
- * nothing (SHOWN_MIN), as when a campaign hides the same block under
+ * Keep hidden text, up to HKEEP_MAX bytes a message, a character at a
+ * time: canon_end() digests it after the visible text when that is next
+ * to nothing (SHOWN_MIN), as when a campaign hides the same block under
  * its images in every copy.
  */
 static void
 hide_keep(struct canon *c, const unsigned char *p, size_t n)
 {
-	size_t	room = HKEEP_MAX - c->hklen, i, k;
-
 	if (c->hkfull)
 		return;
-	if (n > room) {
-		n = room;
+	if (n > HKEEP_MAX - c->hklen) {
 		c->hkfull = 1;
+		return;
 	}
 	memcpy(c->hkeep + c->hklen, p, n);
 	c->hklen += n;
-	if (!c->hkfull)
-		return;
-	/* full: a sequence cut short goes (it may have come in pieces) */
-	for (i = c->hklen, k = 0; i > 0 && k < 3 &&
-	    (c->hkeep[i - 1] & 0xc0) == 0x80; i--, k++)
-		;
-	if (i > 0 && c->hkeep[i - 1] >= 0xc0 && c->hklen - (i - 1) <
-	    (c->hkeep[i - 1] < 0xe0 ? 2u : c->hkeep[i - 1] < 0xf0 ? 3u : 4u))
-		c->hklen = i - 1;
 }
 
 /* A break between words of hidden text, kept. */
@@ -660,6 +649,22 @@ hide_keep_space(struct canon *c)
 {
 	if (c->hklen > 0 && c->hkeep[c->hklen - 1] != ' ')
 		hide_keep(c, (const unsigned char *)" ", 1);
+}
+
+/*
+ * A character of hidden text, kept if it shows; white space as one
+ * space, so that neither the source's indentation nor invisible padding
+ * (&zwnj;&nbsp; after a preheader) takes room that the text needs.
+ */
+static void
+keep_cp(struct canon *c, uint32_t cp)
+{
+	unsigned char	u8[4];
+
+	if (fin_visible(cp))
+		hide_keep(c, u8, u8_put(u8, cp));
+	else if (fin_blank(cp))
+		hide_keep_space(c);
 }
 
 /* Text (UTF-8) inside a hidden element. */
@@ -684,23 +689,19 @@ hide_text(struct canon *c, const unsigned char *p, size_t n)
 			h->hneed = 0;
 			h->hcp = b < 0x80 ? b : 0xfffd;
 		}
+		keep_cp(c, h->hcp);
 		if (count_shows(h, h->hcp)) {
-			hide_keep(c, p, i + 1);
 			fin_bytes(c, p + i + 1, n - i - 1);
 			return;
 		}
 	}
-	hide_keep(c, p, n);
 }
 
 /* A character (an entity's) inside a hidden element. */
 void
 hide_cp(struct canon *c, uint32_t cp)
 {
-	unsigned char	u8[4];
-
-	if (cp != 0)
-		hide_keep(c, u8, u8_put(u8, cp));
+	keep_cp(c, cp);
 	(void)count_shows(&c->hd, cp);
 }
 

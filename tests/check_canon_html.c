@@ -265,7 +265,7 @@ END_TEST
  * A message of next to no visible text (under SHOWN_MIN bytes: images
  * and a line) digests its hidden text after it, as in a campaign that
  * hides one block under its images in every copy; up to HKEEP_MAX bytes
- * a message, cut at a character.
+ * a message of characters that show, white space as one space.
  */
 START_TEST(test_html_hidden_little_shown)
 {
@@ -295,6 +295,23 @@ START_TEST(test_html_hidden_little_shown)
 		    got + k - 4);
 		free(got);
 	}
+	/* white space and invisible padding take no room */
+	n = (size_t)snprintf(in, sizeof(in), HTML_PART "<img src=x><span "
+	    "style=\"display:none\">Sale");
+	for (i = 0; i < 400; i++)	/* 9,600 bytes */
+		n += (size_t)snprintf(in + n, sizeof(in) - n,
+		    "&zwnj;&nbsp;\xe2\x80\x8b\n        ");
+	n += (size_t)snprintf(in + n, sizeof(in) - n, "</span><div hidden>");
+	w = (size_t)snprintf(want, sizeof(want), "sale");
+	for (i = 0; i < 200; i++) {	/* under HIDE_MAX */
+		n += (size_t)snprintf(in + n, sizeof(in) - n, "word ");
+		w += (size_t)snprintf(want + w, sizeof(want) - w, " word");
+	}
+	snprintf(in + n, sizeof(in) - n, "</div>\n");
+	got = text_of(in, NULL);
+	ck_assert_msg(strcmp(got, want) == 0, "%zu bytes: ...%s", strlen(got),
+	    got + strlen(got) - 10);
+	free(got);
 	/* three blocks of 1,000 characters: kept to HKEEP_MAX bytes */
 	n = (size_t)snprintf(in, sizeof(in), HTML_PART "x");
 	w = (size_t)snprintf(want, sizeof(want), "x ");
@@ -306,7 +323,7 @@ START_TEST(test_html_hidden_little_shown)
 		n += (size_t)snprintf(in + n, sizeof(in) - n, "</p>");
 	}
 	snprintf(in + n, sizeof(in) - n, "\n");
-	/* 2,000 + 1 + 2,000 + 1 bytes, then 'a' and 46 of 47 "é" */
+	/* 2,000 + 1 + 2,000 + 1 bytes, then 'a' and the 46 "é" that fit */
 	for (k = 0; k < 3; k++) {
 		if (k == 2)
 			want[w++] = 'a';
