@@ -226,7 +226,7 @@ ent_numeric(const char *s, uint32_t *cpp)
 		return 0;
 	if (cp >= 0x80 && cp < 0xa0)
 		cp = cp1252_c1[cp - 0x80];
-	else if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+	else if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		cp = 0xfffd;
 	*cpp = cp;
 	return 1;
@@ -251,9 +251,38 @@ ent_more(const struct canon *c, unsigned char b)
 	return isdigit(b);
 }
 
-/* The character of the entity in ebuf; 0 if it names none we know. */
+/*
+ * Take b, which goes on the entity (ent_more): 0, or -1 if a name is too
+ * long to be one. A number's leading zeros are kept as one, and past
+ * ENT_MAX digits its value is beyond U+10FFFF already: a browser reads
+ * "&#00000000000000000000000000000000058;" as ':' and any longer number
+ * as U+FFFD, whatever its length.
+ */
 static int
-ent_decode(struct canon *c, uint32_t *cpp)
+ent_take(struct canon *c, unsigned char b)
+{
+	size_t	d;
+
+	if (c->elen > 0 && c->ebuf[0] == '#') {
+		d = c->elen >= 2 && (c->ebuf[1] == 'x' || c->ebuf[1] == 'X') ?
+		    2 : 1;
+		if (c->elen == ENT_MAX ||
+		    (b == '0' && c->elen == d + 1 && c->ebuf[d] == '0'))
+			return 0;
+	} else if (c->elen == ENT_MAX)
+		return -1;
+	c->ebuf[c->elen++] = b;
+	return 0;
+}
+
+/*
+ * The character of the entity in ebuf (ended with ';' if semi); 0 if it
+ * names none we know. As HTML5 reads them, a name without ';' is one
+ * only if HTML 4's Latin-1 names or &amp;, &lt;, &gt;, &quot; ("legacy":
+ * "&euro" and "&colon" are text).
+ */
+static int
+ent_decode(struct canon *c, int semi, uint32_t *cpp)
 {
 	const struct entity *e;
 
@@ -263,6 +292,10 @@ ent_decode(struct canon *c, uint32_t *cpp)
 	if ((e = bsearch(c->ebuf, entities,
 	    sizeof(entities) / sizeof(entities[0]), sizeof(entities[0]),
 	    cmp_entity)) == NULL)
+		return 0;
+	if (!semi && (e->cp < 0xa0 || e->cp > 0xff) &&
+	    strcmp(e->name, "amp") != 0 && strcmp(e->name, "lt") != 0 &&
+	    strcmp(e->name, "gt") != 0 && strcmp(e->name, "quot") != 0)
 		return 0;
 	*cpp = e->cp;
 	return 1;
@@ -274,7 +307,7 @@ ent_resolve(struct canon *c, int semi)
 {
 	uint32_t cp;
 
-	if (ent_decode(c, &cp)) {
+	if (ent_decode(c, semi, &cp)) {
 		html_cp(c, cp);
 		return;
 	}
@@ -296,17 +329,20 @@ attr_named(struct canon *c)
 }
 
 /*
- * An entity in an attribute's value ended: what it stands for is the
- * value's, as a browser reads it (style="display&#58;none" hides).
+ * An entity in an attribute's value ended, before the byte next: what it
+ * stands for is the value's, as a browser reads it (style="display&#58;
+ * none" hides). A name without ';' before '=' stays as written there.
  */
 static void
-aent_resolve(struct canon *c, int semi)
+aent_resolve(struct canon *c, int semi, unsigned char next)
 {
 	unsigned char	u8[4];
 	size_t		i, n;
 	uint32_t	cp;
 
-	if (ent_decode(c, &cp)) {
+	if ((semi || (c->elen > 0 && c->ebuf[0] == '#') ||
+	    (next != '=' && !isalnum(next))) &&
+	    ent_decode(c, semi, &cp)) {
 		n = u8_put(u8, cp);
 		for (i = 0; i < n; i++)
 			hide_attr_byte(c, u8[i]);
@@ -493,12 +529,10 @@ again:
 			hide_attr_byte(c, b);
 		break;
 	case H_AENT:
-		if (ent_more(c, b) && c->elen < ENT_MAX) {
-			c->ebuf[c->elen++] = b;
+		if (ent_more(c, b) && ent_take(c, b) == 0)
 			break;
-		}
 		c->hts = c->aret;
-		aent_resolve(c, b == ';');
+		aent_resolve(c, b == ';', b);
 		if (b != ';')
 			goto again;
 		break;
@@ -554,10 +588,8 @@ again:
 		break;
 	case H_ENT:
 		if (ent_more(c, b)) {
-			if (c->elen < ENT_MAX) {
-				c->ebuf[c->elen++] = b;
+			if (ent_take(c, b) == 0)
 				break;
-			}
 			ent_resolve(c, 0);	/* too long: kept as is */
 			c->hts = H_TEXT;
 			goto again;

@@ -41,10 +41,12 @@ START_TEST(test_html)
 	    "</body></html>\n",
 	    "t fish & chips <3 \xc3\xa9t\xc3\xa9 \xc3\xa9 \xc3\xa9 "
 	    "\xe2\x82\xac viagra!");
-	/* not tags, unknown entities, entities without ';', &#150; */
+	/* not tags, unknown entities, entities without ';' (only HTML 4's
+	   Latin-1 names and amp, lt, gt, quot), &#150;, &#0; (U+FFFD) */
 	CHECK_TEXT("Content-Type: text/html\n\n"
-	    "1 < 2 &foo; AT&amp T &amp &#150; &#0; &#xZZ; <3\n",
-	    "1 < 2 &foo; at& t & \xe2\x80\x93 &#xzz; <3");
+	    "1 < 2 &foo; AT&amp T &amp &#150; &#0; &#xZZ; <3 &eacute &euro\n",
+	    "1 < 2 &foo; at& t & \xe2\x80\x93 \xef\xbf\xbd &#xzz; <3 "
+	    "\xc3\xa9 &euro");
 	/* a number ends at its first non-digit; HTML5's names of ASCII
 	   punctuation */
 	CHECK_TEXT("Content-Type: text/html\n\n"
@@ -115,6 +117,19 @@ START_TEST(test_html_hidden)
 	    "</p>\n", "b1 b2 b3");
 	CHECK_HIDDEN(SHOWN_PART "<style>.h{display:none}</style>"
 	    "<p class=\"&#104;\">a</p><p class=\"&amp;h\">b</p>\n", "b");
+	/* as browsers: names without ';' only of HTML 4's Latin-1 and amp,
+	   lt, gt, quot, and not before '='; &#0; is U+FFFD; a number's
+	   leading zeros, however many; an entity ending an unquoted value */
+	CHECK_HIDDEN(SHOWN_PART "<style>.h{display:none}</style>"
+	    "<p style='display&colon none'>b1</p>"
+	    "<p style='color:red&semi display:none'>b2</p>"
+	    "<p class=\"h&#0;\">b3</p><p style=\"display&#0;x:none\">b4</p>"
+	    "<p style=\"a&quot=;display:none\">a1</p>"
+	    "<p style=\"display&#000000000000000000000000000000000000000058;"
+	    "none\">a2</p><p style=\"display:&#x00000000000000000000000000000"
+	    "00000006e;one\">a3</p><p style=display:none&#59>a4</p>"
+	    "<p style=\"display:&#99999999999999999999999999999999999;none\">"
+	    "b5</p>\n", "b1 b2 b3 b4 b5");
 	/* entities and "<" inside are hidden too; text around them is not */
 	CHECK_HIDDEN(SHOWN_PART "a<i hidden>&eacute; &foo; 1 < 2</i>b\n", "ab");
 	/* one never closed ends with the body, or with its part */
