@@ -254,6 +254,7 @@ cmd_predigest(struct ctl *ctl, int argc, char **argv)
 		ctl_err("out of memory");
 		return CTL_ESTORE;
 	}
+	canon_set_shown_min(c, ctl->cfg->min_own_text);
 	if ((rc = read_input(argv[1], fp, canon_sink, c)) == CTL_OK)
 		canon_end(c);
 	canon_free(c);

@@ -506,6 +506,7 @@ cmd_profile_learn(struct ctl *ctl, int argc, char **argv)
 		rc = CTL_ESTORE;
 		goto done;
 	}
+	canon_set_shown_min(lp.canon, ctl->cfg->min_own_text);
 	nilsimsa_learn_init(lp.l);
 	for (i = optind; i < argc && rc == CTL_OK; i++)
 		rc = learn_path(&lp, argv[i]);

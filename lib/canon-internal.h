@@ -67,7 +67,8 @@
 #define HKEEP_MAX	4096	/* hidden text kept for a message with
 				   next to no visible text */
 #define SHOWN_MIN	128	/* less visible text than this: the kept
-				   hidden text is digested after it */
+				   hidden text is digested after it
+				   (canon_set_shown_min's default) */
 #define NCLASS		8	/* classes <style> hides, kept a part */
 #define CLASS_MAX	31	/* longest class name kept */
 #define SEL_MAX		127	/* longest CSS selector read */
@@ -243,6 +244,7 @@ struct canon {
 	size_t		 anlen;		/* the attribute being read */
 	char		 aname[ANAME_MAX + 1];
 	struct hide	 hd;		/* what is hidden (canon_hide.c) */
+	uint64_t	 shown_min;	/* less shown: digest the kept text */
 	size_t		 hklen;		/* hidden text kept, of the message */
 	int		 hkfull;
 	unsigned char	 hkeep[HKEEP_MAX];

@@ -778,11 +778,18 @@ canon_new(enum canon_mode mode, uint64_t max_in, int with_headers,
 	c->mode = mode;
 	c->max_in = max_in;
 	c->with_headers = with_headers;
+	c->shown_min = SHOWN_MIN;
 	c->out = out;
 	c->arg = arg;
 	conv_init(c);
 	canon_reset(c);
 	return c;
+}
+
+void
+canon_set_shown_min(struct canon *c, uint64_t n)
+{
+	c->shown_min = n;
 }
 
 void
@@ -864,7 +871,7 @@ canon_end(struct canon *c)
 	mime_end(c);
 	fin_flush_u8(c);
 	word_end(c);
-	if (canon_out_bytes(c) < SHOWN_MIN && c->hklen > 0) {
+	if (canon_out_bytes(c) < c->shown_min && c->hklen > 0) {
 		/* next to nothing visible: what is hidden is the text */
 		fin_space(c);
 		fin_bytes(c, c->hkeep, c->hklen);

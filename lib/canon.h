@@ -32,7 +32,7 @@
  *    child) dropped up to 1,024 visible characters an element (HIDE_MAX;
  *    canon_hide.c says why, and how it hides no more than a browser),
  *    but digested after the visible text, up to 4 KiB, when that is
- *    under 128 bytes (images and a line: SHOWN_MIN, HKEEP_MAX),
+ *    too little to digest (canon_set_shown_min(); HKEEP_MAX),
  *    runs of white space collapsed to one space. Attachments and other parts are
  *    skipped.
  *
@@ -140,6 +140,14 @@ struct canon;
  */
 struct canon	*canon_new(enum canon_mode mode, uint64_t max_in, int with_headers,
 		    canon_out_fn *out, void *arg);
+
+/*
+ * With less visible text than n bytes (images and a line), a TEXT
+ * message has the text of its hidden HTML elements, up to 4 KiB, digested
+ * after the visible (canon_hide.c says why): n is the least text the
+ * caller digests (the milter's MinOwnText). 0: never. Default 128.
+ */
+void		 canon_set_shown_min(struct canon *c, uint64_t n);
 
 /* Start a new message with the same settings, without allocating. */
 void		 canon_reset(struct canon *c);

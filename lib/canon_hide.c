@@ -39,8 +39,9 @@
  * the same 4.3 KB), and what copies share is what finds them.
  *
  * For the same reason a message whose visible text is next to nothing
- * (under SHOWN_MIN bytes: images and a line) has its hidden text, up to
- * HKEEP_MAX bytes, digested after the visible (canon.c canon_end): such
+ * (images and a line: less than the milter's MinOwnText, SHOWN_MIN by
+ * default, canon_set_shown_min) has its hidden text, up to HKEEP_MAX
+ * bytes, digested after the visible (canon.c canon_end): such
  * a message has no reading to keep apart from its hidden text, and would
  * otherwise be too short to digest at all. Campaigns that hide one block
  * under their images in every copy are found by it (the phishing corpus
@@ -627,7 +628,7 @@ count_shows(struct hide *h, uint32_t cp)
 /*
  * Keep hidden text, up to HKEEP_MAX bytes a message, a character at a
  * time: canon_end() digests it after the visible text when that is next
- * to nothing (SHOWN_MIN), as when a campaign hides the same block under
+ * to nothing (c->shown_min), as when a campaign hides the same block under
  * its images in every copy.
  */
 static void

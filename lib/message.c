@@ -143,15 +143,20 @@ make_canon(struct message *m)
 	const struct config	*cfg = m->cfg;
 
 	if (m->canon != NULL && m->canon_mode == cfg->canonicalization &&
-	    m->canon_max == cfg->max_body_bytes) {
+	    m->canon_max == cfg->max_body_bytes)
 		canon_reset(m->canon);
-		return 0;
+	else {
+		canon_free(m->canon);
+		m->canon_mode = cfg->canonicalization;
+		m->canon_max = cfg->max_body_bytes;
+		m->canon = canon_new(m->canon_mode, m->canon_max, 0, digest_sink,
+		    m);
+		if (m->canon == NULL)
+			return -1;
 	}
-	canon_free(m->canon);
-	m->canon_mode = cfg->canonicalization;
-	m->canon_max = cfg->max_body_bytes;
-	m->canon = canon_new(m->canon_mode, m->canon_max, 0, digest_sink, m);
-	return m->canon == NULL ? -1 : 0;
+	/* a message too short to digest reads its hidden text too */
+	canon_set_shown_min(m->canon, cfg->min_own_text);
+	return 0;
 }
 
 struct message *

@@ -95,6 +95,34 @@ START_TEST(lone_cr_in_header)
 }
 END_TEST
 
+/*
+ * A message with less visible text than MinOwnText, too little to
+ * digest, has its hidden text digested after it; with MinOwnText or more
+ * visible, or MinOwnText 0, only what a reader sees.
+ */
+START_TEST(hidden_text_under_min_own_text)
+{
+	char			 msg[512];
+	struct message_result	 r;
+	const size_t		 shown = 100, hid = sizeof(" secret words") - 1;
+
+	snprintf(msg, sizeof(msg), "Content-Type: text/html\n\n<p>%0*d</p>"
+	    "<div hidden>Secret words</div>\n", (int)shown, 0);
+	cfg->min_own_text = 128;
+	run_file(msg, 0, &r);
+	ck_assert_uint_eq(r.body_bytes, shown + hid);
+	cfg->min_own_text = 101;
+	run_file(msg, 0, &r);
+	ck_assert_uint_eq(r.body_bytes, shown + hid);
+	cfg->min_own_text = 100;
+	run_file(msg, 0, &r);
+	ck_assert_uint_eq(r.body_bytes, shown);
+	cfg->min_own_text = 0;
+	run_file(msg, 0, &r);
+	ck_assert_uint_eq(r.body_bytes, shown);
+}
+END_TEST
+
 /* CRLF split between calls: the CR is still dropped, the block ends. */
 START_TEST(crlf_split)
 {
@@ -1065,6 +1093,7 @@ message_suite(void)
 	tcase_add_test(tc, lone_cr_in_header);
 	tcase_add_test(tc, log_fields);
 	tcase_add_test(tc, crlf_split);
+	tcase_add_test(tc, hidden_text_under_min_own_text);
 	tcase_add_test(tc, score_mode_auto);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("partial");
