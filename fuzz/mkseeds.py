@@ -102,6 +102,10 @@ put("canon", "hidden-images", WHOLE + "Content-Type: text/html; charset=utf-8\n\
     "<img src=a.png><p>Buy now</p><div style=display:none>\u5df2\u9690\u85cf "
     "<b>x</b>{}</div><span hidden>{}</span>\n".format("\u00e9" * 1500,
     "\u4e2d" * 1000).encode())
+put("canon", "attr-entities", WHOLE + b"Content-Type: text/html\n\n<style>.h{display:none}</style>"
+    b"<p style='display&#58;none'>a</p><p style=display&colon none>b</p><p class=\"h&#0;\">c</p>"
+    b"<p style=\"a&quot=;display:none\">d</p><p style='display:&#x0000000000000000000000000000006e;one'>e"
+    b"</p>&#111ne &euro &eacute &#99999999999999999999999999999999999; &colon;&semi;\n")
 put("canon", "lookalikes", WHOLE + "Content-Type: text/plain; charset=utf-8\n\n"
     "\u043effer P\u0410YP\u0410L \u0440\u0430\u0443 \u0430 B\u0430\u0448 \u0448a\u043d\u0441 "
     "Ve\u0301ry \u202eabc \U0001d405\U0001d42b\u24d5\U0001f170 \u05e9\u05b8\u05dc\n".encode())

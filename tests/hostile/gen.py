@@ -518,7 +518,15 @@ class Gen:
                 ("style-comment-unterminated", b"<style>/*" + b"*" * n),
                 ("style-at-rules-deep", b"<style>" + b"@media x{" * (n // 9) + b"</style>t"),
                 ("class-attr-long", b"<style>.h{display:none}</style><p class='" +
-                 b"h " * (n // 2) + b"'>t</p>")]:
+                 b"h " * (n // 2) + b"'>t</p>"),
+                # entities in attribute values: a flood, a number that
+                # never ends, hidden text kept for a message of images
+                ("attr-entities-flood", b"<p style=\"" + b"&#58;&colon;&x" * (n // 15) +
+                 b"\">t</p>"),
+                ("attr-entity-digits", b"<p style='display:&#" + b"0" * (n // 2) +
+                 b"9" * (n // 2) + b"'>t</p>"),
+                ("hidden-kept-images", b"<img src=x>" + (b"<p hidden>\xe4\xb8\xad" * 400 +
+                 b"&zwnj;" * 100 + b"</p>") * (n // 6000))]:
             for cte in ("8bit", "base64"):
                 self.add("html-%s-%s" % (name, cte),
                          part_msg(b"text/html; charset=utf-8", cte, encode_cte(body, cte)))
