@@ -564,15 +564,16 @@ fin_cp(struct canon *c, uint32_t cp)
 {
 	uint32_t	m;
 
+	if (fin_blank(cp)) {
+		if (cp == '\n')
+			c->fbol = 1;
+		c->fws = 1;
+		return;
+	}
 	if (cp < 0x80) {
 		if (cp >= 'A' && cp <= 'Z')
 			cp += 'a' - 'A';
-		else if (cp == ' ' || (cp >= '\t' && cp <= '\r')) {
-			if (cp == '\n')
-				c->fbol = 1;
-			c->fws = 1;
-			return;
-		} else if (cp < 0x20 || cp == 0x7f) {
+		else if (cp < 0x20 || cp == 0x7f) {
 			if (cp == 0)
 				c->flags |= CANON_F_NUL;
 			return;
@@ -580,10 +581,6 @@ fin_cp(struct canon *c, uint32_t cp)
 		if (c->fbol && cp == '>')
 			return;
 		fin_put(c, cp);
-		return;
-	}
-	if (is_space_cp(cp)) {
-		c->fws = 1;
 		return;
 	}
 	if (is_invisible_cp(cp) || is_mark_cp(cp))
