@@ -328,6 +328,15 @@ attr_named(struct canon *c)
 	hide_attr(c, c->aname);
 }
 
+/* An entity begins in an attribute's value ('&' read). */
+static void
+aent_start(struct canon *c)
+{
+	c->aret = c->hts;
+	c->hts = H_AENT;
+	c->elen = 0;
+}
+
 /*
  * An entity in an attribute's value ended, before the byte next: what it
  * stands for is the value's, as a browser reads it (style="display&#58;
@@ -509,11 +518,9 @@ again:
 	case H_SQ:
 		if (b == (c->hts == H_DQ ? '"' : '\''))
 			attr_end(c);
-		else if (b == '&') {
-			c->aret = c->hts;
-			c->hts = H_AENT;
-			c->elen = 0;
-		} else
+		else if (b == '&')
+			aent_start(c);
+		else
 			hide_attr_byte(c, b);
 		break;
 	case H_UQ:
@@ -521,11 +528,9 @@ again:
 			attr_end(c);
 			if (b == '>')
 				tag_close(c);
-		} else if (b == '&') {
-			c->aret = c->hts;
-			c->hts = H_AENT;
-			c->elen = 0;
-		} else
+		} else if (b == '&')
+			aent_start(c);
+		else
 			hide_attr_byte(c, b);
 		break;
 	case H_AENT:
