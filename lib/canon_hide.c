@@ -668,6 +668,14 @@ keep_cp(struct canon *c, uint32_t cp)
 		hide_keep_space(c);
 }
 
+/* A character inside a hidden element: kept, counted; is it shown now? */
+static int
+hidden_cp(struct canon *c, uint32_t cp)
+{
+	keep_cp(c, cp);
+	return count_shows(&c->hd, cp);
+}
+
 /* Text (UTF-8) inside a hidden element. */
 void
 hide_text(struct canon *c, const unsigned char *p, size_t n)
@@ -690,8 +698,7 @@ hide_text(struct canon *c, const unsigned char *p, size_t n)
 			h->hneed = 0;
 			h->hcp = b < 0x80 ? b : 0xfffd;
 		}
-		keep_cp(c, h->hcp);
-		if (count_shows(h, h->hcp)) {
+		if (hidden_cp(c, h->hcp)) {
 			fin_bytes(c, p + i + 1, n - i - 1);
 			return;
 		}
@@ -702,8 +709,7 @@ hide_text(struct canon *c, const unsigned char *p, size_t n)
 void
 hide_cp(struct canon *c, uint32_t cp)
 {
-	keep_cp(c, cp);
-	(void)count_shows(&c->hd, cp);
+	(void)hidden_cp(c, cp);
 }
 
 /* A new part: no hidden element, no class hidden. */
