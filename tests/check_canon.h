@@ -41,6 +41,8 @@ char	*canon_run(enum canon_mode mode, int with_headers, uint64_t max_in,
 char	*text_of(const char *msg, unsigned *flags);
 /* Two messages give the same output, and it is expect. */
 void	 same_text(const char *a, const char *b, const char *expect);
+/* The last 20 bytes of s, or all of it: Check cannot report long strings. */
+const char *tail20(const char *s);
 
 #define CHECK_TEXT(msg, expect) do {					\
 	char *got_ = text_of((msg), NULL);				\

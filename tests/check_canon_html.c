@@ -307,7 +307,7 @@ START_TEST(test_html_hidden_little_shown)
 		want[w] = '\0';
 		got = text_of(in, NULL);
 		ck_assert_msg(strcmp(got, want) == 0, "%zu shown: ...%s", k,
-		    got + k - 4);
+		    tail20(got));
 		free(got);
 	}
 	/* white space and invisible padding take no room */
@@ -325,7 +325,7 @@ START_TEST(test_html_hidden_little_shown)
 	snprintf(in + n, sizeof(in) - n, "</div>\n");
 	got = text_of(in, NULL);
 	ck_assert_msg(strcmp(got, want) == 0, "%zu bytes: ...%s", strlen(got),
-	    got + strlen(got) - 10);
+	    tail20(got));
 	free(got);
 	/* three blocks of 1,000 characters: kept to HKEEP_MAX bytes */
 	n = (size_t)snprintf(in, sizeof(in), HTML_PART "x");
@@ -351,7 +351,7 @@ START_TEST(test_html_hidden_little_shown)
 	ck_assert_uint_eq(w - 1 - 2, HKEEP_MAX - 1);
 	got = text_of(in, NULL);
 	ck_assert_msg(strcmp(got, want) == 0, "%zu bytes: ...%s", strlen(got),
-	    got + strlen(got) - 10);
+	    tail20(got));
 	free(got);
 }
 END_TEST
