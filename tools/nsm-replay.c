@@ -430,9 +430,44 @@ rand_token(char *s, size_t n)
 /*
  * How often each trick strikes, per thousand words of the seed: random
  * dictionary words inserted, hash-buster strings, HTML comments and
- * invisible text (--tricks INS,BUST,COMMENT,HIDDEN).
+ * invisible text; then, off unless asked for, a word's letters spaced
+ * ("f r e e") or dotted ("f.r.e.e"), digits and signs for letters
+ * ("fr33"), and unrelated words appended to each copy, so many per
+ * thousand of the seed's (--tricks INS,BUST,COMMENT,HIDDEN[,SPACED,
+ * DOTTED,LEET,APPEND]).
  */
 static int	rate_insert = 100, rate_buster = 15, rate_comment = 20, rate_hidden = 15;
+static int	rate_spaced, rate_dotted, rate_leet, rate_append;
+
+/* A word with its letters spaced or dotted by sep ("f r e e", "f.r.e.e"). */
+static void
+word_split(struct tl_buf *out, const char *w, size_t n, char sep)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			tl_buf_add(out, &sep, 1);
+		tl_buf_add(out, w + i, 1);
+	}
+}
+
+/* A word with some letters written as digits or signs ("fr33 m0ney"). */
+static void
+word_leet(struct tl_buf *out, const char *w, size_t n)
+{
+	static const char	from[] = "aeiost", to[] = "4310$7";
+	size_t			i;
+
+	for (i = 0; i < n; i++) {
+		const char	*f = strchr(from, w[i]);
+		char		 ch = w[i];
+
+		if (ch != '\0' && f != NULL && rndn(2) == 0)
+			ch = to[f - from];
+		tl_buf_add(out, &ch, 1);
+	}
+}
 
 /* The text of one variant: the seed's words, with the family's tricks. */
 static void
@@ -441,13 +476,12 @@ variant_text(const char *seed, int html, struct tl_buf *out)
 	const char	*p = seed;
 	char		 tok[40];
 	int		 upper = rndn(3) == 0, wsp = rndn(2) == 0;
-	size_t		 nw = 0;
+	size_t		 nw = 0, nseed = 0, n;
 
 	if (html)
 		buf_str(out, "<html><body><p>");
 	while (*p) {
 		const char	*w = p;
-		size_t		 n;
 
 		while (*p && *p != ' ')
 			p++;
@@ -476,7 +510,15 @@ variant_text(const char *seed, int html, struct tl_buf *out)
 			buf_fmt(out, "<span style=\"display:none\">%s %s</span>", tok,
 			    words[rndn(NWORDS)]);
 		}
-		if (upper && rndn(100) < 30) {
+		nseed++;
+		/* (no draw for a trick that is off: the same copies as before) */
+		if (rate_spaced > 0 && n > 1 && rndn(1000) < (size_t)rate_spaced)
+			word_split(out, w, n, ' ');
+		else if (rate_dotted > 0 && n > 1 && rndn(1000) < (size_t)rate_dotted)
+			word_split(out, w, n, '.');
+		else if (rate_leet > 0 && rndn(1000) < (size_t)rate_leet)
+			word_leet(out, w, n);
+		else if (upper && rndn(100) < 30) {
 			size_t	i;
 
 			for (i = 0; i < n && i < sizeof(tok) - 1; i++)
@@ -493,6 +535,11 @@ variant_text(const char *seed, int html, struct tl_buf *out)
 	}
 	rand_token(tok, 16 + rndn(16));
 	buf_fmt(out, "\n%s\n", tok);
+	/* unrelated words under the text, as much as rate_append says */
+	for (n = nseed * (size_t)rate_append / 1000; n > 0; n--) {
+		buf_str(out, words[rndn(NWORDS)]);
+		buf_str(out, n % 12 == 1 ? "\n" : " ");
+	}
 	if (html)
 		buf_str(out, "</p></body></html>\n");
 }
@@ -1288,7 +1335,8 @@ usage(void)
 	    "usage: nsm-replay [-c config] [--corpus DIR] [--stream sa|phish|families]\n"
 	    "                  [--limit N] [--seed N] [--families N] [--variants N]\n"
 	    "                  [--pairs N] [--check] [--store DIR] [--verbose] [--dump DIR]\n"
-	    "                  [--tricks INSERT,BUSTER,COMMENT,HIDDEN (per 1000 words)]\n"
+	    "                  [--tricks INSERT,BUSTER,COMMENT,HIDDEN[,SPACED,DOTTED,LEET,APPEND]\n"
+	    "                   (per 1000 words)]\n"
 	    "                  [--population N (users spam is sent to; 500)]\n"
 	    "                  [--controls N (ham messages sent again, perturbed)]\n");
 	exit(2);
@@ -1351,8 +1399,9 @@ main(int argc, char *argv[])
 				usage();
 			break;
 		case 'T':
-			if (sscanf(optarg, "%d,%d,%d,%d", &rate_insert, &rate_buster,
-			    &rate_comment, &rate_hidden) != 4)
+			if (sscanf(optarg, "%d,%d,%d,%d,%d,%d,%d,%d", &rate_insert,
+			    &rate_buster, &rate_comment, &rate_hidden, &rate_spaced,
+			    &rate_dotted, &rate_leet, &rate_append) < 4)
 				usage();
 			break;
 		default: usage();
