@@ -109,6 +109,9 @@ put("canon", "attr-entities", WHOLE + b"Content-Type: text/html\n\n<style>.h{dis
 put("canon", "lookalikes", WHOLE + "Content-Type: text/plain; charset=utf-8\n\n"
     "\u043effer P\u0410YP\u0410L \u0440\u0430\u0443 \u0430 B\u0430\u0448 \u0448a\u043d\u0441 "
     "Ve\u0301ry \u202eabc \U0001d405\U0001d42b\u24d5\U0001f170 \u05e9\u05b8\u05dc\n".encode())
+put("canon", "spaced-letters", WHOLE + "Content-Type: text/plain; charset=utf-8\n\n"
+    "{} f r e e m o n e y\nF R E E  M O N E Y v.i.a.g.r.a c-h-e-a-p \u514d \u8d39 \u53d1 "
+    "\u7968 \u0438 \u0432 \u0430 a b e.g. x y z f\nr\ne f. r. e.\n".format("y" * 4080).encode())
 put("canon", "raw", bytes([0x07, 0x03, 0x00, 0x05]) + b"Subject: r\n\nraw body\r\nline\r\n")
 put("canon", "raw-body", bytes([0x03, 0x03, 0x85, 0x22]) + b"raw body only\r\n.\r\n")
 put("canon", "body-b64-gbk", bytes([13 << 3, 0x04, 0x00, 0x07]) +

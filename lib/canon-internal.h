@@ -254,7 +254,9 @@ struct canon {
 	int		 u8len;
 	uint32_t	 u8cp;
 	unsigned char	 u8seq[4];
-	int		 fws;		/* white space seen since the last output */
+	int		 fws;		/* white space seen since the last
+					   output: 1, one space; 2, more, or
+					   another blank or break */
 	int		 fany;		/* something has been output */
 	int		 fbol;		/* at a line's start: quote marks go */
 	uint32_t	 frun;		/* the symbol last output, 0: none */
@@ -266,6 +268,17 @@ struct canon {
 	int		 wcut;		/* its start went to the callback */
 	int		 wprev;		/* the script of the word before
 					   (W_*, canon.c fold_word) */
+	int		 wgap;		/* the fws before the word: 1, one
+					   space; 2, more or another blank */
+	int		 rn;		/* letters in the run of spaced
+					   letters ending the output (canon.c
+					   spaced_join); 0: none */
+	unsigned char	 rsep;		/* what spaces them, from the second */
+	int		 rabc;		/* their alphabet (spaced_letter) */
+	size_t		 rstart;	/* obuf offset of the run's first letter */
+	size_t		 rend;		/* ... just after its last letter */
+	size_t		 rsep1;		/* ... of the separator after the
+					   first, while rn is 2 */
 	size_t		 olen;
 	unsigned char	 obuf[OBUF_MAX];
 };

@@ -42,29 +42,39 @@ oflush(struct canon *c)
 		c->olen = 0;
 	}
 	c->wstart = 0;
+	c->rn = 0;
 }
 
 /*
  * The buffer is full. The word being output, which fold_word() may
- * rewrite at its end, is kept, moved to the buffer's start, unless it is
- * longer than a word is folded; the rest goes. A word that goes in part
- * is never folded (wcut): what is left of it may start inside a
+ * rewrite at its end, is kept, moved to the buffer's start, with the run
+ * of spaced letters before it that spaced_join() may join, unless that
+ * is longer than a word is folded; the rest goes. A word that goes in
+ * part is never folded (wcut): what is left of it may start inside a
  * character.
  */
 static void
 ofull(struct canon *c)
 {
-	size_t	from = c->wstart, keep = c->olen - c->wstart;
+	size_t	from = c->wstart, keep;
 
+	if (c->rn > 0 && c->rstart < from)
+		from = c->rstart;
+	keep = c->olen - from;
 	if (from == 0 || keep > WORD_FOLD_MAX) {
 		oflush(c);
 		c->wcut = 1;
 		return;
 	}
-	c->olen = from;
-	oflush(c);
+	if (c->out != NULL)
+		c->out(c->arg, c->obuf, from);
+	c->out_bytes += from;
 	memmove(c->obuf, c->obuf + from, keep);
 	c->olen = keep;
+	c->wstart -= from;
+	c->rstart -= c->rn > 0 ? from : 0;
+	c->rend -= c->rn > 0 ? from : 0;
+	c->rsep1 -= c->rn == 2 ? from : 0;
 }
 
 static inline void
@@ -416,9 +426,86 @@ fold_word(struct canon *c, int prev)
 }
 
 /*
- * The word being output ended: fold it when it has a Cyrillic or Greek
- * letter; else note its script, for the next word's look-alikes. A word
- * cut by the buffer is never folded.
+ * A letter that spaced-out text is written in, and its alphabet: 1
+ * Latin, 2 Greek, 3 Cyrillic, 4 a Han ideograph or kana; 0, none. Not
+ * Hangul: Korean has words of one syllable, and writes them between
+ * spaces.
+ */
+static int
+spaced_letter(uint32_t cp)
+{
+	if ((cp >= 'a' && cp <= 'z') || (cp >= 0xdf && cp <= 0x24f && cp != 0xf7))
+		return 1;
+	if (cp >= 0x3ac && cp <= 0x3ce)
+		return 2;
+	if (cp >= 0x430 && cp <= 0x45f)
+		return 3;
+	return (cp >= 0x3041 && cp <= 0x30ff) || (cp >= 0x3400 && cp <= 0x4dbf) ||
+	    (cp >= 0x4e00 && cp <= 0x9fff) ? 4 : 0;
+}
+
+/* The byte of the output at off goes; offsets after it move back. */
+static void
+odrop(struct canon *c, size_t off)
+{
+	memmove(c->obuf + off, c->obuf + off + 1, c->olen - off - 1);
+	c->olen--;
+	if (c->wstart > off)
+		c->wstart--;
+}
+
+/*
+ * Letters spaced apart ("f r e e", "f.r.e.e", "v-i-a-g-r-a", "免 费 发
+ * 票"), an old way to write an ad that no filter reads as the words it
+ * spells, are joined: three letters or more of one alphabet, each a word
+ * of its own, with one space between each two, or one '.', '-', '_' or
+ * '*' and no space, the same all along. Two spaces or a line break end
+ * the word they spell ("F R E E  M O N E Y" is "free money"). Called as
+ * each word ends: the word just output is one letter, and the run before
+ * it (rstart .. rend) lies in the buffer still (ofull keeps it). Two
+ * letters are not joined ("a b", "и в" are words); the third joins all
+ * three.
+ */
+static void
+spaced_join(struct canon *c)
+{
+	const unsigned char	*p = c->obuf + c->wstart, *e = c->obuf + c->olen;
+	unsigned char		 sep = 0;
+	int			 abc = spaced_letter(u8_next(&p, e));
+
+	if (abc == 0 || p != e) {
+		c->rn = 0;
+		return;
+	}
+	if (c->rn > 0 && c->wstart == c->rend + 1 && abc == c->rabc)
+		sep = c->obuf[c->rend];
+	if (!(sep == ' ' ? c->wgap == 1 : sep != 0 && strchr(".-_*", sep)) ||
+	    (c->rn > 1 && sep != c->rsep)) {
+		c->rn = 1;		/* a run starts */
+		c->rabc = abc;
+		c->rstart = c->wstart;
+		c->rend = c->olen;
+		return;
+	}
+	if (c->rn == 1) {
+		c->rsep = sep;
+		c->rsep1 = c->rend;
+		c->rend = c->olen;
+		c->rn = 2;
+		return;
+	}
+	odrop(c, c->rend);
+	if (c->rn == 2)
+		odrop(c, c->rsep1);
+	c->rend = c->olen;
+	c->rn++;
+}
+
+/*
+ * The word being output ended: join it to the spaced letters before it,
+ * and fold it when it has a Cyrillic or Greek letter; else note its
+ * script, for the next word's look-alikes. A word cut by the buffer is
+ * never folded.
  */
 static void
 word_end(struct canon *c)
@@ -429,6 +516,10 @@ word_end(struct canon *c)
 		c->wcut = c->wcyr = 0;
 		return;
 	}
+	if (c->wcut)
+		c->rn = 0;
+	else if (c->rn > 0 || c->olen - c->wstart <= 4)
+		spaced_join(c);
 	if (c->wcyr && !c->wcut) {
 		c->wcyr = 0;
 		c->wprev = fold_word(c, c->wprev);
@@ -460,6 +551,7 @@ fin_emit_start(struct canon *c)
 		word_end(c);
 		oput(c, ' ');
 		word_start(c);
+		c->wgap = c->fws;
 	}
 	c->fws = 0;
 	c->fany = 1;
@@ -567,7 +659,7 @@ fin_cp(struct canon *c, uint32_t cp)
 	if (fin_blank(cp)) {
 		if (cp == '\n')
 			c->fbol = 1;
-		c->fws = 1;
+		c->fws = c->fws == 0 && cp == ' ' ? 1 : 2;
 		return;
 	}
 	if (cp < 0x80) {
@@ -671,7 +763,7 @@ void
 fin_space(struct canon *c)
 {
 	fin_flush_u8(c);
-	c->fws = 1;
+	c->fws = 2;
 	c->fbol = 1;
 }
 
@@ -812,6 +904,8 @@ canon_reset(struct canon *c)
 	c->wcut = 0;
 	c->wcyr = 0;
 	c->wprev = W_NONE;
+	c->wgap = 0;
+	c->rn = 0;
 	c->hklen = 0;
 	c->hkfull = 0;
 }

@@ -159,6 +159,7 @@ START_TEST(test_case_and_space)
 END_TEST
 
 #define UTF8_PART "Content-Type: text/plain; charset=utf-8\n\n"
+#define HTML_PART "Content-Type: text/html; charset=utf-8\n\n"
 
 /*
  * Text dressed to look the same and be another: characters that render
@@ -212,6 +213,57 @@ START_TEST(test_lookalikes)
 	    "\xd1\x8c \xd1\x81\xd0\xb5\xd0\xb9\xd1\x87\xd0\xb0\xd1"
 	    "\x81 samsung \xce\xba\xce\xb1\xce\xb9 apple \xcf\x84"
 	    "\xce\xbf box");
+}
+END_TEST
+
+/*
+ * Letters spaced or dotted apart are the word they spell: three or more
+ * of one alphabet, one space or one '.', '-', '_' or '*' between each
+ * two, the same all along.
+ */
+START_TEST(test_spaced_letters)
+{
+	CHECK_TEXT(UTF8_PART "F R E E  M O N E Y now", "free money now");
+	CHECK_TEXT(UTF8_PART "V.i.a.g.r.a c-h-e-a-p p_i_l_l_s b*u*y!",
+	    "viagra cheap pills buy!");
+	/* two letters are words: "a b", "e.g."; the third joins all three */
+	CHECK_TEXT(UTF8_PART "a b or e.g. x y z, a b c de",
+	    "a b or e.g. xyz, abc de");
+	/* a line break, a space beside a dot, or another separator: none */
+	CHECK_TEXT(UTF8_PART "f\nr\ne\ne f. r. e. e f.r e.e",
+	    "f r e e f. r. e. e f.r e.e");
+	/* one alphabet; Hangul is never joined */
+	CHECK_TEXT(UTF8_PART "\xe5\x85\x8d \xe8\xb4\xb9 \xe5\x8f\x91 "
+	    "\xe7\xa5\xa8 \xd0\xb8 \xd0\xb2 \xd0\xb0 \xea\xb7\xb8 "
+	    "\xec\x9d\xb4 \xec\xa0\x80",
+	    "\xe5\x85\x8d\xe8\xb4\xb9\xe5\x8f\x91\xe7\xa5\xa8 "
+	    "\xd0\xb8\xd0\xb2\xd0\xb0 \xea\xb7\xb8 \xec\x9d\xb4 "
+	    "\xec\xa0\x80");
+	/* across HTML tags and entities, as a reader sees the letters */
+	CHECK_TEXT(HTML_PART "<p>F<b> </b>R E&#32;E</p>", "free");
+}
+END_TEST
+
+/* Letters spaced apart across the end of the output buffer are joined. */
+START_TEST(test_spaced_at_buffer_end)
+{
+	char	in[8192], want[8192], *got;
+	size_t	pad, n, w;
+
+	for (pad = 4080; pad < 4100; pad++) {
+		n = (size_t)snprintf(in, sizeof(in), UTF8_PART);
+		w = 0;
+		memset(in + n, 'y', pad);
+		memset(want, 'y', pad);
+		n += pad;
+		w += pad;
+		snprintf(in + n, sizeof(in) - n, " f r e e m o n e y\n");
+		snprintf(want + w, sizeof(want) - w, " freemoney");
+		got = text_of(in, NULL);
+		ck_assert_msg(strcmp(got, want) == 0, "pad %zu: ...%s, not ...%s",
+		    pad, tail20(got), tail20(want));
+		free(got);
+	}
 }
 END_TEST
 
@@ -306,8 +358,8 @@ START_TEST(test_quote_marks)
 	    "<p>ok</p>&gt; quoted<br>&gt; &gt; more 1 &gt; 0\n",
 	    "ok quoted more 1 > 0");
 	/* the same reply quoted once or three deep: the same text */
-	CHECK_TEXT("Content-Type: text/plain\n\n> > > a b c\n> > > d\n",
-	    "a b c d");
+	CHECK_TEXT("Content-Type: text/plain\n\n> > > ab c de\n> > > f\n",
+	    "ab c de f");
 }
 END_TEST
 
@@ -726,6 +778,8 @@ canon_suite(int corpus)
 	tcase_add_test(tc, test_case_and_space);
 	tcase_add_test(tc, test_lookalikes);
 	tcase_add_test(tc, test_lookalike_at_buffer_end);
+	tcase_add_test(tc, test_spaced_letters);
+	tcase_add_test(tc, test_spaced_at_buffer_end);
 	tcase_add_test(tc, test_symbol_runs);
 	tcase_add_test(tc, test_quote_marks);
 	tcase_add_test(tc, test_huge_lines);

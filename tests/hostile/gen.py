@@ -541,7 +541,12 @@ class Gen:
                            ("one-word", ("о" + "x" * n).encode()),
                            ("cyrillic-alone", "а ".encode() * (n // 3)),
                            ("marks-flood", ("e" + "́" * 50).encode() * (n // 101)),
-                           ("styled-flood", "𝐅ⓕ🅰".encode() * (n // 11))]:
+                           ("styled-flood", "𝐅ⓕ🅰".encode() * (n // 11)),
+                           # letters spaced apart, one endless run of them
+                           # to join (canon.c spaced_join)
+                           ("spaced-flood", b"f r e e " * (n // 8)),
+                           ("dotted-flood", b"v.i.a.g.r.a." * (n // 12)),
+                           ("spaced-han-flood", "免 费 ".encode() * (n // 8))]:
             self.add("lookalike-%s" % name, part_msg(b"text/plain; charset=utf-8", "8bit", body))
 
     # ---- base64 that is not base64
