@@ -112,6 +112,9 @@ put("canon", "lookalikes", WHOLE + "Content-Type: text/plain; charset=utf-8\n\n"
 put("canon", "spaced-letters", WHOLE + "Content-Type: text/plain; charset=utf-8\n\n"
     "{} f r e e m o n e y\nF R E E  M O N E Y v.i.a.g.r.a c-h-e-a-p \u514d \u8d39 \u53d1 "
     "\u7968 \u0438 \u0432 \u0430 a b e.g. x y z f\nr\ne f. r. e.\n".format("y" * 4080).encode())
+put("canon", "digit-letters", WHOLE + b"Content-Type: text/html; charset=utf-8\n\n"
+    b"<p>FR33 m0n3y, v14gr4 cl1ck 5ave 7oday 2026 h264 10:30 b2b 3x a4 12ab F<b> </b>R E&#32;E "
+    + b"a1" * 40 + b"</p>\n")
 put("canon", "raw", bytes([0x07, 0x03, 0x00, 0x05]) + b"Subject: r\n\nraw body\r\nline\r\n")
 put("canon", "raw-body", bytes([0x03, 0x03, 0x85, 0x22]) + b"raw body only\r\n.\r\n")
 put("canon", "body-b64-gbk", bytes([13 << 3, 0x04, 0x00, 0x07]) +

@@ -266,6 +266,7 @@ struct canon {
 	int		 wcyr;		/* it has a Cyrillic or Greek letter:
 					   look at its scripts at its end */
 	int		 wcut;		/* its start went to the callback */
+	int		 wdigit;	/* it has an ASCII digit */
 	int		 wprev;		/* the script of the word before
 					   (W_*, canon.c fold_word) */
 	int		 wgap;		/* the fws before the word: 1, one

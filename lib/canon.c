@@ -502,10 +502,46 @@ spaced_join(struct canon *c)
 }
 
 /*
+ * Digits for the letters they look like ("fr33 m0ney", "v1agra"), in a
+ * word of ASCII letters and digits with two letters or more and no more
+ * digits than letters: 0 o, 1 i, 3 e, 4 a, 5 s, 7 t. Every copy of a
+ * text is folded alike, so two copies differ only where one spelled a
+ * word with digits; a word of digits ("2026"), mostly digits ("h264"),
+ * one letter ("a4", "3x") or more than 64 bytes is left as it is. Called
+ * as a word with a digit ends (wdigit).
+ */
+static void
+digit_fold(struct canon *c)
+{
+	static const char	 as[] = "oi2eas6t";	/* 0 .. 7: the letter,
+							   or the digit kept */
+	unsigned char		*p = c->obuf + c->wstart, *e = c->obuf + c->olen;
+	unsigned char		*q;
+	int			 letters = 0, digits = 0, folds = 0;
+
+	if (e - p > 64)
+		return;
+	for (q = p; q < e; q++) {
+		if (*q >= 'a' && *q <= 'z')
+			letters++;
+		else if (*q >= '0' && *q <= '9') {
+			digits++;
+			folds += *q <= '7' && as[*q - '0'] >= 'a';
+		} else
+			return;
+	}
+	if (letters < 2 || folds == 0 || digits > letters)
+		return;
+	for (q = p; q < e; q++)
+		if (*q >= '0' && *q <= '7' && as[*q - '0'] >= 'a')
+			*q = (unsigned char)as[*q - '0'];
+}
+
+/*
  * The word being output ended: join it to the spaced letters before it,
- * and fold it when it has a Cyrillic or Greek letter; else note its
- * script, for the next word's look-alikes. A word cut by the buffer is
- * never folded.
+ * fold digits written for letters, and fold it when it has a Cyrillic or
+ * Greek letter; else note its script, for the next word's look-alikes. A
+ * word cut by the buffer is never folded.
  */
 static void
 word_end(struct canon *c)
@@ -518,8 +554,12 @@ word_end(struct canon *c)
 	}
 	if (c->wcut)
 		c->rn = 0;
-	else if (c->rn > 0 || c->olen - c->wstart <= 4)
-		spaced_join(c);
+	else {
+		if (c->rn > 0 || c->olen - c->wstart <= 4)
+			spaced_join(c);
+		if (c->wdigit)
+			digit_fold(c);
+	}
 	if (c->wcyr && !c->wcut) {
 		c->wcyr = 0;
 		c->wprev = fold_word(c, c->wprev);
@@ -541,6 +581,7 @@ word_start(struct canon *c)
 {
 	c->wstart = c->olen;
 	c->wcut = 0;
+	c->wdigit = 0;
 }
 
 /* Something is about to be output: first the space seen before it. */
@@ -635,6 +676,8 @@ fin_put(struct canon *c, uint32_t cp)
 	fin_emit_start(c);
 	if (sym)
 		word_end(c);
+	else if (cp >= '0' && cp <= '9')
+		c->wdigit = 1;
 	else if (is_cyr_cp(cp) || is_greek_cp(cp))
 		c->wcyr = 1;
 	n = u8_put(u8, cp);
@@ -715,6 +758,7 @@ fin_bytes(struct canon *c, const unsigned char *p, size_t n)
 				    (b >= '0' && b <= '9')) && c->fws == 0 &&
 				    c->fany) {
 					c->frun = 0;
+					c->wdigit |= b < 'a';
 					oput(c, b);
 				} else
 					fin_cp(c, b);
@@ -902,6 +946,7 @@ canon_reset(struct canon *c)
 	c->olen = 0;
 	c->wstart = 0;
 	c->wcut = 0;
+	c->wdigit = 0;
 	c->wcyr = 0;
 	c->wprev = W_NONE;
 	c->wgap = 0;

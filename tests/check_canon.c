@@ -267,6 +267,19 @@ START_TEST(test_spaced_at_buffer_end)
 }
 END_TEST
 
+/*
+ * Digits written for letters in a word of letters ("fr33"); words of
+ * digits, or mostly digits, stay.
+ */
+START_TEST(test_digit_letters)
+{
+	CHECK_TEXT(UTF8_PART "FR33 m0n3y, v14gr4 and cl1ck 5ave 7oday",
+	    "free money, viagra and click save today");
+	CHECK_TEXT(UTF8_PART "2026 h264 10:30 b2b 3x a4 123ab 12ab",
+	    "2026 h264 10:30 b2b 3x a4 123ab i2ab");
+}
+END_TEST
+
 /* A word cut by the end of the output buffer (4,096 bytes) is folded. */
 START_TEST(test_lookalike_at_buffer_end)
 {
@@ -780,6 +793,7 @@ canon_suite(int corpus)
 	tcase_add_test(tc, test_lookalike_at_buffer_end);
 	tcase_add_test(tc, test_spaced_letters);
 	tcase_add_test(tc, test_spaced_at_buffer_end);
+	tcase_add_test(tc, test_digit_letters);
 	tcase_add_test(tc, test_symbol_runs);
 	tcase_add_test(tc, test_quote_marks);
 	tcase_add_test(tc, test_huge_lines);

@@ -543,10 +543,13 @@ class Gen:
                            ("marks-flood", ("e" + "́" * 50).encode() * (n // 101)),
                            ("styled-flood", "𝐅ⓕ🅰".encode() * (n // 11)),
                            # letters spaced apart, one endless run of them
-                           # to join (canon.c spaced_join)
+                           # to join (canon.c spaced_join), and digits in
+                           # every word to fold (digit_fold)
                            ("spaced-flood", b"f r e e " * (n // 8)),
                            ("dotted-flood", b"v.i.a.g.r.a." * (n // 12)),
-                           ("spaced-han-flood", "免 费 ".encode() * (n // 8))]:
+                           ("spaced-han-flood", "免 费 ".encode() * (n // 8)),
+                           ("digit-words", b"fr33 m0n3y " * (n // 11)),
+                           ("digit-words-long", (b"a1" * 32 + b" ") * (n // 65))]:
             self.add("lookalike-%s" % name, part_msg(b"text/plain; charset=utf-8", "8bit", body))
 
     # ---- base64 that is not base64
