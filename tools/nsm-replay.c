@@ -922,10 +922,10 @@ replay(const struct config *cfg, struct store *store)
 		it->code = r.code;
 		if (verbose > 2 && it->family >= 0)
 			printf("family %d %s: %s cluster %llu%s score %d runner-up %d compared %zu "
-			    "bytes %llu\n", it->family, it->path, verdict_action_name(it->action),
-			    (unsigned long long)it->cluster, r.res.created ? "(new)" : "",
-			    r.res.score, r.res.runner_up, r.res.compared,
-			    (unsigned long long)r.body_bytes);
+			    "bytes %llu reason %s\n", it->family, it->path,
+			    verdict_action_name(it->action), (unsigned long long)it->cluster,
+			    r.res.created ? "(new)" : "", r.res.score, r.res.runner_up,
+			    r.res.compared, (unsigned long long)r.body_bytes, r.verdict.reason);
 		if (verbose && it->catchable && !tl_rejected(it->action))
 			printf("missed %s: %s cluster %llu%s score %d runner-up %d compared %zu "
 			    "messages %llu recipients %llu networks %u reason %s\n",
