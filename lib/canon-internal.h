@@ -73,6 +73,7 @@
 #define CLASS_MAX	31	/* longest class name kept */
 #define SEL_MAX		127	/* longest CSS selector read */
 #define WORD_FOLD_MAX	256	/* longest word whose homoglyphs are folded */
+#define JOIN_MAX	128	/* longest word joined from spaced letters */
 
 /* A word's script, for homoglyphs (canon.c fold_word). */
 enum wscript { W_NONE, W_LATIN, W_CYR };

@@ -47,10 +47,12 @@ oflush(struct canon *c)
 
 /*
  * The buffer is full. The word being output, which fold_word() may
- * rewrite at its end, is kept, moved to the buffer's start, with the run
- * of spaced letters before it that spaced_join() may join, unless that
- * is longer than a word is folded; the rest goes. A word that goes in
- * part is never folded (wcut): what is left of it may start inside a
+ * rewrite at its end, is kept, moved to the buffer's start, unless it is
+ * longer than a word is folded; the rest goes. So is the run of spaced
+ * letters before it while the word may still join it (spaced_join), when
+ * both fit in as much: a run is at most JOIN_MAX bytes, so when they do
+ * not the word is no letter, and ends the run. A word that goes in part
+ * is never folded (wcut): what is left of it may start inside a
  * character.
  */
 static void
@@ -58,8 +60,11 @@ ofull(struct canon *c)
 {
 	size_t	from = c->wstart, keep;
 
-	if (c->rn > 0 && c->rstart < from)
+	if (c->rn > 0 && c->wstart <= c->rend + 1 &&
+	    c->olen - c->rstart <= WORD_FOLD_MAX)
 		from = c->rstart;
+	else
+		c->rn = 0;
 	keep = c->olen - from;
 	if (from == 0 || keep > WORD_FOLD_MAX) {
 		oflush(c);
@@ -427,7 +432,8 @@ fold_word(struct canon *c, int prev)
 
 /*
  * A letter that spaced-out text is written in, and its alphabet: 1
- * Latin, 2 Greek, 3 Cyrillic, 4 a Han ideograph or kana; 0, none. Not
+ * Latin, 2 Greek, 3 Cyrillic, 4 a Han ideograph or kana (not the
+ * middle dot, the length mark or the voicing marks); 0, none. Not
  * Hangul: Korean has words of one syllable, and writes them between
  * spaces.
  */
@@ -440,8 +446,8 @@ spaced_letter(uint32_t cp)
 		return 2;
 	if (cp >= 0x430 && cp <= 0x45f)
 		return 3;
-	return (cp >= 0x3041 && cp <= 0x30ff) || (cp >= 0x3400 && cp <= 0x4dbf) ||
-	    (cp >= 0x4e00 && cp <= 0x9fff) ? 4 : 0;
+	return (cp >= 0x3041 && cp <= 0x3096) || (cp >= 0x30a1 && cp <= 0x30fa) ||
+	    (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0x4e00 && cp <= 0x9fff) ? 4 : 0;
 }
 
 /* The byte of the output at off goes; offsets after it move back. */
@@ -460,11 +466,14 @@ odrop(struct canon *c, size_t off)
  * spells, are joined: three letters or more of one alphabet, each a word
  * of its own, with one space between each two, or one '.', '-', '_' or
  * '*' and no space, the same all along. Two spaces or a line break end
- * the word they spell ("F R E E  M O N E Y" is "free money"). Called as
- * each word ends: the word just output is one letter, and the run before
- * it (rstart .. rend) lies in the buffer still (ofull keeps it). Two
- * letters are not joined ("a b", "и в" are words); the third joins all
- * three.
+ * the word they spell ("F R E E  M O N E Y" is "free money"), and so does
+ * another separator, which may start a word of its own with the letter
+ * before it ("a f.r.e.e" is "a free"). Two letters are not joined ("a
+ * b", "и в" are words); the third joins all three. A word is joined to
+ * JOIN_MAX bytes; the next letter starts another. Called as each short
+ * word ends, and as any word ends while there is a run (it ends the run
+ * unless it is one letter): the run (rstart .. rend) lies in the buffer
+ * still, as ofull keeps it.
  */
 static void
 spaced_join(struct canon *c)
@@ -480,12 +489,17 @@ spaced_join(struct canon *c)
 	if (c->rn > 0 && c->wstart == c->rend + 1 && abc == c->rabc)
 		sep = c->obuf[c->rend];
 	if (!(sep == ' ' ? c->wgap == 1 : sep != 0 && strchr(".-_*", sep)) ||
-	    (c->rn > 1 && sep != c->rsep)) {
+	    (c->rn > 2 && sep != c->rsep) || c->olen - c->rstart > JOIN_MAX) {
 		c->rn = 1;		/* a run starts */
 		c->rabc = abc;
 		c->rstart = c->wstart;
 		c->rend = c->olen;
 		return;
+	}
+	if (c->rn == 2 && sep != c->rsep) {
+		/* two letters apart: the second and this may start one */
+		c->rstart = c->rsep1 + 1;
+		c->rn = 1;
 	}
 	if (c->rn == 1) {
 		c->rsep = sep;
@@ -539,8 +553,8 @@ digit_fold(struct canon *c)
 
 /*
  * The word being output ended: join it to the spaced letters before it,
- * fold digits written for letters, and fold it when it has a Cyrillic or
- * Greek letter; else note its script, for the next word's look-alikes. A
+ * and fold it when it has a Cyrillic or Greek letter, or digits written
+ * for letters; else note its script, for the next word's look-alikes. A
  * word cut by the buffer is never folded.
  */
 static void
@@ -554,17 +568,15 @@ word_end(struct canon *c)
 	}
 	if (c->wcut)
 		c->rn = 0;
-	else {
-		if (c->rn > 0 || c->olen - c->wstart <= 4)
-			spaced_join(c);
-		if (c->wdigit)
-			digit_fold(c);
-	}
+	else if (c->rn > 0 || c->olen - c->wstart <= 4)
+		spaced_join(c);
 	if (c->wcyr && !c->wcut) {
 		c->wcyr = 0;
 		c->wprev = fold_word(c, c->wprev);
 		return;
 	}
+	if (c->wdigit && !c->wcut)
+		digit_fold(c);
 	b = c->obuf[c->wstart];
 	if (c->wcyr)
 		c->wprev = W_NONE;

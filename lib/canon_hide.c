@@ -644,18 +644,36 @@ hide_keep(struct canon *c, const unsigned char *p, size_t n)
 	c->hklen += n;
 }
 
-/* A break between words of hidden text, kept. */
+/*
+ * White space between words of hidden text, kept as one byte: a space
+ * for one space, a line break for more, another blank or a break (canon.c
+ * spaced_join tells them apart, as in the visible text).
+ */
+static void
+keep_blank(struct canon *c, int more)
+{
+	unsigned char	*last;
+
+	if (c->hklen == 0 || *(last = c->hkeep + c->hklen - 1) == '\n')
+		return;
+	if (*last == ' ')
+		*last = '\n';
+	else
+		hide_keep(c, (const unsigned char *)(more ? "\n" : " "), 1);
+}
+
+/* A break between words of hidden text (an element's edge), kept. */
 void
 hide_keep_space(struct canon *c)
 {
-	if (c->hklen > 0 && c->hkeep[c->hklen - 1] != ' ')
-		hide_keep(c, (const unsigned char *)" ", 1);
+	keep_blank(c, 1);
 }
 
 /*
- * A character of hidden text, kept if it shows; white space as one
- * space, so that neither the source's indentation nor invisible padding
- * (&zwnj;&nbsp; after a preheader) takes room that the text needs.
+ * A character of hidden text, kept if it shows; white space as one byte
+ * (keep_blank), so that neither the source's indentation nor invisible
+ * padding (&zwnj;&nbsp; after a preheader) takes room that the text
+ * needs.
  */
 static void
 keep_cp(struct canon *c, uint32_t cp)
@@ -665,7 +683,7 @@ keep_cp(struct canon *c, uint32_t cp)
 	if (fin_visible(cp))
 		hide_keep(c, u8, u8_put(u8, cp));
 	else if (fin_blank(cp))
-		hide_keep_space(c);
+		keep_blank(c, cp != ' ');
 }
 
 /* A character inside a hidden element: kept, counted; is it shown now? */

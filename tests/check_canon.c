@@ -241,6 +241,66 @@ START_TEST(test_spaced_letters)
 	    "\xec\xa0\x80");
 	/* across HTML tags and entities, as a reader sees the letters */
 	CHECK_TEXT(HTML_PART "<p>F<b> </b>R E&#32;E</p>", "free");
+	/* another separator starts a word with the letter before it
+	   (found by review: "a f.ree", "i v-iagra") */
+	CHECK_TEXT(UTF8_PART "a b.c.d get a f.r.e.e gift i v-i-a-g-r-a x.y-z",
+	    "a bcd get a free gift i viagra x.y-z");
+	/* hidden text kept for a message with next to no visible text
+	   keeps its line breaks: joined as the same text shown would be */
+	CHECK_TEXT(HTML_PART "<img src=a><div style=display:none>"
+	    "x<br>y<br>z\nq\nr\ns t u</div>", "x y z q r stu");
+	CHECK_TEXT(UTF8_PART "x\ny\nz\nq\nr\ns t u", "x y z q r stu");
+}
+END_TEST
+
+/*
+ * The words letters spaced apart give do not depend on where the output
+ * buffer ends (found by review): a word is joined to JOIN_MAX bytes, and
+ * a word after a run keeps its folds at every position.
+ */
+START_TEST(test_spaced_anywhere)
+{
+	char	in[12000], *ref, *got, run[1024];
+	size_t	pad, n, i;
+
+	/* 300 letters spaced apart: some words of JOIN_MAX bytes at most */
+	for (i = n = 0; i < 300; i++) {
+		run[n++] = (char)('a' + i % 26);
+		run[n++] = ' ';
+	}
+	run[n] = '\0';
+	snprintf(in, sizeof(in), UTF8_PART "%s\n", run);
+	ref = text_of(in, NULL);
+	ck_assert_msg(strlen(ref) == 302 && ref[127] == ' ' && ref[255] == ' ',
+	    "300 letters: %s", ref);
+	for (pad = 3700; pad < 4150; pad++) {
+		n = (size_t)snprintf(in, sizeof(in), UTF8_PART);
+		memset(in + n, 'y', pad);
+		snprintf(in + pad + n, sizeof(in) - pad - n, "\n\n%s\n", run);
+		got = text_of(in, NULL);
+		ck_assert_msg(strlen(got) == pad + 1 + strlen(ref) &&
+		    strcmp(got + pad + 1, ref) == 0, "pad %zu: ...%s",
+		    pad, tail20(got));
+		free(got);
+	}
+	free(ref);
+	/* a run of 252 letters, then words with a look-alike and digits */
+	for (i = n = 0; i < 252; i++) {
+		run[n++] = (char)('a' + i % 26);
+		run[n++] = ' ';
+	}
+	run[n] = '\0';
+	for (pad = 3700; pad < 4150; pad++) {
+		n = (size_t)snprintf(in, sizeof(in), UTF8_PART);
+		memset(in + n, 'y', pad);
+		snprintf(in + pad + n, sizeof(in) - pad - n,
+		    "\n%s\np\xd0\xb0ypal fr33\n", run);
+		got = text_of(in, NULL);
+		ck_assert_msg(strlen(got) > 12 &&
+		    strcmp(got + strlen(got) - 12, " paypal free") == 0,
+		    "pad %zu: ...%s", pad, tail20(got));
+		free(got);
+	}
 }
 END_TEST
 
@@ -793,6 +853,7 @@ canon_suite(int corpus)
 	tcase_add_test(tc, test_lookalike_at_buffer_end);
 	tcase_add_test(tc, test_spaced_letters);
 	tcase_add_test(tc, test_spaced_at_buffer_end);
+	tcase_add_test(tc, test_spaced_anywhere);
 	tcase_add_test(tc, test_digit_letters);
 	tcase_add_test(tc, test_symbol_runs);
 	tcase_add_test(tc, test_quote_marks);
