@@ -553,7 +553,7 @@ digit_fold(struct canon *c)
 
 /*
  * The word being output ended: join it to the spaced letters before it,
- * and fold it when it has a Cyrillic or Greek letter, or digits written
+ * fold it when it has a Cyrillic or Greek letter, then the digits written
  * for letters; else note its script, for the next word's look-alikes. A
  * word cut by the buffer is never folded.
  */
@@ -573,6 +573,8 @@ word_end(struct canon *c)
 	if (c->wcyr && !c->wcut) {
 		c->wcyr = 0;
 		c->wprev = fold_word(c, c->wprev);
+		if (c->wdigit)
+			digit_fold(c);	/* "р4ypal" is "p4ypal" now */
 		return;
 	}
 	if (c->wdigit && !c->wcut)

@@ -337,6 +337,8 @@ START_TEST(test_digit_letters)
 	    "free money, viagra and click save today");
 	CHECK_TEXT(UTF8_PART "2026 h264 10:30 b2b 3x a4 123ab 12ab",
 	    "2026 h264 10:30 b2b 3x a4 123ab i2ab");
+	/* after a look-alike is folded too (found by review) */
+	CHECK_TEXT(UTF8_PART "\xd1\x80""4ypal fr\xd0\xb5""3", "paypal free");
 }
 END_TEST
 
