@@ -217,6 +217,34 @@ START_TEST(test_lookalikes)
 END_TEST
 
 /*
+ * head, then pad times unit, then tail, as a UTF-8 text part, reads as
+ * whead, pad times unit, wtail: for text that the end of the output
+ * buffer (4,096 bytes) cuts at each pad.
+ */
+static void
+check_padded(const char *head, const char *unit, size_t pad,
+    const char *tail, const char *whead, const char *wtail)
+{
+	char	in[16384], want[16384], *got;
+	size_t	i, n, w, u = strlen(unit);
+
+	n = (size_t)snprintf(in, sizeof(in), UTF8_PART "%s", head);
+	w = (size_t)snprintf(want, sizeof(want), "%s", whead);
+	ck_assert(n + pad * u + strlen(tail) < sizeof(in) &&
+	    w + pad * u + strlen(wtail) < sizeof(want));
+	for (i = 0; i < pad; i++, n += u, w += u) {
+		memcpy(in + n, unit, u);
+		memcpy(want + w, unit, u);
+	}
+	snprintf(in + n, sizeof(in) - n, "%s", tail);
+	snprintf(want + w, sizeof(want) - w, "%s", wtail);
+	got = text_of(in, NULL);
+	ck_assert_msg(strcmp(got, want) == 0, "pad %zu: ...%s, not ...%s",
+	    pad, tail20(got), tail20(want));
+	free(got);
+}
+
+/*
  * Letters spaced or dotted apart are the word they spell: three or more
  * of one alphabet, one space or one '.', '-', '_' or '*' between each
  * two, the same all along.
@@ -307,23 +335,11 @@ END_TEST
 /* Letters spaced apart across the end of the output buffer are joined. */
 START_TEST(test_spaced_at_buffer_end)
 {
-	char	in[8192], want[8192], *got;
-	size_t	pad, n, w;
+	size_t	pad;
 
-	for (pad = 4080; pad < 4100; pad++) {
-		n = (size_t)snprintf(in, sizeof(in), UTF8_PART);
-		w = 0;
-		memset(in + n, 'y', pad);
-		memset(want, 'y', pad);
-		n += pad;
-		w += pad;
-		snprintf(in + n, sizeof(in) - n, " f r e e m o n e y\n");
-		snprintf(want + w, sizeof(want) - w, " freemoney");
-		got = text_of(in, NULL);
-		ck_assert_msg(strcmp(got, want) == 0, "pad %zu: ...%s, not ...%s",
-		    pad, tail20(got), tail20(want));
-		free(got);
-	}
+	for (pad = 4080; pad < 4100; pad++)
+		check_padded("", "y", pad, " f r e e m o n e y\n", "",
+		    " freemoney");
 }
 END_TEST
 
@@ -345,47 +361,21 @@ END_TEST
 /* A word cut by the end of the output buffer (4,096 bytes) is folded. */
 START_TEST(test_lookalike_at_buffer_end)
 {
-	char	in[8192], want[8192], *got;
-	size_t	pad, i, n, w;
+	size_t	pad;
 
-	for (pad = 4080; pad < 4100; pad++) {
-		n = (size_t)snprintf(in, sizeof(in), UTF8_PART);
-		w = 0;
-		for (i = 0; i < pad; i++) {
-			in[n++] = 'y';
-			want[w++] = 'y';
-		}
-		n += (size_t)snprintf(in + n, sizeof(in) - n,
-		    " P\xd0\x90YP\xd0\x90L \xd0\x9e\xd0\x9e\xd0\x9e\n");
-		w += (size_t)snprintf(want + w, sizeof(want) - w,
+	for (pad = 4080; pad < 4100; pad++)
+		check_padded("", "y", pad,
+		    " P\xd0\x90YP\xd0\x90L \xd0\x9e\xd0\x9e\xd0\x9e\n", "",
 		    " paypal \xd0\xbe\xd0\xbe\xd0\xbe");
-		got = text_of(in, NULL);
-		ck_assert_msg(strcmp(got, want) == 0, "pad %zu: ...%s, not ...%s",
-		    pad, tail20(got), tail20(want));
-		free(got);
-	}
 	/*
 	 * A word that the buffer's end cuts and that is too long to be kept
 	 * is not folded: what is left of it may start inside a character
 	 * (found by review: "q", 2,049 times "é", "x", a Cyrillic "а" came
 	 * out as "ɃɃ...ɸa").
 	 */
-	for (pad = 2040; pad < 2060; pad++) {
-		n = (size_t)snprintf(in, sizeof(in), UTF8_PART "q");
-		w = (size_t)snprintf(want, sizeof(want), "q");
-		for (i = 0; i < pad; i++) {
-			memcpy(in + n, "\xc3\xa9", 2);
-			memcpy(want + w, "\xc3\xa9", 2);
-			n += 2;
-			w += 2;
-		}
-		snprintf(in + n, sizeof(in) - n, "x\xd0\xb0\n");
-		snprintf(want + w, sizeof(want) - w, "x\xd0\xb0");
-		got = text_of(in, NULL);
-		ck_assert_msg(strcmp(got, want) == 0, "%zu: ...%s, not ...%s",
-		    pad, tail20(got), tail20(want));
-		free(got);
-	}
+	for (pad = 2040; pad < 2060; pad++)
+		check_padded("q", "\xc3\xa9", pad, "x\xd0\xb0\n", "q",
+		    "x\xd0\xb0");
 }
 END_TEST
 
