@@ -439,14 +439,17 @@ rand_token(char *s, size_t n)
 static int	rate_insert = 100, rate_buster = 15, rate_comment = 20, rate_hidden = 15;
 static int	rate_spaced, rate_dotted, rate_leet, rate_append;
 
-/* A word with its letters spaced or dotted by sep ("f r e e", "f.r.e.e"). */
+/*
+ * A word with its letters spaced or dotted by sep ("f r e e", "f.r.e.e"),
+ * a UTF-8 character kept whole.
+ */
 static void
 word_split(struct tl_buf *out, const char *w, size_t n, char sep)
 {
 	size_t	i;
 
 	for (i = 0; i < n; i++) {
-		if (i > 0)
+		if (i > 0 && ((unsigned char)w[i] & 0xc0) != 0x80)
 			tl_buf_add(out, &sep, 1);
 		tl_buf_add(out, w + i, 1);
 	}
