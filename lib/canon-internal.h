@@ -257,7 +257,8 @@ struct canon {
 	unsigned char	 u8seq[4];
 	int		 fws;		/* white space seen since the last
 					   output: 1, one space; 2, more, or
-					   another blank or break */
+					   a line break (canon.c fin_gap) */
+	int		 fwscol;	/* the last of it collapses (HTML) */
 	int		 fany;		/* something has been output */
 	int		 fbol;		/* at a line's start: quote marks go */
 	uint32_t	 frun;		/* the symbol last output, 0: none */

@@ -702,6 +702,26 @@ fin_put(struct canon *c, uint32_t cp)
 }
 
 /*
+ * The white space seen since the last output, with cp (fws): 1 for what
+ * shows as one space, 2 for more or a line break (spaced_join tells
+ * them apart). In HTML a browser shows a run of spaces, tabs and line
+ * breaks as one space, and each no-break space as one of its own; in
+ * plain text a line break is one.
+ */
+static int
+fin_gap(struct canon *c, uint32_t cp)
+{
+	int	collapse = c->html && cp < 0x80;
+
+	if (collapse && c->fwscol && c->fws > 0)
+		return c->fws;		/* shows nothing more */
+	c->fwscol = collapse;
+	if (c->html)
+		return c->fws == 0 ? 1 : 2;
+	return c->fws == 0 && cp == ' ' ? 1 : 2;
+}
+
+/*
  * Quote marks at a line's start ("> > > ", however deep) are the mail
  * client's, not the text's: a reply quoting a thread five deep would
  * otherwise share their trigrams with every other deep thread, whatever
@@ -716,7 +736,7 @@ fin_cp(struct canon *c, uint32_t cp)
 	if (fin_blank(cp)) {
 		if (cp == '\n')
 			c->fbol = 1;
-		c->fws = c->fws == 0 && cp == ' ' ? 1 : 2;
+		c->fws = fin_gap(c, cp);
 		return;
 	}
 	if (cp < 0x80) {
@@ -953,6 +973,7 @@ canon_reset(struct canon *c)
 	c->u8need = 0;
 	c->u8len = 0;
 	c->fws = 0;
+	c->fwscol = 0;
 	c->fany = 0;
 	c->fbol = 1;
 	c->frun = 0;
@@ -1022,7 +1043,9 @@ canon_end(struct canon *c)
 	fin_flush_u8(c);
 	word_end(c);
 	if (canon_out_bytes(c) < c->shown_min && c->hklen > 0) {
-		/* next to nothing visible: what is hidden is the text */
+		/* next to nothing visible: what is hidden is the text, its
+		   blanks kept as plain text's (canon_hide.c keep_blank) */
+		c->html = 0;
 		fin_space(c);
 		fin_bytes(c, c->hkeep, c->hklen);
 		fin_flush_u8(c);

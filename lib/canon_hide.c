@@ -646,27 +646,30 @@ hide_keep(struct canon *c, const unsigned char *p, size_t n)
 
 /*
  * White space between words of hidden text, kept as one byte: a space
- * for one space, a line break for more, another blank or a break (canon.c
- * spaced_join tells them apart, as in the visible text).
+ * for what would show as one space, a line break for more or a break
+ * (canon.c spaced_join tells them apart, as in the visible text). As a
+ * browser shows them, spaces, tabs and line breaks in a row are one
+ * space; each no-break space (nbsp) is one of its own.
  */
 static void
-keep_blank(struct canon *c, int more)
+keep_blank(struct canon *c, int brk, int nbsp)
 {
 	unsigned char	*last;
 
 	if (c->hklen == 0 || *(last = c->hkeep + c->hklen - 1) == '\n')
 		return;
-	if (*last == ' ')
-		*last = '\n';
-	else
-		hide_keep(c, (const unsigned char *)(more ? "\n" : " "), 1);
+	if (*last == ' ') {
+		if (brk || nbsp)
+			*last = '\n';
+	} else
+		hide_keep(c, (const unsigned char *)(brk ? "\n" : " "), 1);
 }
 
 /* A break between words of hidden text (an element's edge), kept. */
 void
 hide_keep_space(struct canon *c)
 {
-	keep_blank(c, 1);
+	keep_blank(c, 1, 0);
 }
 
 /*
@@ -683,7 +686,7 @@ keep_cp(struct canon *c, uint32_t cp)
 	if (fin_visible(cp))
 		hide_keep(c, u8, u8_put(u8, cp));
 	else if (fin_blank(cp))
-		keep_blank(c, cp != ' ');
+		keep_blank(c, 0, cp >= 0x80);
 }
 
 /* A character inside a hidden element: kept, counted; is it shown now? */

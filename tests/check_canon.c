@@ -273,11 +273,20 @@ START_TEST(test_spaced_letters)
 	   (found by review: "a f.ree", "i v-iagra") */
 	CHECK_TEXT(UTF8_PART "a b.c.d get a f.r.e.e gift i v-i-a-g-r-a x.y-z",
 	    "a bcd get a free gift i viagra x.y-z");
-	/* hidden text kept for a message with next to no visible text
-	   keeps its line breaks: joined as the same text shown would be */
-	CHECK_TEXT(HTML_PART "<img src=a><div style=display:none>"
-	    "x<br>y<br>z\nq\nr\ns t u</div>", "x y z q r stu");
+	/* white space as a reader sees it: in HTML a run of blanks shows
+	   as one space, a no-break space as one of its own, <br> breaks;
+	   in plain text a line break is one (found by review) */
+	CHECK_TEXT(HTML_PART "<p>f  r \t e\ne<br>m&nbsp;o&nbsp;n&nbsp;e y"
+	    "&nbsp;&nbsp;s o o n</p>", "free money soon");
+	CHECK_TEXT(HTML_PART "<p>x<br>y<br>z\nq\nr\ns t u</p>", "x y zqrstu");
 	CHECK_TEXT(UTF8_PART "x\ny\nz\nq\nr\ns t u", "x y z q r stu");
+	/* hidden text kept for a message with next to no visible text:
+	   joined as the same text shown would be */
+	CHECK_TEXT(HTML_PART "<img src=a><div style=display:none>"
+	    "x<br>y<br>z\nq\nr\ns t u</div>", "x y zqrstu");
+	CHECK_TEXT(HTML_PART "<img src=a><div style=display:none>"
+	    "f  r \t e\ne<br>m&nbsp;o&nbsp;n&nbsp;e y&nbsp;&nbsp;s o o n</div>",
+	    "free money soon");
 }
 END_TEST
 
