@@ -697,7 +697,13 @@ hidden_cp(struct canon *c, uint32_t cp)
 	return count_shows(&c->hd, cp);
 }
 
-/* Text (UTF-8) inside a hidden element. */
+/*
+ * Text (UTF-8) inside a hidden element. Its own small decoder, not
+ * fin_bytes': that one must pass a broken sequence on, byte for byte, to
+ * be read in the part's charset, where hidden text needs only each
+ * character's class (fin_visible, fin_blank), and anything broken is
+ * U+FFFD, which shows.
+ */
 void
 hide_text(struct canon *c, const unsigned char *p, size_t n)
 {
