@@ -34,6 +34,7 @@
 #include "authres.h"
 #include "boiler.h"
 #include "domain.h"
+#include "known.h"
 #include "message.h"
 #include "store_redis.h"
 
@@ -61,6 +62,7 @@ struct message {
 	char			 qid[MESSAGE_QID_MAX];
 	char			 sender[MESSAGE_ADDR_MAX];
 	uint32_t		 sender_hash;	/* of its domain */
+	uint32_t		 sender_addr;	/* of its address (0: null) */
 	int			 auth_kind;	/* AUTHRES_*: a trusted verifier's */
 	char			 auth_domain[256];	/* identity, if any */
 	int			 auth;
@@ -205,6 +207,7 @@ message_reset(struct message *m, const struct config *cfg)
 	m->others_len = 0;
 	m->others_lost = 0;
 	m->sender_hash = 0;
+	m->sender_addr = 0;
 	m->auth_kind = AUTHRES_NONE;
 	m->auth_domain[0] = '\0';
 	m->in_body = !m->with_headers;
@@ -286,11 +289,12 @@ message_qid(struct message *m, const char *qid)
 }
 
 /*
- * Hash of a recipient's address, lower case, without angle brackets or
- * a +detail: the same person however the MTA spelt the address. Never 0.
+ * Hash of an address, lower case, without angle brackets or a +detail:
+ * the same person (or list: a VERP sender's list+bounce-id@) however it
+ * was spelt. Never 0.
  */
 static uint32_t
-rcpt_hash(const char *addr)
+addr_hash(const char *addr)
 {
 	const char	*p = addr, *at = strrchr(addr, '@');
 	uint32_t	 h = 2166136261u;
@@ -397,6 +401,8 @@ message_sender(struct message *m, const char *addr)
 {
 	snprintf(m->sender, sizeof(m->sender), "%s", addr != NULL ? addr : "");
 	m->sender_hash = sender_domain_hash(m->sender);
+	m->sender_addr = m->sender[0] == '\0' || strcmp(m->sender, "<>") == 0 ?
+	    0 : addr_hash(m->sender);
 	m->sender_exempt = m->cfg->whitelist_senders != NULL &&
 	    addrlist_match_mail(m->cfg->whitelist_senders, m->sender);
 }
@@ -453,7 +459,7 @@ message_rcpt(struct message *m, const char *addr)
 		m->ntrap++;
 		return 1;
 	}
-	rcpt_note(m, rcpt_hash(addr));
+	rcpt_note(m, addr_hash(addr));
 	return 0;
 }
 
@@ -796,6 +802,23 @@ note_text(struct message *m, struct store *store, int64_t now,
 	    m->net * 0x9e3779b1u ^ sender_identity(m), now);
 }
 
+/*
+ * Are the message's recipients, for more than half, people its sender
+ * (its envelope address) wrote to from the same network before, in
+ * other mail that was delivered (known.h)? A list's next post and a
+ * correspondent's next letter are; a campaign's copy is not.
+ */
+static int
+known_sender(const struct message *m, struct store *store, int64_t now,
+    uint64_t cid)
+{
+	unsigned int	n;
+
+	n = known_count(store_known(store), m->net, m->sender_addr,
+	    m->rcpt_hash, m->nrcpt_hash, cid, now, m->cfg->bulk_ttl);
+	return m->nrcpt_hash > 0 && n * 2 > m->nrcpt_hash;
+}
+
 void
 message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
     struct message_result *r)
@@ -864,7 +887,15 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	}
 	if (store != NULL && !dry_run && r->store_err == 0)
 		note_text(m, store, now, r, &obs);
+	if (in.res != NULL)
+		in.known_sender = known_sender(m, store, now, r->res.c.id);
 	verdict_decide(cfg, &in, &r->verdict);
+	if (store != NULL && !dry_run && r->store_err == 0 &&
+	    (r->verdict.action == VERDICT_ACCEPT ||
+	    r->verdict.action == VERDICT_TAG))
+		known_note(store_known(store), m->net, m->sender_addr,
+		    m->rcpt_hash, m->nrcpt_hash, r->digested ? r->res.c.id : 0,
+		    now);
 	/* Not digested for want of text: say so rather than "unscored". */
 	if (in.res == NULL && !in.spamtrap && r->body_bytes < cfg->min_body_bytes)
 		r->verdict.reason = "short";

@@ -45,7 +45,7 @@ static const char *action_names[] = {
 
 static const char *exempt_names[] = {
 	"none", "whitelist-client", "authenticated", "whitelist-sender",
-	"whitelist-recipient", "single-source"
+	"whitelist-recipient", "single-source", "known-sender"
 };
 
 const char *
@@ -238,6 +238,13 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
  * (List-Id, List-Unsubscribe, Precedence) spare nothing: anyone can
  * write them, and campaigns do. A cluster an administrator marked spam
  * is rejected all the same.
+ *
+ * So is a copy from a known sender (known.h), one list's post of a call
+ * for papers that several lists carry, a colleague's reply in a thread
+ * that reached many: its recipients are, for the most part, people its
+ * sender (envelope address) wrote to from the same network before, in
+ * other mail that was delivered. A campaign's copy comes from a host and
+ * an address that never wrote to them, or wrote them the campaign alone.
  */
 static int
 single_source(const struct config *cfg, const struct store_result *r)
@@ -294,6 +301,9 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 	if (exempt == EXEMPT_NONE && cfg->list_mail == LISTMAIL_TAG &&
 	    single_source(cfg, in->res))
 		exempt = EXEMPT_SOURCE;
+	if (exempt == EXEMPT_NONE && cfg->list_mail == LISTMAIL_TAG &&
+	    in->known_sender && in->res->c.status != CLUSTER_SPAM)
+		exempt = EXEMPT_KNOWN;
 	if (exempt != EXEMPT_NONE) {
 		v->would = VERDICT_TAG;
 		v->reason = verdict_exempt_name(exempt);

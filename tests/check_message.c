@@ -654,6 +654,117 @@ START_TEST(site_thread_one_user)
 }
 END_TEST
 
+static const char call_for_papers[] =
+    "Call for papers: the workshop on distributed storage systems invites "
+    "submissions of full papers and short position papers on replication, "
+    "consistency models, erasure coding, failure detection and the "
+    "operation of large storage clusters. Papers are due on the first of "
+    "July; notification follows in August. Apologies for cross-posting.\n";
+
+static const char *const list_news[] = {
+    "The reading group meets on Tuesday at four in room 2.14 to discuss "
+    "the chapter on consensus protocols; bring your questions, tea and "
+    "biscuits are provided by the department as usual this term.\n",
+    "Reminder: the lab's cluster will be down for maintenance on Saturday "
+    "morning while the operating system and the scheduler are upgraded; "
+    "jobs still queued on Friday evening will be held until it returns.\n",
+    "A new postdoctoral position in machine learning for genomics is open "
+    "at the institute, for two years with a possible third; applications "
+    "with a CV and two references close at the end of next month.\n",
+};
+
+/* n people of a list: <s{first}@uni.test> on. */
+static void
+subscribers(char rc[][32], const char **rcpt, int first, int n)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(rc[i], sizeof(rc[i]), "<s%d@uni.test>", first + i);
+		rcpt[i] = rc[i];
+	}
+}
+
+/*
+ * One call for papers reaching the site through three lists, to 10
+ * subscribers each: 30 people from three networks and senders, a
+ * campaign to the counts. Each list posted other news to the same
+ * people before, which the site took: each list's copy is a known
+ * sender's, tagged. Through a fourth list that never posted to its
+ * people, and from hosts that never wrote to them, it is rejected.
+ */
+START_TEST(site_cross_posted_call)
+{
+	static const char *const ip[] = { "192.0.2.40", "198.51.100.40",
+	    "203.0.113.40", "192.0.2.140" };
+	static const char *const from[] = { "<dbworld-bounces@one.test>",
+	    "<netsys-bounces+s1=uni.test@two.test>", "<storage@three.test>",
+	    "<announce@four.test>" };
+	const char		*rcpt[10];
+	char			 rc[10][32], bot[32], text[sizeof(call_for_papers) + 32];
+	struct message_result	 r;
+	int			 l;
+
+	ck_assert_uint_le(cfg->reject_threshold, 20);
+	for (l = 0; l < 3; l++) {
+		subscribers(rc, rcpt, l * 10, 10);
+		r = deliver(list_news[l], ip[l], from[l], rcpt, 10,
+		    1800000000 + l * 600);
+		ck_assert_int_eq(r.verdict.action, VERDICT_ACCEPT);
+	}
+	for (l = 0; l < 3; l++) {
+		subscribers(rc, rcpt, l * 10, 10);
+		r = deliver(call_for_papers, ip[l], from[l], rcpt, 10,
+		    1800086400 + l * 600);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "list %d rejected (%s)", l, r.verdict.reason);
+	}
+	ck_assert_str_eq(r.verdict.reason, "known-sender");
+	ck_assert_uint_eq(r.res.c.recipients, 30);	/* one cluster */
+	/* a list new to its people */
+	subscribers(rc, rcpt, 30, 10);
+	r = deliver(call_for_papers, ip[3], from[3], rcpt, 10, 1800090000);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	/* a campaign's copy to people a list wrote to, from a new host */
+	subscribers(rc, rcpt, 0, 1);
+	snprintf(bot, sizeof(bot), "203.0.%d.9", 50);
+	snprintf(text, sizeof(text), "%s ref 4711", call_for_papers);
+	r = deliver(text, bot, from[0], rcpt, 1, 1800090600);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+}
+END_TEST
+
+/*
+ * A sender that wrote to people only the campaign's own text is no
+ * known sender to them: snowshoe hosts of three networks, each under its
+ * own address, sending copy after copy to the same two people of theirs
+ * and a new one each time.
+ */
+START_TEST(site_known_only_by_campaign)
+{
+	const char		*rcpt[3];
+	char			 rc[3][32], ip[32], from[32], text[sizeof(BODY) + 32];
+	struct message_result	 r;
+	int			 i, j;
+
+	cfg->reject_threshold = cfg->tag_threshold = 3;
+	for (i = 0; i < 12; i++) {
+		for (j = 0; j < 3; j++) {
+			snprintf(rc[j], sizeof(rc[j]), "<s%d@uni.test>",
+			    j < 2 ? i % 3 * 2 + j : 100 + i);
+			rcpt[j] = rc[j];
+		}
+		snprintf(ip, sizeof(ip), "198.51.%d.10", 100 + i % 3);
+		snprintf(from, sizeof(from), "<info@snow%d.test>", i % 3);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		r = deliver(text, ip, from, rcpt, 3, 1800000000 + i * 60);
+		if (i >= 3)
+			ck_assert_msg(r.verdict.action == VERDICT_REJECT,
+			    "copy %d: %s", i, r.verdict.reason);
+	}
+}
+END_TEST
+
 /*
  * A provider's list (Google Groups): each post of a thread goes to the
  * same 20 subscribers from another of the provider's networks, its
@@ -1120,6 +1231,8 @@ message_suite(void)
 	tcase_add_test(tc, site_boilerplate);
 	tcase_add_test(tc, site_mostly_boilerplate);
 	tcase_add_test(tc, site_shared_notice);
+	tcase_add_test(tc, site_cross_posted_call);
+	tcase_add_test(tc, site_known_only_by_campaign);
 	suite_add_tcase(s, tc);
 	return s;
 }
