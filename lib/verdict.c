@@ -239,12 +239,13 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
  * write them, and campaigns do. A cluster an administrator marked spam
  * is rejected all the same.
  *
- * So is a copy from a known sender (known.h), one list's post of a call
- * for papers that several lists carry, a colleague's reply in a thread
- * that reached many: its recipients are, for the most part, people its
- * sender (envelope address) wrote to from the same network before, in
- * other mail that was delivered. A campaign's copy comes from a host and
- * an address that never wrote to them, or wrote them the campaign alone.
+ * A copy from a known sender (known.h) is tagged the same way: one
+ * list's post of a call for papers that several lists carry, a
+ * colleague's reply in a thread that reached many. Its recipients are,
+ * for the most part, people its sender (envelope address) wrote to from
+ * the same network before, in other mail that was delivered. A
+ * campaign's copy comes from a host and an address that never wrote to
+ * them, or wrote them the campaign alone.
  */
 static int
 single_source(const struct config *cfg, const struct store_result *r)
