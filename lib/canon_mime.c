@@ -902,6 +902,7 @@ mime_reset(struct canon *c)
 	c->dlen = 0;
 	c->sniff = 0;
 	c->slen = 0;
+	c->sniffs = 0;
 	c->html = 0;
 	html_reset(c);
 }

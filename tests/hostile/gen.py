@@ -342,6 +342,15 @@ class Gen:
         self.add("parts-10000-tiny", part_msg(b"multipart/mixed; boundary=t", None, parts + b"--t--\r\n"))
         parts = b"".join(b"--t\r\n\r\n" for i in range(self.n(50000)))
         self.add("parts-50000-empty", part_msg(b"multipart/mixed; boundary=t", None, parts + b"--t--\r\n"))
+        # unlabelled parts of 8-bit noise, 4 KiB each: every one's
+        # charset is sniffed (uchardet), or the first SNIFF_PARTS'
+        nr = random.Random(4096)  # its own: the other cases stay as they were
+        parts = bytearray()
+        while len(parts) < self.n(1024 * 1024):
+            parts += (b"--u\r\nContent-Type: text/plain\r\n\r\n" +
+                      bytes(nr.randrange(0x80, 0x100) for _ in range(4096)) + b"\r\n")
+        self.add("parts-sniffed-noise",
+                 part_msg(b"multipart/mixed; boundary=u", None, bytes(parts) + b"--u--\r\n"))
         # parts alternating between many charsets (converter caches)
         css = ["UTF-16", "ISO-2022-JP", "GBK", "KOI8-R", "BIG5", "ISO-8859-7", "CP1251",
                "EUC-KR", "SHIFT_JIS", "UTF-7", "ISO-8859-2", "HZ-GB-2312"]
