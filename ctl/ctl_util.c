@@ -278,6 +278,28 @@ width(const unsigned char *p)
 	return w;
 }
 
+/*
+ * Is the n-byte UTF-8 character at p one a terminal acts on rather than
+ * shows: a C0 or C1 control (the C1 CSI starts escape sequences as ESC [
+ * does), DEL, or a bidirectional override, embedding or isolate, which
+ * reorders what follows it on the line (U+202A-202E, U+2066-2069)?
+ */
+static int
+unsafe_char(const unsigned char *p, size_t n)
+{
+	uint32_t	cp;
+
+	if (n == 1)
+		return p[0] < 0x20 || p[0] == 0x7f;
+	if (n == 2)
+		return p[0] == 0xc2 && p[1] < 0xa0;
+	if (n != 3)
+		return 0;
+	cp = (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 |
+	    (p[2] & 0x3f);
+	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 size_t
 ctl_fit(const char *s, size_t cols, char *out, size_t outlen)
 {
@@ -291,7 +313,7 @@ ctl_fit(const char *s, size_t cols, char *out, size_t outlen)
 	keep = cut && cols > 3 ? cols - 3 : cols;
 	while (*p != '\0' && w < keep) {
 		n = utf8_seq(p, len);
-		if (n == 0 || p[0] < 0x20 || p[0] == 0x7f) {
+		if (n == 0 || unsafe_char(p, n)) {
 			if (o + 1 >= outlen)
 				break;
 			out[o++] = '?';

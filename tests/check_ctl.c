@@ -182,6 +182,10 @@ START_TEST(fit_cells)
 	/* Control bytes and invalid UTF-8 show as '?'. */
 	ck_assert_uint_eq(ctl_fit("a\tb\xff" "c\xc3", 10, out, sizeof(out)), 6);
 	ck_assert_str_eq(out, "a?b?c?");
+	/* So do C1 controls (CSI) and bidi overrides; NBSP and é stay. */
+	ck_assert_uint_eq(ctl_fit("\xc2\x9b" "2J\xe2\x80\xae" "cba\xe2\x81\xa6"
+	    "\xc2\xa0\xc3\xa9\xe2\x80\x94", 12, out, sizeof(out)), 11);
+	ck_assert_str_eq(out, "?2J?cba?\xc2\xa0\xc3\xa9\xe2\x80\x94");
 	/* Too narrow for "...": a plain cut. */
 	ck_assert_uint_eq(ctl_fit("abcdef", 2, out, sizeof(out)), 2);
 	ck_assert_str_eq(out, "ab");
