@@ -84,9 +84,8 @@
  *    mostly valid UTF-8 is read in the charset uchardet finds in them
  *    (old Chinese, Japanese and Russian mail often has 8-bit text and no
  *    label), or passes through as bytes when it finds none of the table;
- *    uchardet looks at the first four such parts of a message, and later
- *    ones are taken to be in the charset it found last (it costs up to
- *    1.6 ms a part);
+ *    uchardet reads the first four such parts of a message (it costs up
+ *    to 1.6 ms a part), and later ones are read as labelled, or as bytes;
  *    a part labelled iso-8859-1 or windows-1252 is read as UTF-8 when it
  *    is that without a fault, or in a charset of another script when
  *    uchardet finds one; under any other label of one byte a character,

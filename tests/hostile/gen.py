@@ -342,8 +342,8 @@ class Gen:
         self.add("parts-10000-tiny", part_msg(b"multipart/mixed; boundary=t", None, parts + b"--t--\r\n"))
         parts = b"".join(b"--t\r\n\r\n" for i in range(self.n(50000)))
         self.add("parts-50000-empty", part_msg(b"multipart/mixed; boundary=t", None, parts + b"--t--\r\n"))
-        # unlabelled parts of 8-bit noise, 4 KiB each: every one's
-        # charset is sniffed (uchardet), or the first SNIFF_PARTS'
+        # unlabelled parts of 8-bit noise, 4 KiB each: uchardet read
+        # every one of them, now the first SNIFF_PARTS
         nr = random.Random(4096)  # its own: the other cases stay as they were
         parts = bytearray()
         while len(parts) < self.n(1024 * 1024):
