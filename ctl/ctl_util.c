@@ -281,8 +281,9 @@ width(const unsigned char *p)
 /*
  * Is the n-byte UTF-8 character at p one a terminal acts on rather than
  * shows: a C0 or C1 control (the C1 CSI starts escape sequences as ESC [
- * does), DEL, or a bidirectional override, embedding or isolate, which
- * reorders what follows it on the line (U+202A-202E, U+2066-2069)?
+ * does), DEL, a bidirectional override, embedding, isolate or mark,
+ * which reorders what follows it on the line (U+202A-202E, U+2066-2069,
+ * U+200E-200F), or a line or paragraph separator (U+2028-2029)?
  */
 static int
 unsafe_char(const unsigned char *p, size_t n)
@@ -297,7 +298,8 @@ unsafe_char(const unsigned char *p, size_t n)
 		return 0;
 	cp = (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 |
 	    (p[2] & 0x3f);
-	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+	    cp == 0x200e || cp == 0x200f || cp == 0x2028 || cp == 0x2029;
 }
 
 size_t

@@ -186,6 +186,9 @@ START_TEST(fit_cells)
 	ck_assert_uint_eq(ctl_fit("\xc2\x9b" "2J\xe2\x80\xae" "cba\xe2\x81\xa6"
 	    "\xc2\xa0\xc3\xa9\xe2\x80\x94", 12, out, sizeof(out)), 11);
 	ck_assert_str_eq(out, "?2J?cba?\xc2\xa0\xc3\xa9\xe2\x80\x94");
+	ck_assert_uint_eq(ctl_fit("a\xe2\x80\x8f" "b\xe2\x80\xa8" "c\xe2\x80\xaa",
+	    12, out, sizeof(out)), 6);
+	ck_assert_str_eq(out, "a?b?c?");
 	/* Too narrow for "...": a plain cut. */
 	ck_assert_uint_eq(ctl_fit("abcdef", 2, out, sizeof(out)), 2);
 	ck_assert_str_eq(out, "ab");
