@@ -18,24 +18,28 @@
  * known.h: who has written to whom. A table of the site's
  * correspondents: a sender (its envelope address, hashed by the caller),
  * the network it writes from and one of its recipients make a relation,
- * which remembers the cluster of the last message of it that was
- * delivered and in how many clusters such messages were.
+ * which remembers when mail of it was first and last accepted.
  *
  * A list's next post, a correspondent's next letter, a colleague's
  * reply in a thread: each comes from a sender that wrote to the same
- * people from the same network before, in other mail (other clusters),
- * which the site took. A campaign's copy comes from a host and a sender
- * that never wrote to its recipients, or wrote them only the campaign's
- * own text. verdict.c tags rather than rejects a copy whose recipients
- * are, for more than half, known to its sender (EXEMPT_KNOWN): one call
- * for papers that reaches the site through several lists is then
- * rejected only through lists that never posted to those people before.
+ * people from the same network before the text at hand began to go
+ * round, and the site took that mail. verdict.c tags rather than
+ * rejects a copy whose recipients are, for more than half, known so to
+ * its sender (EXEMPT_KNOWN): one call for papers that reaches the site
+ * through several lists is then rejected only through lists that never
+ * posted to those people before. "Before" is before the copy's cluster
+ * was first seen: a campaign's own copies, and anything its hosts send
+ * the same people while it runs (a "hi" before each copy), make no
+ * sender known; a campaign would have to write to every one of its
+ * people, from each of its hosts and addresses, before it starts, and
+ * have that accepted.
  *
  * In memory and bounded: 4 << bits relations of 16 bytes, in buckets of
- * four; a new relation takes the place of the one seen longest ago in
- * its bucket. Nothing of it is stored: after a restart every sender is
- * new again, and the rules are those without it. Relations older than
- * the ttl given are not counted. Thread-safe.
+ * four, the hash keyed by a random seed; a new relation takes the place
+ * of the one seen longest ago in its bucket. Nothing of it is stored:
+ * after a restart every sender is new again, and the rules are those
+ * without it. A relation unseen for longer than the ttl given is
+ * forgotten: not counted, and new when seen again. Thread-safe.
  */
 #ifndef KNOWN_H
 #define KNOWN_H
@@ -50,18 +54,18 @@ struct known	*known_new(unsigned int bits);
 void		 known_free(struct known *k);
 
 /*
- * How many of the n recipients (hashes) sender wrote to from net before,
- * in a message of another cluster than cid (0: a message that was not
- * digested), within ttl seconds of now. sender 0 (the null sender of
- * bounces and autoreplies, which any host uses) knows no one.
+ * How many of the n recipients (hashes) sender wrote to from net before
+ * `before` (the copy's cluster's first sighting, unix seconds), seen
+ * again within ttl seconds of now. sender 0 (the null sender of bounces
+ * and autoreplies, which any host uses) knows no one.
  */
 unsigned int	 known_count(struct known *k, uint32_t net, uint32_t sender,
-		    const uint32_t *rcpt, unsigned int n, uint64_t cid,
+		    const uint32_t *rcpt, unsigned int n, int64_t before,
 		    int64_t now, int64_t ttl);
 
-/* A message of cluster cid from sender at net was delivered to rcpt[]. */
+/* Mail from sender at net to rcpt[] was accepted at now. */
 void		 known_note(struct known *k, uint32_t net, uint32_t sender,
-		    const uint32_t *rcpt, unsigned int n, uint64_t cid,
-		    int64_t now);
+		    const uint32_t *rcpt, unsigned int n, int64_t now,
+		    int64_t ttl);
 
 #endif /* KNOWN_H */

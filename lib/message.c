@@ -63,6 +63,7 @@ struct message {
 	char			 sender[MESSAGE_ADDR_MAX];
 	uint32_t		 sender_hash;	/* of its domain */
 	uint32_t		 sender_addr;	/* of its address (0: null) */
+	int			 rcpt_sampled;	/* more people than rcpt_hash holds */
 	int			 auth_kind;	/* AUTHRES_*: a trusted verifier's */
 	char			 auth_domain[256];	/* identity, if any */
 	int			 auth;
@@ -204,6 +205,7 @@ message_reset(struct message *m, const struct config *cfg)
 	m->auth = m->sender_exempt = m->list_mail = 0;
 	m->nrcpt = m->ntrap = m->nwl = 0;
 	m->nrcpt_hash = 0;
+	m->rcpt_sampled = 0;
 	m->others_len = 0;
 	m->others_lost = 0;
 	m->sender_hash = 0;
@@ -329,8 +331,11 @@ rcpt_note(struct message *m, uint32_t h)
 	}
 	if (m->nrcpt_hash < MESSAGE_RCPT_HASHED)
 		m->rcpt_hash[m->nrcpt_hash++] = h;
-	else if (h < m->rcpt_hash[top])
-		m->rcpt_hash[top] = h;
+	else {
+		m->rcpt_sampled = 1;
+		if (h < m->rcpt_hash[top])
+			m->rcpt_hash[top] = h;
+	}
 }
 
 /*
@@ -803,20 +808,41 @@ note_text(struct message *m, struct store *store, int64_t now,
 }
 
 /*
+ * Is a message one its sender's relations are learned from (known.h)?
+ * One the rules accept, or tag as legitimate bulk (a mailing, a list's
+ * next post, a known sender's, a whitelisted one); not a copy tagged as
+ * a campaign's, nor one they would reject: what enforce mode would do,
+ * also in shadow mode.
+ */
+static int
+known_learns(const struct verdict *v)
+{
+	if (v->would == VERDICT_ACCEPT)
+		return 1;
+	return v->would == VERDICT_TAG && (v->tier[0] == 'r' ||
+	    strcmp(v->reason, "repeat") == 0);
+}
+
+/*
  * Are the message's recipients, for more than half, people its sender
- * (its envelope address) wrote to from the same network before, in
- * other mail that was delivered (known.h)? A list's next post and a
- * correspondent's next letter are; a campaign's copy is not.
+ * (its envelope address) wrote to from the same network before its
+ * cluster was first seen, in mail that was accepted (known.h)? A list's
+ * next post and a correspondent's next letter are; a campaign's copy is
+ * not. Only when every recipient is counted: past MESSAGE_RCPT_HASHED
+ * people the sample of the smallest hashes is one anyone can work out,
+ * and a copy to a spam trap is a campaign's whoever else it reaches.
  */
 static int
 known_sender(const struct message *m, struct store *store, int64_t now,
-    uint64_t cid)
+    const struct cluster *c)
 {
 	unsigned int	n;
 
+	if (m->nrcpt_hash == 0 || m->rcpt_sampled || m->ntrap > 0)
+		return 0;
 	n = known_count(store_known(store), m->net, m->sender_addr,
-	    m->rcpt_hash, m->nrcpt_hash, cid, now, m->cfg->bulk_ttl);
-	return m->nrcpt_hash > 0 && n * 2 > m->nrcpt_hash;
+	    m->rcpt_hash, m->nrcpt_hash, c->first_seen, now, m->cfg->bulk_ttl);
+	return n * 2 > m->nrcpt_hash;
 }
 
 void
@@ -888,14 +914,12 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	if (store != NULL && !dry_run && r->store_err == 0)
 		note_text(m, store, now, r, &obs);
 	if (in.res != NULL)
-		in.known_sender = known_sender(m, store, now, r->res.c.id);
+		in.known_sender = known_sender(m, store, now, &r->res.c);
 	verdict_decide(cfg, &in, &r->verdict);
 	if (store != NULL && !dry_run && r->store_err == 0 &&
-	    (r->verdict.action == VERDICT_ACCEPT ||
-	    r->verdict.action == VERDICT_TAG))
+	    known_learns(&r->verdict))
 		known_note(store_known(store), m->net, m->sender_addr,
-		    m->rcpt_hash, m->nrcpt_hash, r->digested ? r->res.c.id : 0,
-		    now);
+		    m->rcpt_hash, m->nrcpt_hash, now, cfg->bulk_ttl);
 	/* Not digested for want of text: say so rather than "unscored". */
 	if (in.res == NULL && !in.spamtrap && r->body_bytes < cfg->min_body_bytes)
 		r->verdict.reason = "short";

@@ -240,12 +240,12 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
  * is rejected all the same.
  *
  * A copy from a known sender (known.h) is tagged the same way: one
- * list's post of a call for papers that several lists carry, a
- * colleague's reply in a thread that reached many. Its recipients are,
- * for the most part, people its sender (envelope address) wrote to from
- * the same network before, in other mail that was delivered. A
- * campaign's copy comes from a host and an address that never wrote to
- * them, or wrote them the campaign alone.
+ * list's post of a call for papers that several lists carry, when
+ * the list wrote to its people before. Its recipients are, for the
+ * most part, people its sender (envelope address) wrote to from the
+ * same network before its text was first seen, in mail that was
+ * accepted. A campaign's copy comes from a host and an address that
+ * never wrote to them, or wrote them only once the campaign had begun.
  */
 static int
 single_source(const struct config *cfg, const struct store_result *r)

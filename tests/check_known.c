@@ -26,27 +26,26 @@
 
 static const uint32_t	people[4] = { 11, 12, 13, 14 };
 
-/* Known by another cluster's message, not by the same cluster's. */
-START_TEST(other_cluster)
+/* Known by mail from before the cluster was first seen, not after. */
+START_TEST(before_the_cluster)
 {
 	struct known	*k = known_new(8);
 
 	ck_assert_ptr_nonnull(k);
-	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, 7, T0, DAY), 0);
-	known_note(k, 1, 2, people, 4, 7, T0);
-	/* the same cluster's next copy: its own text alone */
-	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, 7, T0 + 60, DAY), 0);
-	/* another text */
-	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, 8, T0 + 60, DAY), 4);
-	/*
-	 * Two people get cluster 8's text: for cluster 8's next copy all
-	 * four had other mail (7); for cluster 7's, the two had 8.
-	 */
-	known_note(k, 1, 2, people, 2, 8, T0 + 120);
-	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, 8, T0 + 180, DAY), 4);
-	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, 7, T0 + 180, DAY), 2);
-	/* a message not digested (cluster 0) is another text as well */
-	ck_assert_uint_eq(known_count(k, 1, 2, people + 2, 2, 0, T0, DAY), 2);
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, T0, T0, DAY), 0);
+	known_note(k, 1, 2, people, 2, T0, DAY);
+	/* a cluster first seen after that mail: two of the four known */
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, T0 + 1, T0 + 60,
+	    DAY), 2);
+	/* one first seen with it or before: none */
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, T0, T0 + 60, DAY), 0);
+	/* mail later on keeps the first time: still none for that one */
+	known_note(k, 1, 2, people, 4, T0 + 120, DAY);
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, T0, T0 + 180, DAY), 0);
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, T0 + 1, T0 + 180,
+	    DAY), 2);
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, T0 + 121, T0 + 180,
+	    DAY), 4);
 	known_free(k);
 }
 END_TEST
@@ -56,37 +55,46 @@ START_TEST(who_and_where)
 {
 	struct known	*k = known_new(8);
 
-	known_note(k, 1, 2, people, 4, 7, T0);
-	ck_assert_uint_eq(known_count(k, 3, 2, people, 4, 8, T0, DAY), 0);
-	ck_assert_uint_eq(known_count(k, 1, 5, people, 4, 8, T0, DAY), 0);
-	known_note(k, 1, 0, people, 4, 7, T0);
-	ck_assert_uint_eq(known_count(k, 1, 0, people, 4, 8, T0, DAY), 0);
-	ck_assert_uint_eq(known_count(NULL, 1, 2, people, 4, 8, T0, DAY), 0);
+	known_note(k, 1, 2, people, 4, T0, DAY);
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 4, T0 + 1, T0, DAY), 4);
+	ck_assert_uint_eq(known_count(k, 3, 2, people, 4, T0 + 1, T0, DAY), 0);
+	ck_assert_uint_eq(known_count(k, 1, 5, people, 4, T0 + 1, T0, DAY), 0);
+	known_note(k, 1, 0, people, 4, T0, DAY);
+	ck_assert_uint_eq(known_count(k, 1, 0, people, 4, T0 + 1, T0, DAY), 0);
+	ck_assert_uint_eq(known_count(NULL, 1, 2, people, 4, T0 + 1, T0, DAY),
+	    0);
 	known_free(k);
 }
 END_TEST
 
-/* A relation not seen within the ttl is not counted; seen again, it is. */
+/*
+ * A relation unseen for longer than the ttl is forgotten: not counted,
+ * and new when seen again, its first time then.
+ */
 START_TEST(ttl)
 {
 	struct known	*k = known_new(8);
+	int64_t		 life = 30 * DAY;
 
-	known_note(k, 1, 2, people, 1, 7, T0);
-	ck_assert_uint_eq(known_count(k, 1, 2, people, 1, 8, T0 + 30 * DAY,
-	    30 * DAY), 1);
-	ck_assert_uint_eq(known_count(k, 1, 2, people, 1, 8,
-	    T0 + 30 * DAY + 1, 30 * DAY), 0);
-	known_note(k, 1, 2, people, 1, 9, T0 + 40 * DAY);
-	ck_assert_uint_eq(known_count(k, 1, 2, people, 1, 8, T0 + 40 * DAY,
-	    30 * DAY), 1);
+	known_note(k, 1, 2, people, 1, T0, life);
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 1, T0 + 1,
+	    T0 + 30 * DAY, life), 1);
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 1, T0 + 1,
+	    T0 + 30 * DAY + 1, life), 0);
+	known_note(k, 1, 2, people, 1, T0 + 89 * DAY, life);
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 1, T0 + 1,
+	    T0 + 89 * DAY, life), 0);
+	ck_assert_uint_eq(known_count(k, 1, 2, people, 1, T0 + 89 * DAY + 1,
+	    T0 + 89 * DAY, life), 1);
 	known_free(k);
 }
 END_TEST
 
 /*
  * Bounded: a table of 4 << 4 relations takes 100,000 senders' notes;
- * the relations noted last are still there, the first ones gone, and a
- * relation seen again lately outlives the ones seen once long ago.
+ * the relations noted last are still there, the first ones gone; and in
+ * a table of two buckets, a relation seen again every few notes
+ * outlives a thousand seen once.
  */
 START_TEST(bounded)
 {
@@ -97,12 +105,23 @@ START_TEST(bounded)
 	ck_assert_ptr_null(known_new(0));
 	ck_assert_ptr_null(known_new(29));
 	for (s = 1; s <= 100000; s++)
-		known_note(k, 1, s, people, 1, 7, T0 + s);
+		known_note(k, 1, s, people, 1, T0 + s, DAY);
 	for (s = 100000 - 7; s <= 100000; s++)
-		last += known_count(k, 1, s, people, 1, 8, T0 + 100000, DAY);
+		last += known_count(k, 1, s, people, 1, T0 + 200000,
+		    T0 + 100000, DAY);
 	ck_assert_uint_ge(last, 6);	/* 64 slots: the last 8 mostly kept */
-	ck_assert_uint_eq(known_count(k, 1, 1, people, 1, 8, T0 + 100000,
-	    DAY), 0);
+	ck_assert_uint_eq(known_count(k, 1, 1, people, 1, T0 + 200000,
+	    T0 + 100000, DAY), 0);
+	known_free(k);
+
+	k = known_new(1);
+	for (s = 1; s <= 1000; s++) {
+		known_note(k, 1, 1000000 + s, people, 1, T0 + s, DAY);
+		if (s % 3 == 0)
+			known_note(k, 7, 7, people, 1, T0 + s, DAY);
+	}
+	ck_assert_uint_eq(known_count(k, 7, 7, people, 1, T0 + 2000,
+	    T0 + 1000, DAY), 1);
 	known_free(k);
 }
 END_TEST
@@ -113,7 +132,7 @@ known_suite(void)
 	Suite	*s = suite_create("known");
 	TCase	*tc = tcase_create("known");
 
-	tcase_add_test(tc, other_cluster);
+	tcase_add_test(tc, before_the_cluster);
 	tcase_add_test(tc, who_and_where);
 	tcase_add_test(tc, ttl);
 	tcase_add_test(tc, bounded);

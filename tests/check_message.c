@@ -735,6 +735,153 @@ START_TEST(site_cross_posted_call)
 END_TEST
 
 /*
+ * A campaign whose every host first writes its recipient a line of its
+ * own ("hi", too short to digest, or a letter), accepted, and then sends
+ * its copy: those relations began after the campaign did, and make no
+ * sender known. Rejected from RejectThreshold on, as site_campaign.
+ */
+START_TEST(site_primed_campaign)
+{
+	struct message_result	 r;
+	char			 rc[64], ip[32], text[sizeof(BODY) + 32];
+	char			 note[sizeof(list_news[0]) + 32];
+	const char		*rcpt[1] = { rc };
+	int			 i, first = -1;
+
+	for (i = 0; i < 50; i++) {
+		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i % 20, 1 + i);
+		if (i % 2)
+			r = offer("hi", ip, "<a@spam1.test>", rcpt, 1,
+			    1800000000 + i * 60);
+		else {
+			snprintf(note, sizeof(note), "%s %d", list_news[i / 2 %
+			    3], i);
+			r = offer(note, ip, "<b@spam2.test>", rcpt, 1,
+			    1800000000 + i * 60);
+		}
+		ck_assert_int_eq(r.verdict.action, VERDICT_ACCEPT);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		r = deliver(text, ip, i % 2 ? "<a@spam1.test>" : "<b@spam2.test>",
+		    rcpt, 1, 1800000000 + i * 60 + 30);
+		if (r.verdict.action == VERDICT_REJECT && first < 0)
+			first = i;
+		if (first >= 0)
+			ck_assert_msg(r.verdict.action == VERDICT_REJECT,
+			    "copy %d: %s", i, r.verdict.reason);
+	}
+	ck_assert_int_eq(first, (int)cfg->reject_threshold - 1);
+}
+END_TEST
+
+/*
+ * A list's copy to ten people, five of whom the list wrote to before:
+ * half is not most, and the copy is rejected with the campaign it is
+ * part of by the counts.
+ */
+START_TEST(site_known_to_half)
+{
+	const char		*rcpt[10];
+	char			 rc[10][32];
+	struct message_result	 r;
+
+	cfg->reject_threshold = cfg->tag_threshold = 3;
+	subscribers(rc, rcpt, 0, 5);
+	r = deliver(list_news[0], "192.0.2.40", "<l-bounces@one.test>", rcpt,
+	    5, 1800000000);
+	ck_assert_int_eq(r.verdict.action, VERDICT_ACCEPT);
+	subscribers(rc, rcpt, 20, 4);
+	r = deliver(call_for_papers, "198.51.100.40", "<x@two.test>", rcpt,
+	    4, 1800003600);
+	subscribers(rc, rcpt, 0, 10);
+	r = deliver(call_for_papers, "192.0.2.40", "<l-bounces@one.test>",
+	    rcpt, 10, 1800007200);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	/* five known of nine, four new to the cluster: most */
+	subscribers(rc, rcpt, 0, 5);
+	subscribers(rc + 5, rcpt + 5, 30, 4);
+	r = deliver(call_for_papers, "192.0.2.40", "<l-bounces@one.test>",
+	    rcpt, 9, 1800010800);
+	ck_assert_int_eq(r.verdict.action, VERDICT_TAG);
+	ck_assert_str_eq(r.verdict.reason, "known-sender");
+}
+END_TEST
+
+/*
+ * Only a copy whose every recipient is counted can be a known sender's:
+ * past MESSAGE_RCPT_HASHED people the sample of the smallest hashes is
+ * one anyone can work out (write to those alone before, then to many),
+ * and a copy that also goes to a spam trap is a campaign's.
+ */
+START_TEST(site_known_counts_all)
+{
+	const char		*rcpt[70];
+	char			 rc[70][32];
+	struct message_result	 r;
+	int			 i;
+
+	set_list(&cfg->spamtrap, "trap@uni.test");
+	subscribers(rc, rcpt, 0, 70);
+	r = deliver(list_news[0], "192.0.2.40", "<l-bounces@one.test>", rcpt,
+	    70, 1800000000);
+	for (i = 0; i < 64; i++) {	/* whichever the sample holds */
+		r = deliver(list_news[1], "192.0.2.40", "<l-bounces@one.test>",
+		    rcpt + i, 1, 1800000060 + i);
+		ck_assert_int_ne(r.verdict.action, VERDICT_REJECT);
+	}
+	subscribers(rc, rcpt, 100, 1);
+	r = deliver(list_news[2], "192.0.2.40", "<l-bounces@one.test>", rcpt,
+	    1, 1800000200);
+	subscribers(rc, rcpt, 200, 20);
+	r = deliver(call_for_papers, "198.51.100.40", "<x@two.test>", rcpt, 20,
+	    1800003600);
+	subscribers(rc, rcpt, 0, 70);
+	r = deliver(call_for_papers, "192.0.2.40", "<l-bounces@one.test>",
+	    rcpt, 70, 1800007200);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	subscribers(rc, rcpt, 100, 1);
+	rcpt[1] = "<trap@uni.test>";
+	r = deliver(call_for_papers, "192.0.2.40", "<l-bounces@one.test>",
+	    rcpt, 2, 1800010800);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+}
+END_TEST
+
+/*
+ * Shadow mode learns who wrote to whom as enforce mode would: from the
+ * copies it would accept, not from those it only tags instead of
+ * rejecting. After a campaign in shadow mode, the same hosts' next
+ * campaign to the same people, in enforce mode, is rejected from where
+ * the first one would have been (the first one's accepted copies, before
+ * it reached RejectThreshold, do make their hosts known: a known limit).
+ */
+START_TEST(site_shadow_learns_as_enforce)
+{
+	struct message_result	 r;
+	char			 rc[64], ip[32], text[sizeof(call_for_papers) + 32];
+	const char		*rcpt[1] = { rc };
+	int			 run, i, t = 0;
+
+	for (run = 0; run < 2; run++) {
+		cfg->mode = run == 0 ? MODE_SHADOW : MODE_ENFORCE;
+		for (i = 0; i < 50; i++) {
+			snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+			snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i % 20,
+			    1 + i);
+			snprintf(text, sizeof(text), "%s ref %d", run ?
+			    call_for_papers : BODY, 1000 + i * 7);
+			r = deliver(text, ip, i % 2 ? "<a@spam1.test>" :
+			    "<b@spam2.test>", rcpt, 1, 1800000000 + t++ * 60);
+			if (run == 1 && i >= (int)cfg->reject_threshold)
+				ck_assert_msg(r.verdict.action ==
+				    VERDICT_REJECT, "copy %d: %s", i,
+				    r.verdict.reason);
+		}
+	}
+}
+END_TEST
+
+/*
  * A sender that wrote to people only the campaign's own text is no
  * known sender to them: snowshoe hosts of three networks, each under its
  * own address, sending copy after copy to the same two people of theirs
@@ -1233,6 +1380,10 @@ message_suite(void)
 	tcase_add_test(tc, site_shared_notice);
 	tcase_add_test(tc, site_cross_posted_call);
 	tcase_add_test(tc, site_known_only_by_campaign);
+	tcase_add_test(tc, site_primed_campaign);
+	tcase_add_test(tc, site_known_to_half);
+	tcase_add_test(tc, site_known_counts_all);
+	tcase_add_test(tc, site_shadow_learns_as_enforce);
 	suite_add_tcase(s, tc);
 	return s;
 }
