@@ -34,7 +34,6 @@
 #include "authres.h"
 #include "boiler.h"
 #include "domain.h"
-#include "known.h"
 #include "message.h"
 #include "store_redis.h"
 
@@ -62,8 +61,6 @@ struct message {
 	char			 qid[MESSAGE_QID_MAX];
 	char			 sender[MESSAGE_ADDR_MAX];
 	uint32_t		 sender_hash;	/* of its domain */
-	uint32_t		 sender_addr;	/* of its address (0: null) */
-	int			 rcpt_sampled;	/* more people than rcpt_hash holds */
 	int			 auth_kind;	/* AUTHRES_*: a trusted verifier's */
 	char			 auth_domain[256];	/* identity, if any */
 	int			 auth;
@@ -205,11 +202,9 @@ message_reset(struct message *m, const struct config *cfg)
 	m->auth = m->sender_exempt = m->list_mail = 0;
 	m->nrcpt = m->ntrap = m->nwl = 0;
 	m->nrcpt_hash = 0;
-	m->rcpt_sampled = 0;
 	m->others_len = 0;
 	m->others_lost = 0;
 	m->sender_hash = 0;
-	m->sender_addr = 0;
 	m->auth_kind = AUTHRES_NONE;
 	m->auth_domain[0] = '\0';
 	m->in_body = !m->with_headers;
@@ -291,12 +286,11 @@ message_qid(struct message *m, const char *qid)
 }
 
 /*
- * Hash of an address, lower case, without angle brackets or a +detail:
- * the same person (or list: a VERP sender's list+bounce-id@) however it
- * was spelt. Never 0.
+ * Hash of a recipient's address, lower case, without angle brackets or
+ * a +detail: the same person however the MTA spelt the address. Never 0.
  */
 static uint32_t
-addr_hash(const char *addr)
+rcpt_hash(const char *addr)
 {
 	const char	*p = addr, *at = strrchr(addr, '@');
 	uint32_t	 h = 2166136261u;
@@ -331,11 +325,8 @@ rcpt_note(struct message *m, uint32_t h)
 	}
 	if (m->nrcpt_hash < MESSAGE_RCPT_HASHED)
 		m->rcpt_hash[m->nrcpt_hash++] = h;
-	else {
-		m->rcpt_sampled = 1;
-		if (h < m->rcpt_hash[top])
-			m->rcpt_hash[top] = h;
-	}
+	else if (h < m->rcpt_hash[top])
+		m->rcpt_hash[top] = h;
 }
 
 /*
@@ -406,8 +397,6 @@ message_sender(struct message *m, const char *addr)
 {
 	snprintf(m->sender, sizeof(m->sender), "%s", addr != NULL ? addr : "");
 	m->sender_hash = sender_domain_hash(m->sender);
-	m->sender_addr = m->sender[0] == '\0' || strcmp(m->sender, "<>") == 0 ?
-	    0 : addr_hash(m->sender);
 	m->sender_exempt = m->cfg->whitelist_senders != NULL &&
 	    addrlist_match_mail(m->cfg->whitelist_senders, m->sender);
 }
@@ -464,7 +453,7 @@ message_rcpt(struct message *m, const char *addr)
 		m->ntrap++;
 		return 1;
 	}
-	rcpt_note(m, addr_hash(addr));
+	rcpt_note(m, rcpt_hash(addr));
 	return 0;
 }
 
@@ -807,44 +796,6 @@ note_text(struct message *m, struct store *store, int64_t now,
 	    m->net * 0x9e3779b1u ^ sender_identity(m), now);
 }
 
-/*
- * Is a message one its sender's relations are learned from (known.h)?
- * One the rules accept, or tag as legitimate bulk (a mailing, a list's
- * next post, a known sender's, a whitelisted one); not a copy tagged as
- * a campaign's, nor one they would reject: what enforce mode would do,
- * also in shadow mode.
- */
-static int
-known_learns(const struct verdict *v)
-{
-	if (v->would == VERDICT_ACCEPT)
-		return 1;
-	return v->would == VERDICT_TAG && (v->tier[0] == 'r' ||
-	    strcmp(v->reason, "repeat") == 0);
-}
-
-/*
- * Are the message's recipients, for more than half, people its sender
- * (its envelope address) wrote to from the same network before its
- * cluster was first seen, in mail that was accepted (known.h)? A list's
- * next post and a correspondent's next letter are; a campaign's copy is
- * not. Only when every recipient is counted: past MESSAGE_RCPT_HASHED
- * people the sample of the smallest hashes is one anyone can work out,
- * and a copy to a spam trap is a campaign's whoever else it reaches.
- */
-static int
-known_sender(const struct message *m, struct store *store, int64_t now,
-    const struct cluster *c)
-{
-	unsigned int	n;
-
-	if (m->nrcpt_hash == 0 || m->rcpt_sampled || m->ntrap > 0)
-		return 0;
-	n = known_count(store_known(store), m->net, m->sender_addr,
-	    m->rcpt_hash, m->nrcpt_hash, c->first_seen, now, m->cfg->bulk_ttl);
-	return n * 2 > m->nrcpt_hash;
-}
-
 void
 message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
     struct message_result *r)
@@ -913,13 +864,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	}
 	if (store != NULL && !dry_run && r->store_err == 0)
 		note_text(m, store, now, r, &obs);
-	if (in.res != NULL)
-		in.known_sender = known_sender(m, store, now, &r->res.c);
 	verdict_decide(cfg, &in, &r->verdict);
-	if (store != NULL && !dry_run && r->store_err == 0 &&
-	    known_learns(&r->verdict))
-		known_note(store_known(store), m->net, m->sender_addr,
-		    m->rcpt_hash, m->nrcpt_hash, now, cfg->bulk_ttl);
 	/* Not digested for want of text: say so rather than "unscored". */
 	if (in.res == NULL && !in.spamtrap && r->body_bytes < cfg->min_body_bytes)
 		r->verdict.reason = "short";

@@ -330,13 +330,6 @@ struct boiler;
 struct boiler *store_boiler(struct store *s);
 
 /*
- * Who has written to whom (known.h), learned from what the milter
- * delivered through this store; in memory, like the table above.
- */
-struct known;
-struct known *store_known(struct store *s);
-
-/*
  * Record a message: find the best live cluster; join it if it scores
  * above obs->join_score (or its SHA-256 is known), else start a new
  * cluster. Updates last_seen, messages, the history and, when the join

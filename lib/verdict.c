@@ -45,7 +45,7 @@ static const char *action_names[] = {
 
 static const char *exempt_names[] = {
 	"none", "whitelist-client", "authenticated", "whitelist-sender",
-	"whitelist-recipient", "single-source", "known-sender"
+	"whitelist-recipient", "single-source"
 };
 
 const char *
@@ -238,14 +238,6 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
  * (List-Id, List-Unsubscribe, Precedence) spare nothing: anyone can
  * write them, and campaigns do. A cluster an administrator marked spam
  * is rejected all the same.
- *
- * A copy from a known sender (known.h) is tagged the same way: one
- * list's post of a call for papers that several lists carry, when
- * the list wrote to its people before. Its recipients are, for the
- * most part, people its sender (envelope address) wrote to from the
- * same network before its text was first seen, in mail that was
- * accepted. A campaign's copy comes from a host and an address that
- * never wrote to them, or wrote them only once the campaign had begun.
  */
 static int
 single_source(const struct config *cfg, const struct store_result *r)
@@ -302,9 +294,6 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 	if (exempt == EXEMPT_NONE && cfg->list_mail == LISTMAIL_TAG &&
 	    single_source(cfg, in->res))
 		exempt = EXEMPT_SOURCE;
-	if (exempt == EXEMPT_NONE && cfg->list_mail == LISTMAIL_TAG &&
-	    in->known_sender && in->res->c.status != CLUSTER_SPAM)
-		exempt = EXEMPT_KNOWN;
 	if (exempt != EXEMPT_NONE) {
 		v->would = VERDICT_TAG;
 		v->reason = verdict_exempt_name(exempt);

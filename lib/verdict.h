@@ -56,10 +56,8 @@ enum verdict_exempt {
 	EXEMPT_AUTH,		/* authenticated sender (SkipAuthenticated) */
 	EXEMPT_SENDER,		/* WhitelistSenders */
 	EXEMPT_RECIPIENT,	/* WhitelistRecipients */
-	EXEMPT_SOURCE,		/* a mailing: MailingShare of the copies from one
+	EXEMPT_SOURCE		/* a mailing: MailingShare of the copies from one
 				   network and one sender domain */
-	EXEMPT_KNOWN		/* a known sender: most of the recipients are
-				   people the sender wrote to before (known.h) */
 };
 
 struct verdict_input {
@@ -72,9 +70,6 @@ struct verdict_input {
 	uint64_t	fleet_reach;	/* StoreBackend redis: how far the
 					   cluster spread over every host (0:
 					   the local store alone) */
-	int		known_sender;	/* most recipients are people the
-					   sender wrote to before, from this
-					   network, in other mail (known.h) */
 };
 
 struct verdict {

@@ -67,18 +67,7 @@ joined(uint64_t msgs, uint64_t rcpts, uint32_t nets, uint32_t senders)
 static struct verdict
 decide(const struct store_result *r, int exempt, int trap)
 {
-	struct verdict_input	in = { r, exempt, NOW, trap, 0, 0, 0 };
-	struct verdict		v;
-
-	verdict_decide(cfg, &in, &v);
-	return v;
-}
-
-/* The same, for a copy from a known sender (known.h) or not. */
-static struct verdict
-decide_known(const struct store_result *r, int known)
-{
-	struct verdict_input	in = { r, EXEMPT_NONE, NOW, 0, 0, 0, known };
+	struct verdict_input	in = { r, exempt, NOW, trap, 0, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -89,7 +78,7 @@ decide_known(const struct store_result *r, int known)
 static struct verdict
 decide_fleet(const struct store_result *r, uint64_t fleet)
 {
-	struct verdict_input	in = { r, EXEMPT_NONE, NOW, 0, 0, fleet, 0 };
+	struct verdict_input	in = { r, EXEMPT_NONE, NOW, 0, 0, fleet };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -636,32 +625,6 @@ START_TEST(test_marked_spam)
 }
 END_TEST
 
-/*
- * A bulk copy from a known sender (a list's post of a call many lists
- * carry) is tagged like a mailing: not when ListMail is reject, nor
- * when the cluster was marked spam.
- */
-START_TEST(test_known_sender)
-{
-	struct store_result	r = joined(30, 30, 10, 10);
-	struct verdict		v;
-
-	v = decide_known(&r, 0);
-	ck_assert_int_eq(v.action, VERDICT_REJECT);
-	v = decide_known(&r, 1);
-	ck_assert_int_eq(v.action, VERDICT_TAG);
-	ck_assert_str_eq(v.reason, "known-sender");
-	cfg->list_mail = LISTMAIL_REJECT;
-	v = decide_known(&r, 1);
-	ck_assert_int_eq(v.action, VERDICT_REJECT);
-	cfg->list_mail = LISTMAIL_TAG;
-	r.c.status = CLUSTER_SPAM;
-	v = decide_known(&r, 1);
-	ck_assert_int_eq(v.action, VERDICT_REJECT);
-	ck_assert_str_eq(v.reason, "spam");
-}
-END_TEST
-
 START_TEST(test_single_source)
 {
 	struct store_result	r = joined(30, 30, 1, 1);
@@ -689,7 +652,7 @@ END_TEST
 static struct verdict
 decide_partial(const struct store_result *r, int exempt)
 {
-	struct verdict_input	in = { r, exempt, NOW, 0, 1, 0, 0 };
+	struct verdict_input	in = { r, exempt, NOW, 0, 1, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -823,7 +786,6 @@ verdict_suite(void)
 	tcase_add_test(tc, test_spread);
 	tcase_add_test(tc, test_marked_spam);
 	tcase_add_test(tc, test_single_source);
-	tcase_add_test(tc, test_known_sender);
 	tcase_add_test(tc, test_partial);
 	tcase_add_test(tc, test_reject_actions);
 	tcase_add_test(tc, test_shadow);
