@@ -139,9 +139,8 @@ int	ctl_cluster_cmp(const struct cluster *a, const struct cluster *b, int key);
  * Copy s into out, at most `cols` characters wide (one per UTF-8
  * character), "..." marking a cut; control characters (C0, C1, DEL),
  * bidirectional controls, line and paragraph separators, and invalid
- * UTF-8 become '?':
- * what a subject sample of hostile mail holds must not act on the
- * administrator's terminal. Returns the width written.
+ * UTF-8 become '?': what a subject sample of hostile mail holds must
+ * not act on the administrator's terminal. Returns the width written.
  */
 size_t	ctl_fit(const char *s, size_t cols, char *out, size_t outlen);
 /* Local time in 11 columns: "MM-DD HH:MM" within now's year, else "YYYY-MM-DD ". */
