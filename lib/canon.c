@@ -31,16 +31,21 @@
 
 /* ------------------------------------------------------------ output */
 
+/* The buffer's first n bytes to the callback (the caller drops them). */
+static void
+oemit(struct canon *c, size_t n)
+{
+	if (n > 0 && c->out != NULL)
+		c->out(c->arg, c->obuf, n);
+	c->out_bytes += n;
+}
+
 /* Everything in the buffer to the callback. */
 static void
 oflush(struct canon *c)
 {
-	if (c->olen > 0) {
-		if (c->out != NULL)
-			c->out(c->arg, c->obuf, c->olen);
-		c->out_bytes += c->olen;
-		c->olen = 0;
-	}
+	oemit(c, c->olen);
+	c->olen = 0;
 	c->wstart = 0;
 	c->rn = 0;
 }
@@ -71,9 +76,7 @@ ofull(struct canon *c)
 		c->wcut = 1;
 		return;
 	}
-	if (c->out != NULL)
-		c->out(c->arg, c->obuf, from);
-	c->out_bytes += from;
+	oemit(c, from);
 	memmove(c->obuf, c->obuf + from, keep);
 	c->olen = keep;
 	c->wstart -= from;
