@@ -309,6 +309,14 @@ is_greek_cp(uint32_t cp)
 	return cp >= 0x370 && cp <= 0x3ff;
 }
 
+/* A Latin letter as the output has it: lower case, ASCII or accented. */
+static int
+is_latin_cp(uint32_t cp)
+{
+	return (cp >= 'a' && cp <= 'z') || (cp >= 0xdf && cp <= 0x24f &&
+	    cp != 0xf7);
+}
+
 /*
  * The code point at *p, before e (UTF-8 as fin_cp writes it); *p moves
  * on. A byte that does not start a whole sequence before e is one
@@ -390,8 +398,7 @@ fold_word(struct canon *c, int prev)
 		return W_NONE;
 	while (p < e) {
 		cp = u8_next(&p, e);
-		if ((cp >= 'a' && cp <= 'z') || (cp >= 0xdf && cp <= 0x24f &&
-		    cp != 0xf7))
+		if (is_latin_cp(cp))
 			latin_cyr(cp) ? latc++ : lat++;
 		else if (is_cyr_cp(cp))
 			cyr_latin(cp) ? cyrc++ : cyr++;
@@ -443,7 +450,7 @@ fold_word(struct canon *c, int prev)
 static int
 spaced_letter(uint32_t cp)
 {
-	if ((cp >= 'a' && cp <= 'z') || (cp >= 0xdf && cp <= 0x24f && cp != 0xf7))
+	if (is_latin_cp(cp))
 		return 1;
 	if (cp >= 0x3ac && cp <= 0x3ce)
 		return 2;
