@@ -525,23 +525,30 @@ spaced_join(struct canon *c)
 	c->rn++;
 }
 
+/* The letter a digit stands for (0 o, 1 i, 3 e, 4 a, 5 s, 7 t), or 0. */
+static unsigned char
+digit_letter(unsigned char d)
+{
+	static const char	as[] = "oi\0eas\0t";
+
+	return d >= '0' && d <= '7' ? (unsigned char)as[d - '0'] : 0;
+}
+
 /*
  * Digits for the letters they look like ("fr33 m0ney", "v1agra"), in a
  * word of ASCII letters and digits with two letters or more and no more
- * digits than letters: 0 o, 1 i, 3 e, 4 a, 5 s, 7 t. Every copy of a
- * text is folded alike, so two copies differ only where one spelled a
- * word with digits; a word of digits ("2026"), mostly digits ("h264"),
- * one letter ("a4", "3x") or more than 64 bytes is left as it is. Called
- * as a word with a digit ends (wdigit).
+ * digits than letters (digit_letter). Every copy of a text is folded
+ * alike, so two copies differ only where one spelled a word with
+ * digits; a word of digits ("2026"), mostly digits ("h264"), one letter
+ * ("a4", "3x") or more than 64 bytes is left as it is. Called as a word
+ * with a digit ends (wdigit).
  */
 static void
 digit_fold(struct canon *c)
 {
-	static const char	 as[] = "oi2eas6t";	/* 0 .. 7: the letter,
-							   or the digit kept */
-	unsigned char		*p = c->obuf + c->wstart, *e = c->obuf + c->olen;
-	unsigned char		*q;
-	int			 letters = 0, digits = 0, folds = 0;
+	unsigned char	*p = c->obuf + c->wstart, *e = c->obuf + c->olen;
+	unsigned char	*q;
+	int		 letters = 0, digits = 0, folds = 0;
 
 	if (e - p > 64)
 		return;
@@ -550,15 +557,15 @@ digit_fold(struct canon *c)
 			letters++;
 		else if (*q >= '0' && *q <= '9') {
 			digits++;
-			folds += *q <= '7' && as[*q - '0'] >= 'a';
+			folds += digit_letter(*q) != 0;
 		} else
 			return;
 	}
 	if (letters < 2 || folds == 0 || digits > letters)
 		return;
 	for (q = p; q < e; q++)
-		if (*q >= '0' && *q <= '7' && as[*q - '0'] >= 'a')
-			*q = (unsigned char)as[*q - '0'];
+		if (digit_letter(*q))
+			*q = digit_letter(*q);
 }
 
 /*
