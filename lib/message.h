@@ -43,6 +43,8 @@
 #define MESSAGE_RCPT_HASHED	CLUSTER_MAX_RCPTS
 /* Recipients kept for a partial delivery (Postfix's smtpd_recipient_limit). */
 #define MESSAGE_RCPT_KEEP	1000
+/* The canonical text held before it is digested (message.c says why). */
+#define MESSAGE_TEXT_MAX	(16 * 1024)
 
 struct message;
 

@@ -1,0 +1,322 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * forms.c: the delivery reports' forms, and their fingerprints (forms.h).
+ *
+ * Each string below is a run of a form's fixed text, cut where the
+ * reporting host writes something of its own (a host name, an address,
+ * a time), so that no fingerprint spans what varies. Postfix's are its
+ * default bounce templates (postconf -b), Exim's and Sendmail's the text
+ * in their programs (Debian 12's exim4 4.96, sendmail 8.17); the others
+ * are the providers' reports as users receive them.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boiler.h"
+#include "forms.h"
+
+static const char *const form_text[] = {
+	/* Postfix: failure, delay, success, verify */
+	"This is the mail system at host ",
+	"I'm sorry to have to inform you that your message could not\n"
+	"be delivered to one or more recipients. It's attached below.\n\n"
+	"For further assistance, please send mail to postmaster.\n\n"
+	"If you do so, please include this problem report. You can\n"
+	"delete your own text from the attached returned message.\n\n"
+	"                   The mail system\n",
+	"####################################################################\n"
+	"# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\n"
+	"####################################################################\n\n"
+	"Your message could not be delivered for more than ",
+	"hour(s).\nIt will be retried until it is ",
+	"For further assistance, please send mail to postmaster.\n\n"
+	"If you do so, please include this problem report. You can\n"
+	"delete your own text from the attached returned message.\n\n"
+	"                   The mail system\n",
+	"Your message was successfully delivered to the destination(s)\n"
+	"listed below. If the message was delivered to mailbox you will\n"
+	"receive no further notifications. Otherwise you may still receive\n"
+	"notifications of mail delivery errors from other systems.\n\n"
+	"                   The mail system\n",
+	"Enclosed is the mail delivery report that you requested.\n\n"
+	"                   The mail system\n",
+	"(in reply to RCPT TO command)",
+	"(in reply to MAIL FROM command)",
+	"(in reply to end of DATA command)",
+	/* Exim: failure, delay */
+	"This message was created automatically by mail delivery software.\n\n"
+	"A message that you sent could not be delivered to one or more of its\n"
+	"recipients. This is a permanent error. The following address(es) failed:\n",
+	"SMTP error from remote mail server after RCPT TO:",
+	"A message that you sent has not yet been delivered to one or more of its\n"
+	"recipients after more than ",
+	"No action is required on your part. Delivery attempts will continue for\n"
+	"some time, and this warning may be repeated at intervals if the message\n"
+	"remains undelivered. Eventually the mail delivery software will give up,\n"
+	"and when that happens, the message will be returned to you.\n",
+	"------ This is a copy of the message, including all the headers. ------\n",
+	/* Sendmail */
+	"   ----- The following addresses had permanent fatal errors -----\n",
+	"   ----- Transcript of session follows -----\n",
+	"   ----- The following addresses had transient non-fatal errors -----\n",
+	"    **********************************************\n"
+	"    **      THIS IS A WARNING MESSAGE ONLY      **\n"
+	"    **  YOU DO NOT NEED TO RESEND YOUR MESSAGE  **\n"
+	"    **********************************************\n",
+	/* qmail, and Yahoo's, which is qmail's in part */
+	"I'm afraid I wasn't able to deliver your message to the following addresses.\n"
+	"This is a permanent error; I've given up. Sorry it didn't work out.\n",
+	"--- Below this line is a copy of the message.\n",
+	"Sorry, we were unable to deliver your message to the following address.\n",
+	/* Microsoft 365 */
+	"Action Required\t\t\tRecipient\nUnknown To address\n\n"
+	"How to Fix It\n"
+	"The address may be misspelled or may not exist. Try one or more of the following:\n",
+	"Send the message again following these steps: In Outlook, open this "
+	"non-delivery report (NDR) and choose Send Again from the Report ribbon. "
+	"In Outlook on the web, select this NDR, then select the link \"To send "
+	"this message again, click here.\" Then delete and retype the entire "
+	"recipient address. If prompted with an Auto-Complete List suggestion "
+	"don't select it. After typing the complete address, click Send.\n",
+	"Contact the recipient (by phone, for example) to check that the address "
+	"exists and is correct.\n",
+	"The recipient may have set up email forwarding to an incorrect address. "
+	"Ask them to check that any forwarding they've set up is working "
+	"correctly.\n",
+	"Clear the recipient Auto-Complete List in Outlook or Outlook on the web "
+	"by following the steps in this article: Fix email delivery issues for "
+	"error code 5.1.10 in Office 365",
+	"and then send the message again. Retype the entire recipient address "
+	"before selecting Send.\n",
+	"If the problem continues, forward this message to your email admin. If "
+	"you're an email admin, refer to the More Info for Email Admins section "
+	"below.\n",
+	"Was this helpful? Send feedback to Microsoft",
+	"More Info for Email Admins\nStatus code:",
+	"This error occurs because the sender sent a message to an email address "
+	"hosted by Office 365 but the address is incorrect or doesn't exist at "
+	"the destination domain. The error is reported by the recipient domain's "
+	"email server, but most often it must be fixed by the person who sent "
+	"the message. If the steps in the How to Fix It section above don't fix "
+	"the problem, and you're the email admin for the recipient, try one or "
+	"more of the following:\n",
+	"The email address exists and is correct - Confirm that the recipient "
+	"address exists, is correct, and is accepting messages.\n",
+	"Synchronize your directories - If you have a hybrid environment and are "
+	"using directory synchronization make sure the recipient's email address "
+	"is synced correctly in both Office 365 and in your on-premises "
+	"directory.\n",
+	"Errant forwarding rule - Check for forwarding rules that aren't behaving "
+	"as expected. Forwarding can be set up by an admin via mail flow rules or "
+	"mailbox forwarding address settings, or by the recipient via the Inbox "
+	"Rules feature.\n",
+	"Original Message Details\nCreated Date:",
+	"Error Details\nReported error:",
+	"not found by SMTP address lookup\nDSN generated by:",
+	/* Exchange */
+	"Delivery has failed to these recipients or groups:\n",
+	"The email address you entered couldn't be found. Please check the "
+	"recipient's email address and try to resend the message. If the problem "
+	"continues, please contact your helpdesk.\n",
+	"The e-mail address you entered couldn't be found. Please check the "
+	"recipient's e-mail address and try to resend the message. If the problem "
+	"continues, please contact your helpdesk.\n",
+	"Diagnostic information for administrators:\n",
+	"Original message headers:\n",
+	"Delivery is delayed to these recipients or groups:\n",
+	"This message hasn't been delivered yet. Delivery will continue to be "
+	"attempted.\n",
+	/* Gmail */
+	"** Address not found **\n",
+	"because the address couldn't be found, or is unable to receive mail.\n",
+	"Learn more here: https://support.google.com/mail/?p=NoSuchUser\n",
+	"The email account that you tried to reach does not exist. Please try "
+	"double-checking the recipient's email address for typos or unnecessary "
+	"spaces.",
+	"For more information, go to https://support.google.com/mail/?p=NoSuchUser",
+	"Learn more at https://support.google.com/mail/?p=NoSuchUser",
+	"** Message not delivered yet **\n",
+	"** Delivery incomplete **\n",
+	"There was a temporary problem delivering your message to ",
+	"You'll be notified if the delivery fails permanently.\n",
+	"has been blocked. See technical details below for more information.\n",
+	"The response from the remote server was:\n",
+};
+#define NFORMS	(sizeof(form_text) / sizeof(*form_text))
+
+#define FORM_MIN	24	/* canonical bytes of a run worth removing */
+
+/*
+ * The forms as a message's text reads them (CANON_TEXT), and their
+ * fingerprints, sorted and distinct; built once, at the first call.
+ */
+static pthread_once_t	 forms_once = PTHREAD_ONCE_INIT;
+static char		*form_canon[NFORMS];	/* NUL-terminated, or NULL */
+static size_t		 form_len[NFORMS];
+static uint64_t		*form_fp;
+static size_t		 form_nfp;
+
+/* The canonical bytes of one run, into its sampler and its copy. */
+struct capture {
+	struct boiler_fp	 fp;
+	char			 buf[2048];
+	size_t			 len;
+};
+
+static void
+form_sink(void *arg, const unsigned char *buf, size_t len)
+{
+	struct capture	*k = arg;
+	size_t		 room = sizeof(k->buf) - 1 - k->len;
+
+	boiler_fp_update(&k->fp, buf, len);
+	memcpy(k->buf + k->len, buf, len < room ? len : room);
+	k->len += len < room ? len : room;
+}
+
+static int
+fp_cmp(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Canonicalise one run of a form, as a message's text reads it. */
+static int
+form_read(const char *text, struct capture *k)
+{
+	struct canon	*c;
+
+	boiler_fp_reset(&k->fp);
+	k->len = 0;
+	if ((c = canon_new(CANON_TEXT, 0, 0, form_sink, k)) == NULL)
+		return -1;
+	canon_body(c, (const unsigned char *)text, strlen(text));
+	canon_end(c);
+	canon_free(c);
+	while (k->len > 0 && k->buf[k->len - 1] == ' ')
+		k->len--;
+	k->buf[k->len] = '\0';
+	return 0;
+}
+
+static void
+build(void)
+{
+	struct capture	*k;
+	uint64_t	*all;
+	size_t		 i, j, n = 0;
+
+	if ((k = malloc(sizeof(*k))) == NULL ||
+	    (all = malloc(NFORMS * BOILER_MAXFP * sizeof(*all))) == NULL) {
+		free(k);
+		return;
+	}
+	for (i = 0; i < NFORMS; i++) {
+		if (form_read(form_text[i], k) == -1)
+			continue;
+		memcpy(all + n, k->fp.fp, k->fp.nfp * sizeof(*all));
+		n += k->fp.nfp;
+		if (k->len >= FORM_MIN && (form_canon[i] = strdup(k->buf)) != NULL)
+			form_len[i] = k->len;
+	}
+	free(k);
+	qsort(all, n, sizeof(*all), fp_cmp);
+	for (i = j = 0; i < n; i++)
+		if (j == 0 || all[j - 1] != all[i])
+			all[j++] = all[i];
+	form_fp = all;
+	form_nfp = j;
+}
+
+/* Is fingerprint v a form's? */
+static int
+is_form_fp(uint64_t v)
+{
+	return bsearch(&v, form_fp, form_nfp, sizeof(*form_fp), fp_cmp) != NULL;
+}
+
+size_t
+forms_split(enum canon_mode mode, const uint64_t *fp, size_t n, uint64_t *rest)
+{
+	size_t	i, r = 0;
+
+	if (mode == CANON_TEXT)
+		pthread_once(&forms_once, build);
+	for (i = 0; i < n; i++)
+		if (mode != CANON_TEXT || !is_form_fp(fp[i]))
+			rest[r++] = fp[i];
+	return n - r;
+}
+
+int
+forms_seen(const uint64_t *fp, size_t n)
+{
+	size_t	i;
+
+	pthread_once(&forms_once, build);
+	for (i = 0; i < n; i++)
+		if (is_form_fp(fp[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Remove each run of form from text, in one pass: what is kept is copied
+ * down over what is removed, with the space after each.
+ */
+static void
+strip_one(unsigned char *text, size_t *len, const char *form, size_t n)
+{
+	unsigned char	*p;
+	size_t		 r = 0, w = 0;
+
+	while (r < *len && (p = memmem(text + r, *len - r, form, n)) != NULL) {
+		memmove(text + w, text + r, (size_t)(p - (text + r)));
+		w += (size_t)(p - (text + r));
+		r = (size_t)(p - text) + n;
+		if (r < *len && text[r] == ' ')
+			r++;
+	}
+	memmove(text + w, text + r, *len - r);
+	*len = w + (*len - r);
+}
+
+size_t
+forms_strip(unsigned char *text, size_t *len)
+{
+	size_t	i, before = *len;
+
+	pthread_once(&forms_once, build);
+	for (i = 0; i < NFORMS; i++)
+		if (form_canon[i] != NULL)
+			strip_one(text, len, form_canon[i], form_len[i]);
+	return before - *len;
+}
+
+size_t
+forms_remove(unsigned char *text, size_t *len)
+{
+	struct boiler_fp	 f;
+
+	boiler_fp_reset(&f);
+	boiler_fp_update(&f, text, *len);
+	return forms_seen(f.fp, f.nfp) ? forms_strip(text, len) : 0;
+}

@@ -1,0 +1,72 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * forms.h: the forms mail systems write into their delivery reports
+ * (bounces and delay warnings of Postfix, Exim, Sendmail, qmail, Microsoft
+ * 365 and Exchange, Gmail, Yahoo): boilerplate from the first report on.
+ *
+ * The boilerplate table (boiler.h) learns a text as boilerplate when one
+ * sender shows it in two places; a reporting host writes its form once
+ * or twice to a site, and thousands of hosts write the same form, so the
+ * table never learns it, and a site's bounces (its users' mail returned
+ * from all over the world, each to the user who sent it) gathered in one
+ * cluster per form, from many networks to many people: a campaign to the
+ * counts. So the forms are known here from the start.
+ *
+ * A report's form is not the message's text: the runs of it that the
+ * text holds are removed before the text is digested (message.c), and
+ * the report reads as what it is about: the returned message, the
+ * addresses, the reason. Only the forms' own words go: a campaign that
+ * carries a form, or many, is read for the rest of its text as before.
+ */
+#ifndef FORMS_H
+#define FORMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "canon.h"
+
+/*
+ * All are thread-safe. The forms' canonical text and fingerprints
+ * are computed at the first call; on a failure to allocate them no text
+ * is a form's. Forms are of CANON_TEXT: RAW mode reads bytes as they are.
+ */
+
+/* Is one of the n fingerprints fp (boiler_fp) a form's? */
+int	forms_seen(const uint64_t *fp, size_t n);
+
+/*
+ * Remove the forms from the canonical text (CANON_TEXT) of *len bytes;
+ * returns how many bytes went. At most a few passes over the text.
+ */
+size_t	forms_strip(unsigned char *text, size_t *len);
+
+/*
+ * forms_strip() if the fingerprints of the text show a form, as
+ * message.c does with the text it holds; returns how many bytes went.
+ */
+size_t	forms_remove(unsigned char *text, size_t *len);
+
+/*
+ * Of the n fingerprints fp of a text canonicalised in mode, copy those of
+ * no form to rest (room for n), and return how many are of a form.
+ */
+size_t	forms_split(enum canon_mode mode, const uint64_t *fp, size_t n,
+	    uint64_t *rest);
+
+#endif /* FORMS_H */

@@ -1,0 +1,179 @@
+/*
+ * Copyright (c) 2026 The nilsimsa-milter authors
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * check_forms.c: the delivery reports' forms leave the canonical text
+ * (lib/forms.c), and nothing else does.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boiler.h"
+#include "canon.h"
+#include "forms.h"
+#include "message.h"
+#include "testutil.h"
+
+#define FORM	"This is the mail system at host mx.far.test.\n\n" \
+    "I'm sorry to have to inform you that your message could not\n" \
+    "be delivered to one or more recipients. It's attached below.\n\n" \
+    "For further assistance, please send mail to postmaster.\n\n" \
+    "If you do so, please include this problem report. You can\n" \
+    "delete your own text from the attached returned message.\n\n" \
+    "                   The mail system\n\n"
+#define LETTER	"The minutes of the board meeting are attached; please " \
+    "send corrections by Friday, and bring the budget to the next one.\n"
+
+struct out {
+	unsigned char	buf[4 * MESSAGE_TEXT_MAX];
+	size_t		len;
+};
+
+static void
+out_sink(void *arg, const unsigned char *buf, size_t len)
+{
+	struct out	*o = arg;
+
+	ck_assert_uint_le(len, sizeof(o->buf) - o->len);
+	memcpy(o->buf + o->len, buf, len);
+	o->len += len;
+}
+
+/* text as a message's canonical text (CANON_TEXT), into o. */
+static void
+canonical(const char *text, struct out *o)
+{
+	struct canon	*c;
+
+	o->len = 0;
+	ck_assert_ptr_nonnull(c = canon_new(CANON_TEXT, 0, 0, out_sink, o));
+	canon_body(c, (const unsigned char *)text, strlen(text));
+	canon_end(c);
+	canon_free(c);
+}
+
+static int
+holds(const struct out *o, const char *s)
+{
+	return memmem(o->buf, o->len, s, strlen(s)) != NULL;
+}
+
+/* Text without a form is left as it is. */
+START_TEST(no_form)
+{
+	static struct out	o, before;
+
+	canonical(LETTER "Thanks for your message. I'm sorry to hear that "
+	    "the mail system at the office lost it.\n", &o);
+	before = o;
+	ck_assert_uint_eq(forms_remove(o.buf, &o.len), 0);
+	ck_assert_uint_eq(o.len, before.len);
+	ck_assert_mem_eq(o.buf, before.buf, o.len);
+}
+END_TEST
+
+/*
+ * Postfix's form before and after a letter, and twice: the form goes,
+ * the host name and the letter stay, in their order, one space apart.
+ */
+START_TEST(form_goes)
+{
+	static struct out	o, letter;
+	size_t			n;
+
+	canonical(LETTER, &letter);
+	while (letter.len > 0 && letter.buf[letter.len - 1] == ' ')
+		letter.len--;
+	canonical(FORM LETTER FORM FORM, &o);
+	n = o.len;
+	ck_assert_uint_gt(forms_remove(o.buf, &o.len), 900);
+	ck_assert_uint_lt(o.len, n);
+	ck_assert(!holds(&o, "sorry to have to inform"));
+	ck_assert(!holds(&o, "further assistance"));
+	ck_assert(!holds(&o, "the mail system"));
+	ck_assert(holds(&o, "mx.far.test."));
+	ck_assert_ptr_nonnull(memmem(o.buf, o.len, letter.buf, letter.len));
+	ck_assert_ptr_null(memmem(o.buf, o.len, "  ", 2));
+}
+END_TEST
+
+/*
+ * A text of nothing but forms, as much as message.c holds: they all go,
+ * but the host names and the part of the last that the end cut off.
+ */
+START_TEST(only_forms)
+{
+	static struct out	o;
+	static char		text[4 * MESSAGE_TEXT_MAX];
+	size_t			n = 0;
+
+	while (n + sizeof(FORM) < sizeof(text) / 2)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s", FORM);
+	canonical(text, &o);
+	o.len = o.len < MESSAGE_TEXT_MAX ? o.len : MESSAGE_TEXT_MAX;
+	forms_remove(o.buf, &o.len);
+	ck_assert_uint_lt(o.len, MESSAGE_TEXT_MAX / 16 + sizeof(FORM));
+	o.len -= o.len > sizeof(FORM) ? sizeof(FORM) : o.len;
+	ck_assert(!holds(&o, "sorry to have to inform"));
+}
+END_TEST
+
+/* The fingerprints of a form are a form's; a letter's are not. */
+START_TEST(split)
+{
+	static struct out	o;
+	static struct boiler_fp	f;
+	static uint64_t		rest[BOILER_MAXFP];
+	size_t			n, k;
+
+	canonical(FORM, &o);
+	boiler_fp_reset(&f);
+	boiler_fp_update(&f, o.buf, o.len);
+	n = boiler_fp_final(&f);
+	ck_assert_uint_gt(n, 10);
+	k = forms_split(CANON_TEXT, f.fp, n, rest);
+	ck_assert_uint_ge(k * 5, n * 4);	/* the host line's are not */
+	ck_assert_uint_eq(forms_split(CANON_RAW, f.fp, n, rest), 0);
+	canonical(LETTER, &o);
+	boiler_fp_reset(&f);
+	boiler_fp_update(&f, o.buf, o.len);
+	n = boiler_fp_final(&f);
+	ck_assert_uint_eq(forms_split(CANON_TEXT, f.fp, n, rest), 0);
+	ck_assert_int_eq(forms_seen(f.fp, n), 0);
+}
+END_TEST
+
+static Suite *
+forms_suite(void)
+{
+	Suite	*s = suite_create("forms");
+	TCase	*tc = tcase_create("forms");
+
+	tcase_add_test(tc, no_form);
+	tcase_add_test(tc, form_goes);
+	tcase_add_test(tc, only_forms);
+	tcase_add_test(tc, split);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return tu_run(forms_suite(), "check_forms", NULL);
+}
