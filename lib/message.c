@@ -33,6 +33,7 @@
 #include "logline.h"
 #include "authres.h"
 #include "boiler.h"
+#include "forms.h"
 #include "domain.h"
 #include "message.h"
 #include "store_redis.h"
@@ -49,9 +50,11 @@ struct message {
 	nilsimsa_ctx		 nctx;
 	EVP_MD_CTX		*sha;
 	struct boiler_fp	 fp;		/* fingerprints of the text */
-	unsigned char		*text;		/* ScoreMode auto: the canonical */
-	size_t			 text_len;	/* text, its first TEXT_MAX */
-	size_t			 text_cap;	/* bytes */
+	unsigned char		*text;		/* the canonical text's first */
+	size_t			 text_len;	/* MESSAGE_TEXT_MAX bytes */
+	size_t			 text_cap;
+	int			 held;		/* text not yet digested */
+	uint64_t		 stripped;	/* bytes of forms removed */
 
 	/* connection */
 	uint32_t		 net;
@@ -90,51 +93,81 @@ struct message {
 };
 
 /*
- * ScoreMode auto keeps the canonical text for nilsimsa_final_auto(), up to
- * this much: past it the code is calibrated by the text's beginning (the
- * expectation of a script's buckets, scaled to the whole). Self-calibration
- * digests the kept text 16 times: 16 KiB bounds that to about 1.5 ms a
- * message, so that a large body stays within the CPU budget of 50 ms a MiB
- * (256 KiB cost 80 ms a MiB for a body of that size), while mail bodies,
- * mostly far shorter, are calibrated whole.
+ * The canonical text's first MESSAGE_TEXT_MAX bytes are held before they
+ * are digested: the forms of a delivery report go from them first
+ * (forms.h), and ScoreMode auto calibrates the code by them
+ * (nilsimsa_final_auto(); past them, by the expectation of a script's
+ * buckets, scaled to the whole). Self-calibration digests the held text
+ * 16 times: 16 KiB bounds that to about 1.5 ms a message, so that a large
+ * body stays within the CPU budget of 50 ms a MiB (256 KiB cost 80 ms a
+ * MiB for a body of that size), while mail bodies, mostly far shorter,
+ * are calibrated whole.
  */
-#define TEXT_MAX	(16 * 1024)
 
-static void
-keep_text(struct message *m, const unsigned char *buf, size_t len)
+/* Hold what fits of len bytes; returns how many it held. */
+static size_t
+hold_text(struct message *m, const unsigned char *buf, size_t len)
 {
 	unsigned char	*p;
 	size_t		 cap;
 
-	if (len > TEXT_MAX - m->text_len)
-		len = TEXT_MAX - m->text_len;
+	if (len > MESSAGE_TEXT_MAX - m->text_len)
+		len = MESSAGE_TEXT_MAX - m->text_len;
 	if (len == 0)
-		return;
+		return 0;
 	if (m->text_len + len > m->text_cap) {
 		cap = m->text_cap ? m->text_cap : 4096;
 		while (cap < m->text_len + len)
 			cap *= 2;
-		if (cap > TEXT_MAX)
-			cap = TEXT_MAX;
+		if (cap > MESSAGE_TEXT_MAX)
+			cap = MESSAGE_TEXT_MAX;
 		if ((p = realloc(m->text, cap)) == NULL)
-			return;		/* a shorter prefix calibrates */
+			return 0;	/* a shorter text is held */
 		m->text = p;
 		m->text_cap = cap;
 	}
 	memcpy(m->text + m->text_len, buf, len);
 	m->text_len += len;
+	return len;
 }
 
+static void
+digest_feed(struct message *m, const unsigned char *buf, size_t len)
+{
+	nilsimsa_update(&m->nctx, buf, len);
+	EVP_DigestUpdate(m->sha, buf, len);
+}
+
+/* The held text to the digests, without the forms of a report. */
+static void
+release_text(struct message *m)
+{
+	if (!m->held)
+		return;
+	m->held = 0;
+	if (m->canon_mode == CANON_TEXT && forms_seen(m->fp.fp, m->fp.nfp))
+		m->stripped = forms_strip(m->text, &m->text_len);
+	digest_feed(m, m->text, m->text_len);
+}
+
+/* The canonicaliser's output: fingerprinted, held, then digested. */
 static void
 digest_sink(void *arg, const unsigned char *buf, size_t len)
 {
 	struct message	*m = arg;
+	size_t		 n;
 
-	nilsimsa_update(&m->nctx, buf, len);
-	EVP_DigestUpdate(m->sha, buf, len);
+	if (m->held) {
+		n = hold_text(m, buf, len);
+		boiler_fp_update(&m->fp, buf, n);
+		if (n == len)
+			return;
+		release_text(m);
+		buf += n;
+		len -= n;
+	}
 	boiler_fp_update(&m->fp, buf, len);
-	if (m->cfg->score_mode == SCORE_AUTO)
-		keep_text(m, buf, len);
+	digest_feed(m, buf, len);
 }
 
 static int
@@ -196,6 +229,8 @@ message_reset(struct message *m, const struct config *cfg)
 	nilsimsa_init(&m->nctx);
 	boiler_fp_reset(&m->fp);
 	m->text_len = 0;
+	m->held = 1;
+	m->stripped = 0;
 	if (EVP_DigestInit_ex(m->sha, EVP_sha256(), NULL) != 1)
 		return -1;
 	m->qid[0] = m->sender[0] = m->subject[0] = '\0';
@@ -746,17 +781,21 @@ finish_digest(struct message *m, struct message_result *r, struct store_obs *obs
 
 /*
  * How much of the text is the message's own: its length less the share
- * of its fingerprints that many clusters have seen (boilerplate).
+ * of its fingerprints that many clusters have seen (boilerplate). The
+ * fingerprints of a report's forms do not count: the forms are not in
+ * the text digested (release_text()).
  */
 static void
 own_text(struct message *m, struct store *store, int64_t now,
     struct message_result *r)
 {
-	size_t	n, shared = 0;
+	uint64_t	rest[BOILER_MAXFP];
+	size_t		n, shared = 0;
 
 	n = boiler_fp_final(&m->fp);
+	n -= forms_split(m->canon_mode, m->fp.fp, n, rest);
 	if (store != NULL && n > 0)
-		shared = boiler_count(store_boiler(store), m->fp.fp, n, now);
+		shared = boiler_count(store_boiler(store), rest, n, now);
 	r->own_bytes = n == 0 ? r->body_bytes :
 	    r->body_bytes - r->body_bytes * shared / n;
 }
@@ -812,8 +851,9 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	if (m->with_headers && !m->in_body && m->hdr_len > 0)
 		header_line(m);		/* headers only, no body */
 	canon_end(m->canon);
+	release_text(m);
 	r->canon_flags = canon_flags(m->canon);
-	r->body_bytes = canon_out_bytes(m->canon);
+	r->body_bytes = canon_out_bytes(m->canon) - m->stripped;
 	if (finish_digest(m, r, &obs) == -1)
 		r->store_err = STORE_EINVAL;	/* cannot happen: checked at load */
 

@@ -32,6 +32,7 @@
 
 #include "addrlist.h"
 #include "boiler.h"
+#include "canon.h"
 #include "config.h"
 #include "logline.h"
 #include "message.h"
@@ -969,6 +970,157 @@ START_TEST(site_boilerplate)
 }
 END_TEST
 
+/* Postfix's bounce form (postconf -b); with a reason, to fill in. */
+#define POSTFIX_FORM \
+    "This is the mail system at host mx.%s.\n\n" \
+    "I'm sorry to have to inform you that your message could not\n" \
+    "be delivered to one or more recipients. It's attached below.\n\n" \
+    "For further assistance, please send mail to postmaster.\n\n" \
+    "If you do so, please include this problem report. You can\n" \
+    "delete your own text from the attached returned message.\n\n" \
+    "                   The mail system\n\n"
+#define POSTFIX_BOUNCE POSTFIX_FORM \
+    "<%s@%s>: host mx.%s[%s] said: 550 5.1.1 <%s@%s>: Recipient\n" \
+    "    address rejected: User unknown in virtual mailbox table (in\n" \
+    "    reply to RCPT TO command)\n"
+
+/*
+ * A delivery report (RFC 3464) from host dom at ip, to the site's user
+ * `user`: Postfix's form above the returned message, whose text is
+ * `returned`; or, with `bare`, the form and `returned` in one text/plain
+ * body, as a campaign dressed up as a bounce would send it.
+ */
+static struct message_result
+report(const char *dom, const char *ip, const char *user,
+    const char *returned, int copies, int64_t t)
+{
+	struct message		*m;
+	struct message_result	 r;
+	const char		*rcpt[1] = { user };
+	char			 form[2048], text[16384];
+	size_t			 n = 0;
+	int			 i;
+
+	snprintf(form, sizeof(form), POSTFIX_BOUNCE, dom, "nobody", dom, dom,
+	    ip, "nobody", dom);
+	ck_assert_ptr_nonnull(m = message_new(cfg, 0));
+	message_client_str(m, ip);
+	message_sender(m, "<>");
+	message_rcpt(m, rcpt[0]);
+	if (copies == 0) {
+		message_header(m, "Content-Type", "multipart/report; "
+		    "report-type=delivery-status; boundary=\"b\"");
+		n = (size_t)snprintf(text, sizeof(text), "--b\nContent-Type: "
+		    "text/plain\n\n%s\n--b\nContent-Type: message/delivery-"
+		    "status\n\nReporting-MTA: dns; mx.%s\n\nFinal-Recipient: "
+		    "rfc822; nobody@%s\nAction: failed\nStatus: 5.1.1\n\n--b\n"
+		    "Content-Type: message/rfc822\n\nFrom: %s\nTo: nobody@%s\n"
+		    "Subject: hello\n\n%s\n--b--\n", form, dom, dom, user, dom,
+		    returned);
+	} else {
+		for (i = 0; i < copies; i++)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s\n",
+			    form);
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s", returned);
+	}
+	ck_assert_uint_lt(n, sizeof(text));
+	message_body(m, (const unsigned char *)text, n);
+	message_finish(m, store, t, 0, &r);
+	message_free(m);
+	ck_assert_int_eq(r.store_err, 0);
+	return r;
+}
+
+/*
+ * A site's users' mail returned from all over the world: Postfix's bounce
+ * from eight hosts of eight networks, each to the user who sent the
+ * letter it returns. The form is most of each report's text; it is not
+ * the report's own (forms.h), so the reports are not copies of their
+ * form from eight networks to eight people, and none is rejected, with
+ * RejectThreshold 3.
+ */
+START_TEST(site_bounces)
+{
+	struct message_result	 r;
+	char			 dom[32], ip[32], user[64];
+	int			 i;
+
+	cfg->reject_threshold = cfg->tag_threshold = 3;
+	for (i = 0; i < 8; i++) {
+		snprintf(dom, sizeof(dom), "far%d.test", i);
+		snprintf(ip, sizeof(ip), "198.51.%d.25", 10 + i * 9);
+		snprintf(user, sizeof(user), "<user%d@uni.test>", i);
+		r = report(dom, ip, user, letters[i], 0, 1800000000 + i * 3600);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "report %d rejected (%s)", i, r.verdict.reason);
+	}
+}
+END_TEST
+
+static void
+fp_sink(void *arg, const unsigned char *buf, size_t len)
+{
+	boiler_fp_update(arg, buf, len);
+}
+
+/*
+ * A campaign dressed up as bounces: its text under Postfix's form, once
+ * or five times over, each copy from a new network to a new user. The
+ * forms go, and count against its own text no more when the boilerplate
+ * table has learned them too; its own text is read as any campaign's and
+ * it is rejected from RejectThreshold recipients on, the text all its
+ * own.
+ */
+START_TEST(site_bounce_campaign)
+{
+	struct message_result	 r;
+	char			 ip[32], user[64], text[sizeof(BODY) + 32];
+	int			 i, k, copies[] = { 1, 5 };
+	size_t			 host = strlen("mx.bounce.test. <nobody@bounce.test>"
+	    ": host mx.bounce.test[203.0.100.1] said: 550 5.1.1 <nobody@bounce."
+	    "test>: recipient address rejected: user unknown in virtual mailbox "
+	    "table ");
+
+	static struct boiler_fp	 f;
+	struct canon		*c;
+	char			 form[2048];
+
+	for (k = 0; k < 2; k++) {
+		teardown_store();
+		setup_site();
+		cfg->reject_threshold = cfg->tag_threshold = 3;
+		/* the form, learned as boilerplate: one sender's, 4 places */
+		snprintf(form, sizeof(form), POSTFIX_FORM, "a.test");
+		boiler_fp_reset(&f);
+		ck_assert_ptr_nonnull(c = canon_new(CANON_TEXT, 0, 0, fp_sink,
+		    &f));
+		canon_body(c, (const unsigned char *)form, strlen(form));
+		canon_end(c);
+		canon_free(c);
+		ck_assert_uint_gt(boiler_fp_final(&f), 10);
+		for (i = 0; i < BOILER_PLACES; i++)
+			boiler_note(store_boiler(store), f.fp, f.nfp, 100 + i,
+			    100 + i, 42, 1800000000);
+		for (i = 0; i < 10; i++) {
+			snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i, 1 + i);
+			snprintf(user, sizeof(user), "<user%d@uni.test>", i);
+			snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+			r = report("bounce.test", ip, user, text, copies[k],
+			    1800000000 + i * 60);
+			ck_assert_int_eq(r.digested, 1);
+			/* the forms went; the reasons and host names stay */
+			ck_assert_uint_eq(r.own_bytes, r.body_bytes);
+			ck_assert_uint_le(r.body_bytes, strlen(text) +
+			    (size_t)copies[k] * (host + 2));
+			ck_assert_msg(r.verdict.action == (i >= 2 ?
+			    VERDICT_REJECT : VERDICT_ACCEPT), "%d forms, copy %d: "
+			    "%s (%s)", copies[k], i,
+			    verdict_action_name(r.verdict.action), r.verdict.reason);
+		}
+	}
+}
+END_TEST
+
 static const char notice[] =
     "This e-mail and any attachment are confidential and intended solely "
     "for the person or entity to whom they are addressed. If you are not "
@@ -1120,6 +1272,8 @@ message_suite(void)
 	tcase_add_test(tc, site_boilerplate);
 	tcase_add_test(tc, site_mostly_boilerplate);
 	tcase_add_test(tc, site_shared_notice);
+	tcase_add_test(tc, site_bounces);
+	tcase_add_test(tc, site_bounce_campaign);
 	suite_add_tcase(s, tc);
 	return s;
 }
