@@ -30,6 +30,7 @@
 
 #include "canon.h"
 #include "ctl.h"
+#include "forms.h"
 #include "logline.h"
 #include "message.h"
 
@@ -219,13 +220,54 @@ cmd_compare(struct ctl *ctl, int argc, char **argv)
 
 /* --------------------------------------------------------- predigest */
 
+/*
+ * The text as message.c digests it: its first MESSAGE_TEXT_MAX bytes
+ * held, and a report's forms removed from them (forms.h), then the rest.
+ */
+struct predigest {
+	enum canon_mode	 mode;
+	int		 held;
+	int		 err;
+	size_t		 len;
+	unsigned char	 text[MESSAGE_TEXT_MAX];
+};
+
+static void
+pd_write(struct predigest *pd, const unsigned char *buf, size_t len)
+{
+	if (len > 0 && fwrite(buf, 1, len, stdout) != len)
+		pd->err = 1;
+}
+
+static void
+pd_release(struct predigest *pd)
+{
+	if (!pd->held)
+		return;
+	pd->held = 0;
+	if (pd->mode == CANON_TEXT)
+		forms_remove(pd->text, &pd->len);
+	pd_write(pd, pd->text, pd->len);
+}
+
 static void
 write_sink(void *arg, const unsigned char *buf, size_t len)
 {
-	int	*err = arg;
+	struct predigest	*pd = arg;
+	size_t			 n;
 
-	if (fwrite(buf, 1, len, stdout) != len)
-		*err = 1;
+	if (pd->held) {
+		n = len < sizeof(pd->text) - pd->len ? len :
+		    sizeof(pd->text) - pd->len;
+		memcpy(pd->text + pd->len, buf, n);
+		pd->len += n;
+		if (n == len)
+			return;
+		pd_release(pd);
+		buf += n;
+		len -= n;
+	}
+	pd_write(pd, buf, len);
 }
 
 static void
@@ -237,9 +279,10 @@ canon_sink(void *arg, const unsigned char *buf, size_t len)
 int
 cmd_predigest(struct ctl *ctl, int argc, char **argv)
 {
-	struct canon	*c;
-	FILE		*fp;
-	int		 rc, werr = 0;
+	struct predigest	*pd;
+	struct canon		*c;
+	FILE			*fp;
+	int			 rc;
 
 	if (argc != 2) {
 		ctl_err("usage: predigest FILE|-");
@@ -248,21 +291,28 @@ cmd_predigest(struct ctl *ctl, int argc, char **argv)
 	if ((rc = open_input(argv[1], &fp)) != CTL_OK)
 		return rc;
 	/* The same settings as message.c gives its canonicaliser. */
-	if ((c = canon_new(ctl->cfg->canonicalization, ctl->cfg->max_body_bytes,
-	    1, write_sink, &werr)) == NULL) {
+	if ((pd = calloc(1, sizeof(*pd))) == NULL ||
+	    (c = canon_new(ctl->cfg->canonicalization, ctl->cfg->max_body_bytes,
+	    1, write_sink, pd)) == NULL) {
+		free(pd);
 		close_input(fp);
 		ctl_err("out of memory");
 		return CTL_ESTORE;
 	}
+	pd->mode = ctl->cfg->canonicalization;
+	pd->held = 1;
 	canon_set_shown_min(c, ctl->cfg->min_own_text);
-	if ((rc = read_input(argv[1], fp, canon_sink, c)) == CTL_OK)
+	if ((rc = read_input(argv[1], fp, canon_sink, c)) == CTL_OK) {
 		canon_end(c);
+		pd_release(pd);
+	}
 	canon_free(c);
 	close_input(fp);
-	if (rc == CTL_OK && werr) {
+	if (rc == CTL_OK && pd->err) {
 		ctl_err("stdout: write error");
 		rc = CTL_ESTORE;
 	}
+	free(pd);
 	return rc;
 }
 

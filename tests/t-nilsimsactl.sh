@@ -258,6 +258,60 @@ grep -qi 'Reference code: RX-88213' "$W/out" && ! grep -qi 'Your reward is waiti
 "$CTL" -c "$W/rawcal.conf" digest "$W/canon.msg" >"$W/out" 2>"$W/err"
 [ "$(cut -d' ' -f1 "$W/out")" = "$code1" ] && ok ||
     fail "digest(raw, predigest) != digest(text): $(cat "$W/out") vs $code1"
+# A bounce: Postfix's form goes (lib/forms.c), the returned letter stays,
+# and predigest shows the text the digest reads.
+cat >"$W/bounce" <<'EOF'
+From: MAILER-DAEMON@mx.far.test (Mail Delivery System)
+Subject: Undelivered Mail Returned to Sender
+Content-Type: multipart/report; report-type=delivery-status; boundary="B"
+
+--B
+Content-Type: text/plain
+
+This is the mail system at host mx.far.test.
+
+I'm sorry to have to inform you that your message could not
+be delivered to one or more recipients. It's attached below.
+
+For further assistance, please send mail to postmaster.
+
+If you do so, please include this problem report. You can
+delete your own text from the attached returned message.
+
+                   The mail system
+
+<nobody@far.test>: host mx.far.test[192.0.2.25] said: 550 5.1.1
+    <nobody@far.test>: Recipient address rejected: User unknown (in reply
+    to RCPT TO command)
+
+--B
+Content-Type: message/delivery-status
+
+Reporting-MTA: dns; mx.far.test
+Final-Recipient: rfc822; nobody@far.test
+Action: failed
+Status: 5.1.1
+
+--B
+Content-Type: message/rfc822
+
+From: ann@uni.test
+To: nobody@far.test
+Subject: minutes
+
+The minutes of the board meeting are attached; corrections by Friday.
+--B--
+EOF
+status 0 "predigest a bounce" predigest "$W/bounce"
+grep -q 'minutes of the board meeting' "$W/out" &&
+    ! grep -qi 'sorry to have to inform\|further assistance' "$W/out" &&
+    ok || fail "predigest of a bounce: $(head -c 400 "$W/out")"
+{ echo; cat "$W/out"; } >"$W/canon.msg"
+"$CTL" -c "$W/rawcal.conf" digest "$W/canon.msg" >"$W/out" 2>"$W/err"
+bcode=$(cut -d' ' -f1 "$W/out")
+status 0 "digest a bounce" digest "$W/bounce"
+[ "$(cut -d' ' -f1 "$W/out")" = "$bcode" ] && ok ||
+    fail "bounce: digest(raw, predigest) != digest(text): $bcode vs $(cat "$W/out")"
 # Published vectors (shared/vectors/README.md), as raw bodies.
 printf '\nThe quick brown fox' >"$W/fox1"
 printf '\nThe quicker brown fox' >"$W/fox2"
