@@ -328,3 +328,23 @@ msg("whole", 1, "203.0.113.9", "<>", ["<u@site.example>"],
 msg("folded", 4, "not-an-address", "no-at-sign", ["", "<@>", "<a@>"],
     "Subject: folded\n\tacross\n lines\nAuthentication-Results: mx.example.org;\n dkim=pass\n header.d=folded.example\n"
     "X-Nilsimsa: forged\n", body)
+# A delivery report whose form goes (lib/forms.c): Postfix's bounce, and
+# the form twice over a campaign's text, in one part.
+pf_form = ("This is the mail system at host mx.far.example.\n\n"
+    "I'm sorry to have to inform you that your message could not\n"
+    "be delivered to one or more recipients. It's attached below.\n\n"
+    "For further assistance, please send mail to postmaster.\n\n"
+    "If you do so, please include this problem report. You can\n"
+    "delete your own text from the attached returned message.\n\n"
+    "                   The mail system\n\n")
+msg("bounce", 2, "198.51.100.25", "<>", ["<u@site.example>"],
+    "Content-Type: multipart/report; report-type=delivery-status; boundary=\"B\"\n",
+    ("--B\nContent-Type: text/plain\n\n" + pf_form +
+     "<nobody@far.example>: host mx.far.example[198.51.100.26] said: 550 5.1.1\n"
+     "    User unknown (in reply to RCPT TO command)\n\n--B\n"
+     "Content-Type: message/delivery-status\n\nReporting-MTA: dns; mx.far.example\n\n--B\n"
+     "Content-Type: message/rfc822\n\nFrom: u@site.example\nSubject: minutes\n\n"
+     "The minutes of the board meeting are attached.\n--B--\n").encode())
+msg("bounce-dressed", 3, "203.0.113.77", "<>", ["<u@site.example>"],
+    "Subject: Undelivered Mail Returned to Sender\n",
+    (pf_form * 2).encode() + body)
