@@ -31,8 +31,11 @@
  * are negotiated "no reply" (SMFIP_NR_*): Postfix buffers them and sends
  * them with the next command that wants an answer, DATA or end of message,
  * in one write; libmilter answers for an MTA that cannot skip replies.
- * DATA keeps its reply (see cb_data). A fault in a stage without a reply
- * is kept and answered at DATA (or end of message) with TEMPFAIL.
+ * DATA keeps its reply: negotiated without one (SMFIP_NR_DATA), every
+ * message stalled about 49 ms, as a delayed ACK makes it, and Postfix's
+ * throughput halved (bench/null-milter, docs/replay.md). A fault in a
+ * stage without a reply is kept and answered at DATA (or end of message)
+ * with TEMPFAIL.
  */
 #include <sys/socket.h>
 #include <netinet/in.h>
