@@ -177,7 +177,8 @@ struct canon {
 	uint64_t	 out_bytes;
 	unsigned	 flags;
 	int		 started;
-	int		 ended;
+	int		 ended;		/* canon_end_shown(): no more input */
+	int		 finished;	/* canon_finish(): all is out */
 
 	/* CRLF to LF */
 	int		 pend_cr;

@@ -982,7 +982,7 @@ canon_reset(struct canon *c)
 	/* everything but the settings and the iconv cache */
 	c->in_bytes = c->out_bytes = 0;
 	c->flags = 0;
-	c->started = c->ended = 0;
+	c->started = c->ended = c->finished = 0;
 	c->pend_cr = 0;
 	c->raw_inhdr = 0;
 	c->raw_bol = 1;
@@ -1043,7 +1043,7 @@ canon_body(struct canon *c, const unsigned char *buf, size_t len)
 }
 
 void
-canon_end(struct canon *c)
+canon_end_shown(struct canon *c)
 {
 	if (c->ended)
 		return;
@@ -1059,7 +1059,24 @@ canon_end(struct canon *c)
 	mime_end(c);
 	fin_flush_u8(c);
 	word_end(c);
-	if (canon_out_bytes(c) < c->shown_min && c->hklen > 0) {
+	oflush(c);	/* all that is shown is out: the caller weighs it */
+}
+
+void
+canon_finish(struct canon *c, uint64_t dropped)
+{
+	uint64_t	shown;
+
+	canon_end_shown(c);
+	if (c->finished)
+		return;
+	c->finished = 1;
+	if (c->mode == CANON_RAW)
+		return;
+	shown = canon_out_bytes(c);
+	if (dropped > shown)
+		dropped = shown;
+	if (shown - dropped < c->shown_min && c->hklen > 0) {
 		/* next to nothing visible: what is hidden is the text, its
 		   blanks kept as plain text's (canon_hide.c keep_blank) */
 		c->html = 0;
@@ -1069,6 +1086,12 @@ canon_end(struct canon *c)
 		word_end(c);
 	}
 	oflush(c);
+}
+
+void
+canon_end(struct canon *c)
+{
+	canon_finish(c, 0);
 }
 
 uint64_t

@@ -176,7 +176,17 @@ void		 canon_header(struct canon *c, const char *name, const char *value);
  * CRLF or LF line ends. */
 void		 canon_body(struct canon *c, const unsigned char *buf, size_t len);
 
-/* End of message: flush what is pending. */
+/*
+ * End of message: flush what is pending. It ends in two steps for a
+ * caller that drops some of the visible text from what it digests (a
+ * report's forms, forms.h): canon_end_shown() puts out all the visible
+ * text; canon_finish() then weighs what is left of it less the `dropped`
+ * bytes against the shown minimum (canon_set_shown_min) and puts out the
+ * hidden text if that is less. canon_end() is both, dropping nothing.
+ * Each is idempotent; input after any of them is ignored.
+ */
+void		 canon_end_shown(struct canon *c);
+void		 canon_finish(struct canon *c, uint64_t dropped);
 void		 canon_end(struct canon *c);
 
 uint64_t	 canon_in_bytes(const struct canon *c);	/* body bytes looked at */
