@@ -227,8 +227,10 @@ cmd_compare(struct ctl *ctl, int argc, char **argv)
 struct predigest {
 	enum canon_mode	 mode;
 	int		 held;
+	int		 formed;	/* its forms removed */
 	int		 err;
 	size_t		 len;
+	uint64_t	 stripped;
 	unsigned char	 text[MESSAGE_TEXT_MAX];
 };
 
@@ -240,13 +242,22 @@ pd_write(struct predigest *pd, const unsigned char *buf, size_t len)
 }
 
 static void
+pd_strip(struct predigest *pd)
+{
+	if (!pd->held || pd->formed)
+		return;
+	pd->formed = 1;
+	if (pd->mode == CANON_TEXT)
+		pd->stripped = forms_remove(pd->text, &pd->len);
+}
+
+static void
 pd_release(struct predigest *pd)
 {
 	if (!pd->held)
 		return;
+	pd_strip(pd);
 	pd->held = 0;
-	if (pd->mode == CANON_TEXT)
-		forms_remove(pd->text, &pd->len);
 	pd_write(pd, pd->text, pd->len);
 }
 
@@ -303,7 +314,9 @@ cmd_predigest(struct ctl *ctl, int argc, char **argv)
 	pd->held = 1;
 	canon_set_shown_min(c, ctl->cfg->min_own_text);
 	if ((rc = read_input(argv[1], fp, canon_sink, c)) == CTL_OK) {
-		canon_end(c);
+		canon_end_shown(c);
+		pd_strip(pd);
+		canon_finish(c, pd->stripped);
 		pd_release(pd);
 	}
 	canon_free(c);

@@ -54,6 +54,7 @@ struct message {
 	size_t			 text_len;	/* MESSAGE_TEXT_MAX bytes */
 	size_t			 text_cap;
 	int			 held;		/* text not yet digested */
+	int			 formed;	/* its forms removed */
 	uint64_t		 stripped;	/* bytes of forms removed */
 
 	/* connection */
@@ -138,15 +139,25 @@ digest_feed(struct message *m, const unsigned char *buf, size_t len)
 	EVP_DigestUpdate(m->sha, buf, len);
 }
 
+/* The forms of a report go from the held text, once (forms.h). */
+static void
+strip_forms(struct message *m)
+{
+	if (!m->held || m->formed)
+		return;
+	m->formed = 1;
+	if (m->canon_mode == CANON_TEXT && forms_seen(m->fp.fp, m->fp.nfp))
+		m->stripped = forms_strip(m->text, &m->text_len);
+}
+
 /* The held text to the digests, without the forms of a report. */
 static void
 release_text(struct message *m)
 {
 	if (!m->held)
 		return;
+	strip_forms(m);
 	m->held = 0;
-	if (m->canon_mode == CANON_TEXT && forms_seen(m->fp.fp, m->fp.nfp))
-		m->stripped = forms_strip(m->text, &m->text_len);
 	digest_feed(m, m->text, m->text_len);
 }
 
@@ -230,6 +241,7 @@ message_reset(struct message *m, const struct config *cfg)
 	boiler_fp_reset(&m->fp);
 	m->text_len = 0;
 	m->held = 1;
+	m->formed = 0;
 	m->stripped = 0;
 	if (EVP_DigestInit_ex(m->sha, EVP_sha256(), NULL) != 1)
 		return -1;
@@ -850,7 +862,10 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	memset(&obs, 0, sizeof(obs));
 	if (m->with_headers && !m->in_body && m->hdr_len > 0)
 		header_line(m);		/* headers only, no body */
-	canon_end(m->canon);
+	/* the forms go before the hidden text is weighed (canon.h) */
+	canon_end_shown(m->canon);
+	strip_forms(m);
+	canon_finish(m->canon, m->stripped);
 	release_text(m);
 	r->canon_flags = canon_flags(m->canon);
 	r->body_bytes = canon_out_bytes(m->canon) - m->stripped;

@@ -1121,6 +1121,54 @@ START_TEST(site_bounce_campaign)
 }
 END_TEST
 
+/*
+ * A campaign of one line and an image, its text in a hidden block, and
+ * Postfix's form shown: the form goes before the shown text is weighed
+ * against MinOwnText, so the hidden text is read as without the form,
+ * and the campaign is rejected from the third copy, with RejectThreshold
+ * 3. (Weighed with the form, the line and the form were enough shown
+ * text; with the form gone, the line alone was too short to digest and
+ * every copy was accepted.)
+ */
+START_TEST(site_bounce_hidden)
+{
+	struct message		*m;
+	struct message_result	 r;
+	const char		*rcpt[1];
+	char			 form[2048], user[64], ip[32], text[8192];
+	int			 i, k;
+
+	for (k = 0; k < 2; k++) {
+		teardown_store();
+		setup_site();
+		cfg->reject_threshold = cfg->tag_threshold = 3;
+		for (i = 0; i < 8; i++) {
+			snprintf(form, sizeof(form), POSTFIX_FORM, "far.test");
+			snprintf(user, sizeof(user), "<user%d@uni.test>", i);
+			snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i, 1 + i);
+			snprintf(text, sizeof(text), "<p>Hi user%d, your parcel "
+			    "is waiting.</p><img src=\"p.png\"><pre>%s</pre>"
+			    "<div style=\"display:none\">%s</div>\n", i,
+			    k ? form : "", BODY BODY);
+			ck_assert_ptr_nonnull(m = message_new(cfg, 0));
+			message_client_str(m, ip);
+			message_sender(m, "<>");
+			rcpt[0] = user;
+			message_rcpt(m, rcpt[0]);
+			message_header(m, "Content-Type", "text/html");
+			message_body(m, (const unsigned char *)text, strlen(text));
+			message_finish(m, store, 1800000000 + i * 60, 0, &r);
+			message_free(m);
+			ck_assert_int_eq(r.store_err, 0);
+			ck_assert_msg(r.verdict.action == (i >= 2 ?
+			    VERDICT_REJECT : VERDICT_ACCEPT), "%s form, copy %d: "
+			    "%s (%s)", k ? "with" : "without", i,
+			    verdict_action_name(r.verdict.action), r.verdict.reason);
+		}
+	}
+}
+END_TEST
+
 static const char notice[] =
     "This e-mail and any attachment are confidential and intended solely "
     "for the person or entity to whom they are addressed. If you are not "
@@ -1274,6 +1322,7 @@ message_suite(void)
 	tcase_add_test(tc, site_shared_notice);
 	tcase_add_test(tc, site_bounces);
 	tcase_add_test(tc, site_bounce_campaign);
+	tcase_add_test(tc, site_bounce_hidden);
 	suite_add_tcase(s, tc);
 	return s;
 }

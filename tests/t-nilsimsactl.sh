@@ -312,6 +312,23 @@ bcode=$(cut -d' ' -f1 "$W/out")
 status 0 "digest a bounce" digest "$W/bounce"
 [ "$(cut -d' ' -f1 "$W/out")" = "$bcode" ] && ok ||
     fail "bounce: digest(raw, predigest) != digest(text): $bcode vs $(cat "$W/out")"
+# The form goes before the shown text is weighed: a line and the form are
+# too little, and the hidden text is read too.
+{ printf 'Content-Type: text/html\n\n<p>Your parcel is waiting.</p><pre>'
+  sed -n '/^This is the mail system/,/^ *The mail system$/p' "$W/bounce"
+  printf '</pre><div style="display:none">Claim the parcel held for you at '
+  printf 'the depot: pay the customs fee online today and it is delivered '
+  printf 'tomorrow morning, before noon, to your door.</div>\n'; } >"$W/hidden"
+status 0 "predigest, form and hidden text" predigest "$W/hidden"
+grep -q 'parcel is waiting.*customs fee' "$W/out" &&
+    ! grep -qi 'further assistance' "$W/out" &&
+    ok || fail "predigest, form and hidden text: $(head -c 400 "$W/out")"
+{ echo; cat "$W/out"; } >"$W/canon.msg"
+"$CTL" -c "$W/rawcal.conf" digest "$W/canon.msg" >"$W/out" 2>"$W/err"
+bcode=$(cut -d' ' -f1 "$W/out")
+status 0 "digest, form and hidden text" digest "$W/hidden"
+[ "$(cut -d' ' -f1 "$W/out")" = "$bcode" ] && ok ||
+    fail "hidden: digest(raw, predigest) != digest(text): $bcode vs $(cat "$W/out")"
 # Published vectors (shared/vectors/README.md), as raw bodies.
 printf '\nThe quick brown fox' >"$W/fox1"
 printf '\nThe quicker brown fox' >"$W/fox2"
