@@ -49,7 +49,7 @@ OBJ_ctl_json = fuzz/fuzz_ctl_json.o ctl/ctl_json.o ctl/ctl_util.o lib/util.o \
 	$(STORE)
 OBJ_message = fuzz/fuzz_message.o fuzz/fuzzutil.o lib/message.o \
 	lib/verdict.o lib/config.o lib/addrlist.o lib/authres.o lib/domain.o \
-	lib/logline.o lib/store_redis.o $(CANON) $(STORE)
+	lib/logline.o lib/store_redis.o lib/forms.o $(CANON) $(STORE)
 LIBS_canon = $(UCHARDET_LIBS)
 LIBS_config = $(UCHARDET_LIBS) -lm
 LIBS_addrlist =
