@@ -160,7 +160,7 @@ static const char *const form_text[] = {
 };
 #define NFORMS	(sizeof(form_text) / sizeof(*form_text))
 
-#define FORM_MIN	24	/* canonical bytes of a run worth removing */
+#define FORM_MIN	16	/* canonical bytes of a run worth removing */
 
 /*
  * The forms as a message's text reads them (CANON_TEXT), and their
