@@ -242,7 +242,8 @@ build(void)
 	for (i = j = 0; i < n; i++)
 		if (j == 0 || all[j - 1] != all[i])
 			all[j++] = all[i];
-	form_fp = all;
+	if ((form_fp = realloc(all, (j > 0 ? j : 1) * sizeof(*all))) == NULL)
+		form_fp = all;		/* the larger block, then */
 	form_nfp = j;
 }
 

@@ -38,10 +38,11 @@ lane() {
 
 # Two lanes, one per core, about as long as each other (seconds in CI):
 # check_store (101), check_nilsimsa (19) and check_profile (20) beside
-# check_canon (92) and the nine others (33 together).
+# check_canon (92) and the ten others (33 together).
 lane1="check_store check_nilsimsa check_profile"
 lane2="check_canon check_message check_config check_addrlist check_verdict
-    check_ctl check_metrics check_boiler check_redis check_domain"
+    check_ctl check_metrics check_boiler check_forms check_redis
+    check_domain"
 lane $lane1 >"$b/tests/lane.vg.out" 2>&1 &
 bg=$!
 fail=0
