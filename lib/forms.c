@@ -142,6 +142,16 @@ static const char *const form_text[] = {
 	"Delivery is delayed to these recipients or groups:\n",
 	"This message hasn't been delivered yet. Delivery will continue to be "
 	"attempted.\n",
+	/* Microsoft's SMTP service (IIS, Exchange 2003), Hotmail of then */
+	"This is an automatically generated Delivery Status Notification.\n",
+	"Delivery to the following recipients failed.\n",
+	/* Gmail until 2014 or so */
+	"Delivery to the following recipient failed permanently:\n",
+	"Technical details of permanent failure:\n",
+	"Google tried to deliver your message, but it was rejected by the "
+	"recipient domain. We recommend contacting the other email provider for "
+	"further information about the cause of this error. The error that the "
+	"other server returned was:",
 	/* Gmail */
 	"** Address not found **\n",
 	"because the address couldn't be found, or is unable to receive mail.\n",
