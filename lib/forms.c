@@ -179,6 +179,8 @@ static const char *const form_text[] = {
 static pthread_once_t	 forms_once = PTHREAD_ONCE_INIT;
 static char		*form_canon[NFORMS];	/* NUL-terminated, or NULL */
 static size_t		 form_len[NFORMS];
+static size_t		 form_order[NFORMS];	/* longest first: a run that
+						   holds another goes whole */
 static uint64_t		*form_fp;
 static size_t		 form_nfp;
 
@@ -205,6 +207,17 @@ fp_cmp(const void *a, const void *b)
 {
 	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
+	return x < y ? -1 : x > y;
+}
+
+/* The longer of two runs first, then the one listed first. */
+static int
+len_cmp(const void *a, const void *b)
+{
+	size_t	x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (form_len[x] != form_len[y])
+		return form_len[x] > form_len[y] ? -1 : 1;
 	return x < y ? -1 : x > y;
 }
 
@@ -248,6 +261,9 @@ build(void)
 			form_len[i] = k->len;
 	}
 	free(k);
+	for (i = 0; i < NFORMS; i++)
+		form_order[i] = i;
+	qsort(form_order, NFORMS, sizeof(*form_order), len_cmp);
 	qsort(all, n, sizeof(*all), fp_cmp);
 	for (i = j = 0; i < n; i++)
 		if (j == 0 || all[j - 1] != all[i])
@@ -313,12 +329,14 @@ strip_one(unsigned char *text, size_t *len, const char *form, size_t n)
 size_t
 forms_strip(unsigned char *text, size_t *len)
 {
-	size_t	i, before = *len;
+	size_t	i, j, before = *len;
 
 	pthread_once(&forms_once, build);
-	for (i = 0; i < NFORMS; i++)
-		if (form_canon[i] != NULL)
-			strip_one(text, len, form_canon[i], form_len[i]);
+	for (i = 0; i < NFORMS; i++) {
+		j = form_order[i];
+		if (form_canon[j] != NULL)
+			strip_one(text, len, form_canon[j], form_len[j]);
+	}
 	return before - *len;
 }
 
