@@ -152,6 +152,8 @@ static const char *const form_text[] = {
 	"recipient domain. We recommend contacting the other email provider for "
 	"further information about the cause of this error. The error that the "
 	"other server returned was:",
+	/* a Chinese hosted mail service's "系统退信" */
+	"发送的邮件被系统退回。以下是退信相关信息：",
 	/* Gmail */
 	"** Address not found **\n",
 	"because the address couldn't be found, or is unable to receive mail.\n",
