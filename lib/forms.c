@@ -56,6 +56,10 @@ static const char *const form_text[] = {
 	"                   The mail system\n",
 	"Enclosed is the mail delivery report that you requested.\n\n"
 	"                   The mail system\n",
+	/* Postfix's smtpd, refusing a recipient it does not know */
+	"Recipient address rejected: User unknown in virtual mailbox table",
+	"Recipient address rejected: User unknown in local recipient table",
+	"Recipient address rejected: User unknown in relay recipient table",
 	"(in reply to RCPT TO command)",
 	"(in reply to MAIL FROM command)",
 	"(in reply to end of DATA command)",
