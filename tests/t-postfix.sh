@@ -102,6 +102,78 @@ for id in "${hams[@]}"; do
 		grep -Eq '^id=[0-9]+; score=(new|-?[0-9]+); count=[0-9]+; action=accept$' <<<"$cl"
 done
 
+# ---- bounces: Postfix's delivery report, with the null sender, to
+# COPIES users, each returning another letter. The form is not their text
+# (lib/forms.c): they are not copies of one another, and none is
+# rejected, though RejectThreshold people get one.
+letters=("The boiler in the east wing is replaced on Saturday; take the plants home."
+	"Chapter two reads much better now, but the tables on page twelve need sources."
+	"Our chess team won the regional tournament; photos are on the shared drive."
+	"Could you send the invoice for the conference room again, with the VAT number?"
+	"The library stays open until midnight during the exams, from Monday on."
+	"My flight was cancelled, so I will present our results by video tomorrow."
+	"Bring old bicycles for the refugee centre to the car park on Wednesday."
+	"The minutes of the board meeting are attached; corrections by Friday please."
+	"The choir rehearses in the chapel this week, as the hall is being painted."
+	"Your parcel from the bookshop was left with the porter at the main gate.")
+far=(kth.se unimelb.edu.au acme-corp.test btinternet.test uni-bonn.de
+	shop.example.co.uk ox.ac.uk infosys.test mit.edu northwind.test)
+for i in $(seq 1 $COPIES); do
+	d=${far[$((i - 1))]}
+	cat > "$T/bounce$i.eml" <<EOF
+From: MAILER-DAEMON@mx$i.$d (Mail Delivery System)
+To: user$i@example.test
+Subject: Undelivered Mail Returned to Sender
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=delivery-status; boundary="B$i"
+
+--B$i
+Content-Type: text/plain
+
+This is the mail system at host mx$i.$d.
+
+I'm sorry to have to inform you that your message could not
+be delivered to one or more recipients. It's attached below.
+
+For further assistance, please send mail to postmaster.
+
+If you do so, please include this problem report. You can
+delete your own text from the attached returned message.
+
+                   The mail system
+
+<nobody$i@$d>: host mx.$d[192.0.2.$i] said: 550 5.1.1
+    <nobody$i@$d>: Recipient address rejected: User unknown in local
+    recipient table (in reply to RCPT TO command)
+
+--B$i
+Content-Type: message/delivery-status
+
+Reporting-MTA: dns; mx$i.$d
+Final-Recipient: rfc822; nobody$i@$d
+Action: failed
+Status: 5.1.1
+
+--B$i
+Content-Type: message/rfc822
+
+From: user$i@example.test
+To: nobody$i@$d
+Subject: note $i
+
+${letters[$((i - 1))]}
+--B$i--
+EOF
+	send bounce$i --from '<>' --to "user$i@example.test" --data "$T/bounce$i.eml"
+	check "bounce $i accepted (250)" test $? -eq 0
+done
+"$MTA_DIR/postfix.sh" wait-empty "$PF" 20
+for i in $(seq 1 $COPIES); do
+	f=$(delivered bounce$i)
+	check "bounce $i: delivered, X-Nilsimsa-Cluster says action=accept" \
+		grep -q '^X-Nilsimsa-Cluster: .*action=accept$' "${f:-/dev/null}"
+done
+
 # ---- a campaign: near-duplicates from different envelope senders
 campaign_run delivered delivered
 check_eq "maillog: one milter-reject line per rejected copy" $((COPIES - FIRST_REJECT + 1)) \
