@@ -95,14 +95,15 @@ struct message {
 
 /*
  * The canonical text's first MESSAGE_TEXT_MAX bytes are held before they
- * are digested: the forms of a delivery report go from them first
- * (forms.h), and ScoreMode auto calibrates the code by them
- * (nilsimsa_final_auto(); past them, by the expectation of a script's
- * buckets, scaled to the whole). Self-calibration digests the held text
- * 16 times: 16 KiB bounds that to about 1.5 ms a message, so that a large
- * body stays within the CPU budget of 50 ms a MiB (256 KiB cost 80 ms a
- * MiB for a body of that size), while mail bodies, mostly far shorter,
- * are calibrated whole.
+ * are digested, in every ScoreMode: the forms of a delivery report go
+ * from them first (forms.h). m->text then goes on to hold the first
+ * MESSAGE_TEXT_MAX bytes digested, by which ScoreMode auto calibrates the
+ * code (nilsimsa_final_auto(); past them, by the expectation of a
+ * script's buckets, scaled to the whole). Self-calibration digests that
+ * text 16 times: 16 KiB bounds that to about 1.5 ms a message, so that a
+ * large body stays within the CPU budget of 50 ms a MiB (256 KiB cost 80
+ * ms a MiB for a body of that size), while mail bodies, mostly far
+ * shorter, are calibrated whole.
  */
 
 /* Hold what fits of len bytes; returns how many it held. */
@@ -132,6 +133,7 @@ hold_text(struct message *m, const unsigned char *buf, size_t len)
 	return len;
 }
 
+/* Bytes to the nilsimsa and SHA-256 digests. */
 static void
 digest_feed(struct message *m, const unsigned char *buf, size_t len)
 {
@@ -179,6 +181,7 @@ digest_sink(void *arg, const unsigned char *buf, size_t len)
 	}
 	boiler_fp_update(&m->fp, buf, len);
 	digest_feed(m, buf, len);
+	(void)hold_text(m, buf, len);	/* ScoreMode auto's text, to its end */
 }
 
 static int
@@ -793,21 +796,25 @@ finish_digest(struct message *m, struct message_result *r, struct store_obs *obs
 
 /*
  * How much of the text is the message's own: its length less the share
- * of its fingerprints that many clusters have seen (boilerplate). The
- * fingerprints of a report's forms do not count: the forms are not in
- * the text digested (release_text()).
+ * of its fingerprints that many clusters have seen (boilerplate). When a
+ * report's forms went (release_text()), their fingerprints do not count:
+ * the forms are not in the text digested.
  */
 static void
 own_text(struct message *m, struct store *store, int64_t now,
     struct message_result *r)
 {
-	uint64_t	rest[BOILER_MAXFP];
-	size_t		n, shared = 0;
+	uint64_t	 rest[BOILER_MAXFP];
+	const uint64_t	*fp = m->fp.fp;
+	size_t		 n, shared = 0;
 
 	n = boiler_fp_final(&m->fp);
-	n -= forms_split(m->canon_mode, m->fp.fp, n, rest);
+	if (m->stripped > 0) {
+		n -= forms_split(m->canon_mode, m->fp.fp, n, rest);
+		fp = rest;
+	}
 	if (store != NULL && n > 0)
-		shared = boiler_count(store_boiler(store), rest, n, now);
+		shared = boiler_count(store_boiler(store), fp, n, now);
 	r->own_bytes = n == 0 ? r->body_bytes :
 	    r->body_bytes - r->body_bytes * shared / n;
 }

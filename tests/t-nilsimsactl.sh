@@ -330,6 +330,17 @@ grep -q 'parcel is waiting.*customs fee' "$W/out" &&
     ! grep -qi 'further assistance' "$W/out" &&
     ok || fail "predigest, form and hidden text: $(head -c 400 "$W/out")"
 same_as_predigest "form and hidden text" "$W/hidden"
+# A form before more than 16 KiB (MESSAGE_TEXT_MAX) of Cyrillic: ScoreMode
+# auto calibrates by the first 16 KiB digested, the form gone, as the raw
+# digest of predigest's output does.
+{ printf 'Content-Type: text/plain; charset=utf-8\n\n'
+  sed -n '/^This is the mail system/,/^ *The mail system$/p' "$W/bounce"
+  python3 -c 'print(" ".join("пример%d текст" % i for i in range(3000)))'
+} >"$W/long"
+status 0 "predigest, a form and 48 KiB of Cyrillic" predigest "$W/long"
+[ "$(wc -c <"$W/out")" -gt 40000 ] && ! grep -qi 'further assistance' "$W/out" &&
+    ok || fail "predigest, a form and 48 KiB of Cyrillic: $(head -c 300 "$W/out")"
+same_as_predigest "a form and 48 KiB of Cyrillic" "$W/long"
 # Published vectors (shared/vectors/README.md), as raw bodies.
 printf '\nThe quick brown fox' >"$W/fox1"
 printf '\nThe quicker brown fox' >"$W/fox2"
