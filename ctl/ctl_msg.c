@@ -234,6 +234,7 @@ struct predigest {
 	unsigned char	 text[MESSAGE_TEXT_MAX];
 };
 
+/* Bytes to stdout, a write error kept. */
 static void
 pd_write(struct predigest *pd, const unsigned char *buf, size_t len)
 {
@@ -241,6 +242,7 @@ pd_write(struct predigest *pd, const unsigned char *buf, size_t len)
 		pd->err = 1;
 }
 
+/* The forms go from the held text, once (message.c strip_forms()). */
 static void
 pd_strip(struct predigest *pd)
 {
@@ -251,6 +253,7 @@ pd_strip(struct predigest *pd)
 		pd->stripped = forms_remove(pd->text, &pd->len);
 }
 
+/* The held text out, without its forms (message.c release_text()). */
 static void
 pd_release(struct predigest *pd)
 {
@@ -261,6 +264,7 @@ pd_release(struct predigest *pd)
 	pd_write(pd, pd->text, pd->len);
 }
 
+/* canon's output: held, then written (message.c digest_sink()). */
 static void
 write_sink(void *arg, const unsigned char *buf, size_t len)
 {

@@ -190,13 +190,14 @@ static size_t		 form_order[NFORMS];	/* longest first: a run that
 static uint64_t		*form_fp;
 static size_t		 form_nfp;
 
-/* The canonical bytes of one run, into its sampler and its copy. */
+/* One run's canonical bytes: their fingerprints and a copy. */
 struct capture {
 	struct boiler_fp	 fp;
 	char			 buf[2048];
 	size_t			 len;
 };
 
+/* canon's output of one run, into its capture. */
 static void
 form_sink(void *arg, const unsigned char *buf, size_t len)
 {
@@ -208,6 +209,7 @@ form_sink(void *arg, const unsigned char *buf, size_t len)
 	k->len += len < room ? len : room;
 }
 
+/* qsort's and bsearch's comparison of two fingerprints. */
 static int
 fp_cmp(const void *a, const void *b)
 {
@@ -246,27 +248,45 @@ form_read(const char *text, struct capture *k)
 	return 0;
 }
 
+/*
+ * The table, once. A failure to allocate any of it leaves no form at all
+ * (forms.h), not a form known by its fingerprints and not removable.
+ */
 static void
 build(void)
 {
 	struct capture	*k;
 	uint64_t	*all;
 	size_t		 i, j, n = 0;
+	int		 ok = 1;
 
 	if ((k = malloc(sizeof(*k))) == NULL ||
 	    (all = malloc(NFORMS * BOILER_MAXFP * sizeof(*all))) == NULL) {
 		free(k);
 		return;
 	}
-	for (i = 0; i < NFORMS; i++) {
-		if (form_read(form_text[i], k) == -1)
-			continue;
+	for (i = 0; i < NFORMS && ok; i++) {
+		if (form_read(form_text[i], k) == -1) {
+			ok = 0;
+			break;
+		}
 		memcpy(all + n, k->fp.fp, k->fp.nfp * sizeof(*all));
 		n += k->fp.nfp;
-		if (k->len >= FORM_MIN && (form_canon[i] = strdup(k->buf)) != NULL)
+		if (k->len >= FORM_MIN) {
+			if ((form_canon[i] = strdup(k->buf)) == NULL)
+				ok = 0;
 			form_len[i] = k->len;
+		}
 	}
 	free(k);
+	if (!ok) {
+		for (i = 0; i < NFORMS; i++) {
+			free(form_canon[i]);
+			form_canon[i] = NULL;
+		}
+		free(all);
+		return;
+	}
 	for (i = 0; i < NFORMS; i++)
 		form_order[i] = i;
 	qsort(form_order, NFORMS, sizeof(*form_order), len_cmp);
@@ -283,7 +303,8 @@ build(void)
 static int
 is_form_fp(uint64_t v)
 {
-	return bsearch(&v, form_fp, form_nfp, sizeof(*form_fp), fp_cmp) != NULL;
+	return form_nfp > 0 &&
+	    bsearch(&v, form_fp, form_nfp, sizeof(*form_fp), fp_cmp) != NULL;
 }
 
 size_t
@@ -313,7 +334,10 @@ forms_seen(const uint64_t *fp, size_t n)
 
 /*
  * Remove each run of form from text, in one pass: what is kept is copied
- * down over what is removed, with the space after each.
+ * down over what is removed, with the space after each. A run is matched
+ * as bytes, word boundaries or not: a host name that goes on after "at
+ * host" keeps its rest ("ing.example"), which is text of the report's own
+ * all the same.
  */
 static void
 strip_one(unsigned char *text, size_t *len, const char *form, size_t n)

@@ -16,8 +16,9 @@
 
 /*
  * forms.h: the forms mail systems write into their delivery reports
- * (bounces and delay warnings of Postfix, Exim, Sendmail, qmail, Microsoft
- * 365 and Exchange, Gmail, Yahoo): boilerplate from the first report on.
+ * (bounces and delay warnings of Postfix, Exim, Sendmail, qmail, Yahoo,
+ * Microsoft 365, Exchange and Microsoft's SMTP service, Gmail, a Chinese
+ * hosted service): boilerplate from the first report on.
  *
  * The boilerplate table (boiler.h) learns a text as boilerplate when one
  * sender shows it in two places; a reporting host writes its form once
@@ -52,13 +53,18 @@ int	forms_seen(const uint64_t *fp, size_t n);
 
 /*
  * Remove the forms from the canonical text (CANON_TEXT) of *len bytes;
- * returns how many bytes went. At most a few passes over the text.
+ * returns how many bytes went. One memmem() pass over the text a run of
+ * form (about sixty).
  */
 size_t	forms_strip(unsigned char *text, size_t *len);
 
 /*
- * forms_strip() if the fingerprints of the text show a form, as
- * message.c does with the text it holds; returns how many bytes went.
+ * forms_strip() if the fingerprints of the text show a form; returns how
+ * many bytes went. message.c decides by the fingerprints it takes of the
+ * text as it streams (forms_seen()), the same: a fingerprint does not
+ * depend on how the text was cut into pieces. Only the first BOILER_MAXFP
+ * fingerprints are taken, about 8 KiB of text: a form further on is not
+ * seen, and is removed only when one before it is.
  */
 size_t	forms_remove(unsigned char *text, size_t *len);
 
