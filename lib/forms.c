@@ -15,14 +15,15 @@
  */
 
 /*
- * forms.c: the delivery reports' forms, and their fingerprints (forms.h).
+ * forms.c: the forms of delivery reports and meeting invitations, and
+ * their fingerprints (forms.h).
  *
  * Each string below is a run of a form's fixed text, cut where the
  * reporting host writes something of its own (a host name, an address,
  * a time), so that no fingerprint spans what varies. Postfix's are its
  * default bounce templates (postconf -b), Exim's and Sendmail's the text
  * in their programs (Debian 12's exim4 4.96, sendmail 8.17); the others
- * are the providers' reports as users receive them.
+ * are the providers' reports and invitations as users receive them.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -173,6 +174,61 @@ static const char *const form_text[] = {
 	"You'll be notified if the delivery fails permanently.\n",
 	"has been blocked. See technical details below for more information.\n",
 	"The response from the remote server was:\n",
+
+	/*
+	 * Meeting invitations: the service's form around the organiser's
+	 * words. Microsoft Teams (then and now), Zoom, Google Calendar and
+	 * Meet, Webex, Tencent Meeting.
+	 */
+	"Microsoft Teams meeting\n",
+	"Join on your computer, mobile app or room device\n",
+	"Join on your computer or mobile app\n",
+	"Click here to join the meeting",
+	"Download Teams<https://www.microsoft.com/en-us/microsoft-teams/download-app> "
+	"| Join on the web<https://www.microsoft.com/microsoft-teams/join-a-meeting>",
+	"Learn More<https://aka.ms/JoinTeamsMeeting> | Meeting options<https://teams.microsoft.com/meetingOptions/?organizerId=",
+	"Download Teams | Join on the web",	/* the same, in HTML */
+	"Find a local number | Reset PIN",
+	"Learn More | Meeting options",
+	"Join with a video conferencing device\n",
+	"Or call in (audio only)\n",
+	"Phone Conference ID:",
+	"Find a local number<https://dialin.teams.microsoft.com/",
+	"| Reset PIN<https://mysettings.lync.com/pstnconferencing>",
+	"Microsoft Teams Need help?<https://aka.ms/JoinTeamsMeeting",
+	"Join the meeting now<https://teams.microsoft.com/l/meetup-join/",
+	"For organizers: Meeting options<https://teams.microsoft.com/meetingOptions/?organizerId=",
+	"| Reset dial-in PIN<https://dialin.teams.microsoft.com/usp/pstnconferencing>",
+	"is inviting you to a scheduled Zoom meeting.\n",
+	"Join Zoom Meeting\n",
+	"One tap mobile\n",
+	"Dial by your location\n",
+	"Find your local number: https://",
+	"You have been invited to the following event.\n",
+	"Invitation from Google Calendar: https://calendar.google.com/calendar/\n",
+	"You are receiving this courtesy email at the account ",
+	"because you are an attendee of this event.\n",
+	"To stop receiving future updates for this event, decline this event. "
+	"Alternatively you can sign up for a Google account at "
+	"https://calendar.google.com/calendar/ and control your notification "
+	"settings for your entire calendar.\n",
+	"Forwarding this invitation could allow any recipient to send a response "
+	"to the organizer and be added to the guest list, or invite others "
+	"regardless of their own invitation status, or to modify your RSVP.",
+	"Learn more https://support.google.com/calendar/answer/37135#forwarding",
+	"Join with Google Meet\n",
+	"When it's time, join the Webex meeting here.\n",
+	"More ways to join:\n",
+	"Join from the meeting link\n",
+	"Join by meeting number\n",
+	"Tap to join from a mobile device (attendees only)\n",
+	"Join from a video system or application\n",
+	"If you are a host, click here to view host information.\n",
+	"邀请您参加腾讯会议",
+	"点击链接入会，或添加至会议列表：",
+	"手机一键拨号入会",
+	"根据您的位置拨号",
+	"复制该信息，打开手机腾讯会议即可参与",
 };
 #define NFORMS	(sizeof(form_text) / sizeof(*form_text))
 

@@ -15,10 +15,12 @@
  */
 
 /*
- * forms.h: the forms mail systems write into their delivery reports
- * (bounces and delay warnings of Postfix, Exim, Sendmail, qmail, Yahoo,
- * Microsoft 365, Exchange and Microsoft's SMTP service, Gmail, a Chinese
- * hosted service): boilerplate from the first report on.
+ * forms.h: the forms that mail systems and meeting services fill in:
+ * delivery reports (bounces and delay warnings of Postfix, Exim,
+ * Sendmail, qmail, Yahoo, Microsoft 365, Exchange and Microsoft's SMTP
+ * service, Gmail, a Chinese hosted service) and meeting invitations
+ * (Microsoft Teams, Zoom, Google Calendar and Meet, Webex, Tencent
+ * Meeting): boilerplate from the first message on.
  *
  * The boilerplate table (boiler.h) learns a text as boilerplate when one
  * sender shows it in two places; a reporting host writes its form once
@@ -26,13 +28,17 @@
  * table never learns it, and a site's bounces (its users' mail returned
  * from all over the world, each to the user who sent it) gathered in one
  * cluster per form, from many networks to many people: a campaign to the
- * counts. So the forms are known here from the start.
+ * counts. So did invitations that many organisations send through their
+ * own servers. So the forms are known here from the start.
  *
- * A report's form is not the message's text: the runs of it that the
- * text holds are removed before the text is digested (message.c), and
- * the report reads as what it is about: the returned message, the
- * addresses, the reason. Only the forms' own words go: a campaign that
- * carries a form, or many, is read for the rest of its text as before.
+ * A form is not the message's text: the runs of it that the text holds
+ * are removed before the text is digested (message.c), and a report
+ * reads as what it is about (the returned message, the addresses, the
+ * reason), an invitation as its organiser's words and its links. Only
+ * the forms' own words go: a campaign that carries a form, or many, is
+ * read for the rest of its text as before, and one that is nothing but a
+ * form and a link is read as the link: too little text to digest, as
+ * the link alone would be.
  */
 #ifndef FORMS_H
 #define FORMS_H

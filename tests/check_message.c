@@ -1169,6 +1169,71 @@ START_TEST(site_bounce_hidden)
 }
 END_TEST
 
+/* A Teams invitation as Outlook writes its text part, to fill in. */
+#define TEAMS_INVITE \
+    "%s\n\n" \
+    "________________________________________________________________________________\n" \
+    "Microsoft Teams meeting\n" \
+    "Join on your computer, mobile app or room device\n" \
+    "Click here to join the meeting<https://teams.microsoft.com/l/meetup-join/" \
+    "19%%3ameeting_%s%%40thread.v2/0?context=%%7b%%22Tid%%22%%3a%%22%s%%22%%7d>\n" \
+    "Meeting ID: %u %u %u\n" \
+    "Passcode: %s\n" \
+    "Download Teams<https://www.microsoft.com/en-us/microsoft-teams/download-app> " \
+    "| Join on the web<https://www.microsoft.com/microsoft-teams/join-a-meeting>\n" \
+    "Learn More<https://aka.ms/JoinTeamsMeeting> | Meeting options<https://" \
+    "teams.microsoft.com/meetingOptions/?organizerId=%s&tenantId=%s>\n" \
+    "________________________________________________________________________________\n"
+
+/* n random letters and digits, from *seed. */
+static void
+rand_id(char *buf, size_t n, unsigned int *seed)
+{
+	static const char	 abc[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	size_t			 i;
+
+	for (i = 0; i < n; i++) {
+		*seed = *seed * 1103515245u + 12345u;
+		buf[i] = abc[(*seed >> 16) % (sizeof(abc) - 1)];
+	}
+	buf[n] = '\0';
+}
+
+/*
+ * Meeting invitations from twenty organisations, each through its own
+ * network, each to another person at the site, an hour apart: the
+ * service's form around the organiser's one line. The form is not their
+ * text (forms.h): none is rejected, with RejectThreshold 3.
+ */
+START_TEST(site_invitations)
+{
+	struct message_result	 r;
+	const char		*rcpt[1];
+	char			 text[4096], line[160], ip[32], from[64], user[64];
+	char			 mt[40], tid[40], pass[8];
+	unsigned int		 seed = 11;
+	int			 i;
+
+	cfg->reject_threshold = cfg->tag_threshold = 3;
+	for (i = 0; i < 20; i++) {
+		rand_id(mt, 32, &seed);
+		rand_id(tid, 36, &seed);
+		rand_id(pass, 6, &seed);
+		snprintf(line, sizeof(line), "%s", letters[i % 8]);
+		line[40 + i * 3] = '\0';	/* a line of the organiser's own */
+		snprintf(text, sizeof(text), TEAMS_INVITE, line, mt, tid,
+		    100 + i * 37, 200 + i * 11, 300 + i * 7, pass, tid, tid);
+		snprintf(ip, sizeof(ip), "40.%d.%d.25", 92 + i, 3 * i);
+		snprintf(from, sizeof(from), "<organiser@org%d.test>", i);
+		snprintf(user, sizeof(user), "<user%d@uni.test>", i);
+		rcpt[0] = user;
+		r = offer(text, ip, from, rcpt, 1, 1800000000 + i * 3600);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "invitation %d rejected (%s)", i, r.verdict.reason);
+	}
+}
+END_TEST
+
 static const char notice[] =
     "This e-mail and any attachment are confidential and intended solely "
     "for the person or entity to whom they are addressed. If you are not "
@@ -1323,6 +1388,7 @@ message_suite(void)
 	tcase_add_test(tc, site_bounces);
 	tcase_add_test(tc, site_bounce_campaign);
 	tcase_add_test(tc, site_bounce_hidden);
+	tcase_add_test(tc, site_invitations);
 	suite_add_tcase(s, tc);
 	return s;
 }
