@@ -15,15 +15,16 @@
  */
 
 /*
- * forms.c: the forms of delivery reports and meeting invitations, and
- * their fingerprints (forms.h).
+ * forms.c: the forms of delivery reports, auto-replies and meeting
+ * invitations, and their fingerprints (forms.h).
  *
  * Each string below is a run of a form's fixed text, cut where the
  * reporting host writes something of its own (a host name, an address,
  * a time), so that no fingerprint spans what varies. Postfix's are its
  * default bounce templates (postconf -b), Exim's and Sendmail's the text
  * in their programs (Debian 12's exim4 4.96, sendmail 8.17); the others
- * are the providers' reports and invitations as users receive them.
+ * are the providers' reports, auto-replies and invitations as users
+ * receive them.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -174,6 +175,10 @@ static const char *const form_text[] = {
 	"You'll be notified if the delivery fails permanently.\n",
 	"has been blocked. See technical details below for more information.\n",
 	"The response from the remote server was:\n",
+	/* the default auto-replies of QQ Mail and NetEase (163) Mail */
+	"这是来自QQ邮箱的假期自动回复邮件。",
+	"您好，我最近正在休假中，无法亲自回复您的邮件。我将在假期结束后，尽快给您回复。",
+	"这是一封自动回复邮件。已经收到您的来信，我会尽快回复。",
 
 	/*
 	 * Meeting invitations: the service's form around the organiser's

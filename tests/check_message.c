@@ -1234,6 +1234,35 @@ START_TEST(site_invitations)
 }
 END_TEST
 
+/*
+ * QQ Mail's default holiday auto-reply, from twenty users' hosts to one
+ * person who wrote to a list they are on, each with the null sender and
+ * a line of its own (whom to write to instead): the form is not their
+ * text, and none is rejected, with RejectThreshold 3.
+ */
+START_TEST(site_autoreplies)
+{
+	struct message_result	 r;
+	const char		*rcpt[1] = { "<poster@uni.test>" };
+	char			 text[1024], ip[32], who[32], mail[32];
+	unsigned int		 seed = 5;
+	int			 i;
+
+	cfg->reject_threshold = cfg->tag_threshold = 3;
+	for (i = 0; i < 20; i++) {
+		rand_id(who, 12, &seed);
+		rand_id(mail, 16, &seed);
+		snprintf(text, sizeof(text), "这是来自QQ邮箱的假期自动回复邮件。\n"
+		    "\n您好，我最近正在休假中，无法亲自回复您的邮件。我将在假期结束后，"
+		    "尽快给您回复。\n\n急事请联系 %s：%s@lab%d.test\n", who, mail, i);
+		snprintf(ip, sizeof(ip), "183.%d.%d.9", 3 + i, 40 + 5 * i);
+		r = offer(text, ip, "<>", rcpt, 1, 1800000000 + i * 600);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "auto-reply %d rejected (%s)", i, r.verdict.reason);
+	}
+}
+END_TEST
+
 static const char notice[] =
     "This e-mail and any attachment are confidential and intended solely "
     "for the person or entity to whom they are addressed. If you are not "
@@ -1389,6 +1418,7 @@ message_suite(void)
 	tcase_add_test(tc, site_bounce_campaign);
 	tcase_add_test(tc, site_bounce_hidden);
 	tcase_add_test(tc, site_invitations);
+	tcase_add_test(tc, site_autoreplies);
 	suite_add_tcase(s, tc);
 	return s;
 }
