@@ -15,8 +15,8 @@
  */
 
 /*
- * forms.c: the forms of delivery reports, auto-replies and meeting
- * invitations, and their fingerprints (forms.h).
+ * forms.c: the forms of delivery reports, list footers, auto-replies
+ * and meeting invitations, and their fingerprints (forms.h).
  *
  * Each string below is a run of a form's fixed text, cut where the
  * reporting host writes something of its own (a host name, an address,
@@ -175,6 +175,12 @@ static const char *const form_text[] = {
 	"You'll be notified if the delivery fails permanently.\n",
 	"has been blocked. See technical details below for more information.\n",
 	"The response from the remote server was:\n",
+	/* Google Groups' footer, under every post of every group */
+	"You received this message because you are subscribed to the Google Groups",
+	"To unsubscribe from this group and stop receiving emails from it, send an email to",
+	"To view this discussion on the web visit https://groups.google.com/d/msgid/",
+	"To view this discussion visit https://groups.google.com/d/msgid/",
+	"For more options, visit https://groups.google.com/d/optout.",
 	/* the default auto-replies of QQ Mail and NetEase (163) Mail */
 	"这是来自QQ邮箱的假期自动回复邮件。",
 	"您好，我最近正在休假中，无法亲自回复您的邮件。我将在假期结束后，尽快给您回复。",

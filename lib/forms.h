@@ -18,10 +18,10 @@
  * forms.h: the forms that mail systems and meeting services fill in:
  * delivery reports (bounces and delay warnings of Postfix, Exim,
  * Sendmail, qmail, Yahoo, Microsoft 365, Exchange and Microsoft's SMTP
- * service, Gmail, a Chinese hosted service), default auto-replies (QQ
- * Mail's, NetEase Mail's) and meeting invitations (Microsoft Teams,
- * Zoom, Google Calendar and Meet, Webex, Tencent Meeting): boilerplate
- * from the first message on.
+ * service, Gmail, a Chinese hosted service), Google Groups' footer,
+ * default auto-replies (QQ Mail's, NetEase Mail's) and meeting
+ * invitations (Microsoft Teams, Zoom, Google Calendar and Meet, Webex,
+ * Tencent Meeting): boilerplate from the first message on.
  *
  * The boilerplate table (boiler.h) learns a text as boilerplate when one
  * sender shows it in two places; a reporting host writes its form once
@@ -30,8 +30,8 @@
  * from all over the world, each to the user who sent it) gathered in one
  * cluster per form, from many networks to many people: a campaign to the
  * counts. So did the auto-replies of many users to one who wrote to a
- * list, and invitations that many organisations send through their own
- * servers. So the forms are known here from the start.
+ * list, posts of many groups through Google's many networks, and
+ * invitations that many organisations send through their own servers. So the forms are known here from the start.
  *
  * A form is not the message's text: the runs of it that the text holds
  * are removed before the text is digested (message.c), and a report

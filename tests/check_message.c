@@ -1263,6 +1263,43 @@ START_TEST(site_autoreplies)
 }
 END_TEST
 
+/*
+ * Posts of eight Google groups, each a letter of its own under Google's
+ * footer, each from another of Google's networks to the group's own
+ * three subscribers at the site: the footer is a form, not their text,
+ * and none is rejected, with RejectThreshold 3.
+ */
+START_TEST(site_google_groups)
+{
+	struct message_result	 r;
+	const char		*rcpt[3];
+	char			 text[2048], ip[32], from[64], who[3][64];
+	int			 i, j;
+
+	cfg->reject_threshold = cfg->tag_threshold = 3;
+	for (i = 0; i < 8; i++) {
+		snprintf(text, sizeof(text), "%s\n\n-- \nYou received this "
+		    "message because you are subscribed to the Google Groups "
+		    "\"group%d\" group.\nTo unsubscribe from this group and stop "
+		    "receiving emails from it, send an email to "
+		    "group%d+unsubscribe@googlegroups.com.\nTo view this "
+		    "discussion on the web visit https://groups.google.com/d/msgid/"
+		    "group%d/CAB%dx%d%%40mail.gmail.com.\n", letters[i], i, i, i,
+		    i * 7919, i * 104729);
+		for (j = 0; j < 3; j++) {
+			snprintf(who[j], sizeof(who[j]), "<g%dm%d@uni.test>", i, j);
+			rcpt[j] = who[j];
+		}
+		snprintf(ip, sizeof(ip), "209.85.%d.%d", 128 + i * 9, 10 + i);
+		snprintf(from, sizeof(from), "<group%d+bncBC%d@googlegroups.com>",
+		    i, i * 31);
+		r = offer(text, ip, from, rcpt, 3, 1800000000 + i * 3600);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "post %d rejected (%s)", i, r.verdict.reason);
+	}
+}
+END_TEST
+
 static const char notice[] =
     "This e-mail and any attachment are confidential and intended solely "
     "for the person or entity to whom they are addressed. If you are not "
@@ -1419,6 +1456,7 @@ message_suite(void)
 	tcase_add_test(tc, site_bounce_hidden);
 	tcase_add_test(tc, site_invitations);
 	tcase_add_test(tc, site_autoreplies);
+	tcase_add_test(tc, site_google_groups);
 	suite_add_tcase(s, tc);
 	return s;
 }
