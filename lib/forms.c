@@ -227,6 +227,18 @@ static const char *const form_text[] = {
 	"to the organizer and be added to the guest list, or invite others "
 	"regardless of their own invitation status, or to modify your RSVP.",
 	"Learn more https://support.google.com/calendar/answer/37135#forwarding",
+	/* the same, since 2022, in American and in British English */
+	"You are receiving this email because you are an attendee on the event. "
+	"To stop receiving future updates for this event, decline this event.",
+	"Forwarding this invitation could allow any recipient to send a response "
+	"to the organizer, be added to the guest list, invite others regardless "
+	"of their own invitation status, or modify your RSVP.",
+	"Forwarding this invitation could allow any recipient to send a response "
+	"to the organiser, be added to the guest list, invite others regardless "
+	"of their own invitation status, or modify your RSVP.",
+	"Google Meet joining info\nVideo call link: https://meet.google.com/",
+	"More phone numbers: https://tel.meet/",
+	"View all guest info https://calendar.google.com/calendar/event?action=",
 	"Join with Google Meet\n",
 	"When it's time, join the Webex meeting here.\n",
 	"More ways to join:\n",
