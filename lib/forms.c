@@ -26,6 +26,8 @@
  * are the providers' reports, auto-replies and invitations as users
  * receive them.
  */
+#include <sys/types.h>
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +258,8 @@ static const char *const form_text[] = {
 #define NFORMS	(sizeof(form_text) / sizeof(*form_text))
 
 #define FORM_MIN	16	/* canonical bytes of a run worth removing */
+#define PRE_BASE	0x100000001b3ULL	/* odd: the prefix hash's base */
+#define PRE_BITS	4096	/* bits of the filter of prefix hashes */
 
 /*
  * The forms as a message's text reads them (CANON_TEXT), and their
@@ -264,8 +268,16 @@ static const char *const form_text[] = {
 static pthread_once_t	 forms_once = PTHREAD_ONCE_INIT;
 static char		*form_canon[NFORMS];	/* NUL-terminated, or NULL */
 static size_t		 form_len[NFORMS];
-static size_t		 form_order[NFORMS];	/* longest first: a run that
-						   holds another goes whole */
+static size_t		 form_order[NFORMS];	/* by prefix hash, the longest
+						   first of those with one: a
+						   run that holds another goes
+						   whole */
+static size_t		 form_nrun;	/* of them, those with a copy */
+static uint64_t		 form_pre[NFORMS];	/* hash of its first FORM_MIN
+						   bytes (pre_hash) */
+static uint8_t		 pre_seen[PRE_BITS / 8];	/* those hashes, as bits
+						   (pre_bit) */
+static uint64_t		 pre_top;	/* PRE_BASE^(FORM_MIN - 1) */
 static uint64_t		*form_fp;
 static size_t		 form_nfp;
 
@@ -297,12 +309,19 @@ fp_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The longer of two runs first, then the one listed first. */
+/*
+ * Runs with a copy before those without, then by prefix hash, then the
+ * longer first, then the one listed first.
+ */
 static int
-len_cmp(const void *a, const void *b)
+run_cmp(const void *a, const void *b)
 {
 	size_t	x = *(const size_t *)a, y = *(const size_t *)b;
 
+	if ((form_canon[x] == NULL) != (form_canon[y] == NULL))
+		return form_canon[x] == NULL ? 1 : -1;
+	if (form_pre[x] != form_pre[y])
+		return form_pre[x] < form_pre[y] ? -1 : 1;
 	if (form_len[x] != form_len[y])
 		return form_len[x] > form_len[y] ? -1 : 1;
 	return x < y ? -1 : x > y;
@@ -325,6 +344,32 @@ form_read(const char *text, struct capture *k)
 		k->len--;
 	k->buf[k->len] = '\0';
 	return 0;
+}
+
+/* The hash of FORM_MIN bytes at p, as pre_roll() keeps it. */
+static uint64_t
+pre_hash(const unsigned char *p)
+{
+	uint64_t	h = 0;
+	size_t		i;
+
+	for (i = 0; i < FORM_MIN; i++)
+		h = h * PRE_BASE + p[i];
+	return h;
+}
+
+/* The hash of the FORM_MIN bytes one further: out leaves, in comes. */
+static uint64_t
+pre_roll(uint64_t h, unsigned char out, unsigned char in)
+{
+	return (h - out * pre_top) * PRE_BASE + in;
+}
+
+/* A prefix hash's bit in pre_seen[]. */
+static size_t
+pre_bit(uint64_t h)
+{
+	return (size_t)((h * 0x9e3779b97f4a7c15ULL) >> 52) % PRE_BITS;
 }
 
 /*
@@ -366,9 +411,20 @@ build(void)
 		free(all);
 		return;
 	}
-	for (i = 0; i < NFORMS; i++)
+	for (pre_top = 1, i = 1; i < FORM_MIN; i++)
+		pre_top *= PRE_BASE;
+	for (i = 0; i < NFORMS; i++) {
 		form_order[i] = i;
-	qsort(form_order, NFORMS, sizeof(*form_order), len_cmp);
+		if (form_canon[i] != NULL) {
+			form_pre[i] = pre_hash((unsigned char *)form_canon[i]);
+			pre_seen[pre_bit(form_pre[i]) / 8] |=
+			    1 << pre_bit(form_pre[i]) % 8;
+		}
+	}
+	qsort(form_order, NFORMS, sizeof(*form_order), run_cmp);
+	for (form_nrun = 0; form_nrun < NFORMS &&
+	    form_canon[form_order[form_nrun]] != NULL; form_nrun++)
+		;
 	qsort(all, n, sizeof(*all), fp_cmp);
 	for (i = j = 0; i < n; i++)
 		if (j == 0 || all[j - 1] != all[i])
@@ -411,42 +467,62 @@ forms_seen(const uint64_t *fp, size_t n)
 	return 0;
 }
 
-/*
- * Remove each run of form from text, in one pass: what is kept is copied
- * down over what is removed, with the space after each. A run is matched
- * as bytes, word boundaries or not: a host name that goes on after "at
- * host" keeps its rest ("ing.example"), which is text of the report's own
- * all the same.
- */
-static void
-strip_one(unsigned char *text, size_t *len, const char *form, size_t n)
+/* The longest run of form that starts at text[r] (its index), or -1. */
+static ssize_t
+form_at(const unsigned char *text, size_t len, size_t r, uint64_t h)
 {
-	unsigned char	*p;
-	size_t		 r = 0, w = 0;
+	size_t	lo = 0, hi = form_nrun, mid, k;
 
-	while (r < *len && (p = memmem(text + r, *len - r, form, n)) != NULL) {
-		memmove(text + w, text + r, (size_t)(p - (text + r)));
-		w += (size_t)(p - (text + r));
-		r = (size_t)(p - text) + n;
-		if (r < *len && text[r] == ' ')
-			r++;
+	if (!(pre_seen[pre_bit(h) / 8] & 1 << pre_bit(h) % 8))
+		return -1;
+	while (lo < hi) {		/* the first run with this hash */
+		mid = lo + (hi - lo) / 2;
+		if (form_pre[form_order[mid]] < h)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	memmove(text + w, text + r, *len - r);
-	*len = w + (*len - r);
+	for (; lo < form_nrun && form_pre[k = form_order[lo]] == h; lo++)
+		if (form_len[k] <= len - r &&
+		    memcmp(text + r, form_canon[k], form_len[k]) == 0)
+			return (ssize_t)k;
+	return -1;
 }
 
+/*
+ * One pass over the text: at each byte, the hash of the FORM_MIN bytes
+ * there (rolled along) picks the runs of form that may start there, the
+ * longest that does goes, with the space after it, and what is kept is
+ * copied down over what went. A run is matched as bytes, word boundaries
+ * or not: a host name that goes on after "at host" keeps its rest
+ * ("ing.example"), which is text of the report's own all the same. Linear
+ * in the text, whatever the number of forms.
+ */
 size_t
 forms_strip(unsigned char *text, size_t *len)
 {
-	size_t	i, j, before = *len;
+	size_t		 n = *len, r = 0, w = 0;
+	uint64_t	 h = 0;
+	ssize_t		 k;
 
 	pthread_once(&forms_once, build);
-	for (i = 0; i < NFORMS; i++) {
-		j = form_order[i];
-		if (form_canon[j] != NULL)
-			strip_one(text, len, form_canon[j], form_len[j]);
+	if (n >= FORM_MIN)
+		h = pre_hash(text);
+	while (r < n) {
+		if (n - r >= FORM_MIN && (k = form_at(text, n, r, h)) >= 0) {
+			r += form_len[k];
+			if (r < n && text[r] == ' ')
+				r++;
+			if (n - r >= FORM_MIN)
+				h = pre_hash(text + r);
+			continue;
+		}
+		if (n - r > FORM_MIN)
+			h = pre_roll(h, text[r], text[r + FORM_MIN]);
+		text[w++] = text[r++];
 	}
-	return before - *len;
+	*len = w;
+	return n - w;
 }
 
 size_t

@@ -61,8 +61,8 @@ int	forms_seen(const uint64_t *fp, size_t n);
 
 /*
  * Remove the forms from the canonical text (CANON_TEXT) of *len bytes;
- * returns how many bytes went. One memmem() pass over the text a run of
- * form (about sixty).
+ * returns how many bytes went. One pass over the text, whatever the
+ * number of forms.
  */
 size_t	forms_strip(unsigned char *text, size_t *len);
 

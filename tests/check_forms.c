@@ -133,6 +133,34 @@ START_TEST(only_forms)
 }
 END_TEST
 
+/*
+ * A form before 16 KiB of one unit over and over, as a hostile message
+ * would have it: the form goes and every unit stays, in one pass.
+ */
+START_TEST(form_then_units)
+{
+	static const char	*unit[] = { "the ", "c", "## ", "mail system ",
+	    "you " };
+	static struct out	 o, u;
+	static char		 text[MESSAGE_TEXT_MAX + sizeof(FORM)];
+	size_t			 i, n;
+
+	for (i = 0; i < sizeof(unit) / sizeof(*unit); i++) {
+		n = (size_t)snprintf(text, sizeof(text), "%s", FORM);
+		while (n + strlen(unit[i]) < sizeof(text))
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s",
+			    unit[i]);
+		canonical(text + sizeof(FORM) - 1, &u);
+		canonical(text, &o);
+		forms_remove(o.buf, &o.len);
+		ck_assert_msg(!holds(&o, "further assistance"), "unit %zu", i);
+		/* what is left: the host name, then the units as they were */
+		ck_assert_ptr_nonnull(memmem(o.buf, o.len, u.buf, u.len - 1));
+		ck_assert_uint_lt(o.len, u.len + 32);
+	}
+}
+END_TEST
+
 /* The fingerprints of a form are a form's; a letter's are not. */
 START_TEST(split)
 {
@@ -167,6 +195,7 @@ forms_suite(void)
 	tcase_add_test(tc, no_form);
 	tcase_add_test(tc, form_goes);
 	tcase_add_test(tc, only_forms);
+	tcase_add_test(tc, form_then_units);
 	tcase_add_test(tc, split);
 	suite_add_tcase(s, tc);
 	return s;
