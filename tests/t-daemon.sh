@@ -173,6 +173,12 @@ milter_conf "$conf" Socket "inet:$PORT@127.0.0.1" UserID nobody:nogroup \
 if milter_start user "$conf"; then
 	ok "starts with UserID nobody:nogroup"
 	pid=$(milter_pid user)
+	# It listens (as root) before it drops privileges, and says
+	# "started:" after: on a busy machine the port opens first.
+	for i in $(seq 100); do
+		grep -q 'started: ' "$T/user.log" && break
+		sleep 0.1
+	done
 	uid=$(id -u nobody) gid=$(getent group nogroup | cut -d: -f3)
 	check_eq "/proc/PID/status Uid" "$uid $uid $uid $uid" \
 		"$(awk '$1 == "Uid:" { print $2, $3, $4, $5 }' /proc/$pid/status)"
