@@ -96,9 +96,8 @@ boiler_fp_update(struct boiler_fp *f, const unsigned char *buf, size_t len)
 	}
 }
 
-/* qsort's comparison of two fingerprints. */
-static int
-fp_cmp(const void *a, const void *b)
+int
+boiler_fp_cmp(const void *a, const void *b)
 {
 	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
@@ -110,7 +109,7 @@ boiler_fp_final(struct boiler_fp *f)
 {
 	size_t	i, n = 0;
 
-	qsort(f->fp, f->nfp, sizeof(f->fp[0]), fp_cmp);
+	qsort(f->fp, f->nfp, sizeof(f->fp[0]), boiler_fp_cmp);
 	for (i = 0; i < f->nfp; i++)
 		if (n == 0 || f->fp[n - 1] != f->fp[i])
 			f->fp[n++] = f->fp[i];

@@ -72,6 +72,8 @@ void	boiler_fp_update(struct boiler_fp *f, const unsigned char *buf,
 	    size_t len);
 /* Sort and de-duplicate the fingerprints; returns how many remain. */
 size_t	boiler_fp_final(struct boiler_fp *f);
+/* qsort's and bsearch's comparison of two fingerprints (uint64_t). */
+int	boiler_fp_cmp(const void *a, const void *b);
 
 struct boiler;
 

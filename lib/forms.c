@@ -300,15 +300,6 @@ form_sink(void *arg, const unsigned char *buf, size_t len)
 	k->len += len < room ? len : room;
 }
 
-/* qsort's and bsearch's comparison of two fingerprints. */
-static int
-fp_cmp(const void *a, const void *b)
-{
-	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /*
  * Runs with a copy before those without, then by prefix hash, then the
  * longer first, then the one listed first.
@@ -425,7 +416,7 @@ build(void)
 	for (form_nrun = 0; form_nrun < NFORMS &&
 	    form_canon[form_order[form_nrun]] != NULL; form_nrun++)
 		;
-	qsort(all, n, sizeof(*all), fp_cmp);
+	qsort(all, n, sizeof(*all), boiler_fp_cmp);
 	for (i = j = 0; i < n; i++)
 		if (j == 0 || all[j - 1] != all[i])
 			all[j++] = all[i];
@@ -439,7 +430,8 @@ static int
 is_form_fp(uint64_t v)
 {
 	return form_nfp > 0 &&
-	    bsearch(&v, form_fp, form_nfp, sizeof(*form_fp), fp_cmp) != NULL;
+	    bsearch(&v, form_fp, form_nfp, sizeof(*form_fp),
+	    boiler_fp_cmp) != NULL;
 }
 
 size_t
