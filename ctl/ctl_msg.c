@@ -18,8 +18,8 @@
  * ctl_msg.c: the commands that read messages: check, predigest, digest,
  * compare and learn. A message goes through message.c, the milter's own
  * path (canonicaliser, digests, store, verdict), so that what is shown
- * here is what the milter computes; only predigest drives the
- * canonicaliser directly, to print its output.
+ * here is what the milter computes; predigest prints the text it
+ * digests (message_text_out).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -30,7 +30,6 @@
 
 #include "canon.h"
 #include "ctl.h"
-#include "forms.h"
 #include "logline.h"
 #include "message.h"
 
@@ -220,84 +219,24 @@ cmd_compare(struct ctl *ctl, int argc, char **argv)
 
 /* --------------------------------------------------------- predigest */
 
-/*
- * The text as message.c digests it: its first MESSAGE_TEXT_MAX bytes
- * held, and a report's forms removed from them (forms.h), then the rest.
- */
-struct predigest {
-	enum canon_mode	 mode;
-	int		 held;
-	int		 formed;	/* its forms removed */
-	int		 err;
-	size_t		 len;
-	uint64_t	 stripped;
-	unsigned char	 text[MESSAGE_TEXT_MAX];
-};
-
-/* Bytes to stdout, a write error kept. */
-static void
-pd_write(struct predigest *pd, const unsigned char *buf, size_t len)
-{
-	if (len > 0 && fwrite(buf, 1, len, stdout) != len)
-		pd->err = 1;
-}
-
-/* The forms go from the held text, once (message.c strip_forms()). */
-static void
-pd_strip(struct predigest *pd)
-{
-	if (!pd->held || pd->formed)
-		return;
-	pd->formed = 1;
-	if (pd->mode == CANON_TEXT)
-		pd->stripped = forms_remove(pd->text, &pd->len);
-}
-
-/* The held text out, without its forms (message.c release_text()). */
-static void
-pd_release(struct predigest *pd)
-{
-	if (!pd->held)
-		return;
-	pd_strip(pd);
-	pd->held = 0;
-	pd_write(pd, pd->text, pd->len);
-}
-
-/* canon's output: held, then written (message.c digest_sink()). */
+/* The text digested, to stdout; a write error kept. */
 static void
 write_sink(void *arg, const unsigned char *buf, size_t len)
 {
-	struct predigest	*pd = arg;
-	size_t			 n;
+	int	*err = arg;
 
-	if (pd->held) {
-		n = len < sizeof(pd->text) - pd->len ? len :
-		    sizeof(pd->text) - pd->len;
-		memcpy(pd->text + pd->len, buf, n);
-		pd->len += n;
-		if (n == len)
-			return;
-		pd_release(pd);
-		buf += n;
-		len -= n;
-	}
-	pd_write(pd, buf, len);
+	if (fwrite(buf, 1, len, stdout) != len)
+		*err = 1;
 }
 
-static void
-canon_sink(void *arg, const unsigned char *buf, size_t len)
-{
-	canon_body(arg, buf, len);
-}
-
+/* The canonical text, as message.c digests it (message_text_out). */
 int
 cmd_predigest(struct ctl *ctl, int argc, char **argv)
 {
-	struct predigest	*pd;
-	struct canon		*c;
+	struct message_result	 r;
+	struct message		*m;
 	FILE			*fp;
-	int			 rc;
+	int			 rc, werr = 0;
 
 	if (argc != 2) {
 		ctl_err("usage: predigest FILE|-");
@@ -305,31 +244,20 @@ cmd_predigest(struct ctl *ctl, int argc, char **argv)
 	}
 	if ((rc = open_input(argv[1], &fp)) != CTL_OK)
 		return rc;
-	/* The same settings as message.c gives its canonicaliser. */
-	if ((pd = calloc(1, sizeof(*pd))) == NULL ||
-	    (c = canon_new(ctl->cfg->canonicalization, ctl->cfg->max_body_bytes,
-	    1, write_sink, pd)) == NULL) {
-		free(pd);
+	if ((m = message_new(ctl->cfg, 1)) == NULL) {
 		close_input(fp);
 		ctl_err("out of memory");
 		return CTL_ESTORE;
 	}
-	pd->mode = ctl->cfg->canonicalization;
-	pd->held = 1;
-	canon_set_shown_min(c, ctl->cfg->min_own_text);
-	if ((rc = read_input(argv[1], fp, canon_sink, c)) == CTL_OK) {
-		canon_end_shown(c);
-		pd_strip(pd);
-		canon_finish(c, pd->stripped);
-		pd_release(pd);
-	}
-	canon_free(c);
+	message_text_out(m, write_sink, &werr);
+	if ((rc = read_input(argv[1], fp, message_sink, m)) == CTL_OK)
+		message_finish(m, NULL, ctl->now, 1, &r);
+	message_free(m);
 	close_input(fp);
-	if (rc == CTL_OK && pd->err) {
+	if (rc == CTL_OK && werr) {
 		ctl_err("stdout: write error");
 		rc = CTL_ESTORE;
 	}
-	free(pd);
 	return rc;
 }
 

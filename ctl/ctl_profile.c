@@ -19,9 +19,10 @@
  *
  * The built-in profile calibrates English mail; a site whose mail is in
  * another language learns its own from a sample of its ham. Each message
- * is canonicalised with the configured Canonicalization and MaxBodyBytes,
- * as `predigest` does, digested, and given to libnilsimsa's learner
- * (nilsimsa_learn_add()); the profile is written as text
+ * is canonicalised with the configured Canonicalization and MaxBodyBytes
+ * (as `predigest` shows, but for the forms of reports and invitations
+ * that message.c removes: forms.h), digested, and given to libnilsimsa's
+ * learner (nilsimsa_learn_add()); the profile is written as text
  * (nilsimsa_profile_write()), which the Profile key loads, or with
  * --format c as the C table of a built-in profile (profile-default.h).
  *
@@ -496,7 +497,7 @@ cmd_profile_learn(struct ctl *ctl, int argc, char **argv)
 		    NILSIMSA_PROFILE_NAME_MAX, name);
 		return CTL_EUSAGE;
 	}
-	/* The milter's canonicaliser settings (as predigest). */
+	/* The milter's canonicaliser settings. */
 	lp.canon = canon_new(ctl->cfg->canonicalization,
 	    ctl->cfg->max_body_bytes, 1, digest_sink, &lp.nctx);
 	lp.l = malloc(sizeof(*lp.l));	/* 2 MB */

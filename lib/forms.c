@@ -516,13 +516,3 @@ forms_strip(unsigned char *text, size_t *len)
 	*len = w;
 	return n - w;
 }
-
-size_t
-forms_remove(unsigned char *text, size_t *len)
-{
-	struct boiler_fp	 f;
-
-	boiler_fp_reset(&f);
-	boiler_fp_update(&f, text, *len);
-	return forms_seen(f.fp, f.nfp) ? forms_strip(text, len) : 0;
-}

@@ -56,7 +56,12 @@
  * is a form's. Forms are of CANON_TEXT: RAW mode reads bytes as they are.
  */
 
-/* Is one of the n fingerprints fp (boiler_fp) a form's? */
+/*
+ * Is one of the n fingerprints fp (boiler_fp) a form's? message.c asks it
+ * of the fingerprints it takes of the text held: the first BOILER_MAXFP,
+ * about 8 KiB of text. A form further on is not seen, and is removed
+ * only when one before it is.
+ */
 int	forms_seen(const uint64_t *fp, size_t n);
 
 /*
@@ -65,16 +70,6 @@ int	forms_seen(const uint64_t *fp, size_t n);
  * number of forms.
  */
 size_t	forms_strip(unsigned char *text, size_t *len);
-
-/*
- * forms_strip() if the fingerprints of the text show a form; returns how
- * many bytes went. message.c decides by the fingerprints it takes of the
- * text as it streams (forms_seen()), the same: a fingerprint does not
- * depend on how the text was cut into pieces. Only the first BOILER_MAXFP
- * fingerprints are taken, about 8 KiB of text: a form further on is not
- * seen, and is removed only when one before it is.
- */
-size_t	forms_remove(unsigned char *text, size_t *len);
 
 /*
  * Of the n fingerprints fp of a text canonicalised in mode, copy those of

@@ -53,6 +53,8 @@ struct message {
 	unsigned char		*text;		/* the canonical text's first */
 	size_t			 text_len;	/* MESSAGE_TEXT_MAX bytes */
 	size_t			 text_cap;
+	canon_out_fn		*text_out;	/* the text digested, also to */
+	void			*text_arg;	/* (message_text_out) */
 	int			 held;		/* text not yet digested */
 	int			 formed;	/* its forms removed */
 	uint64_t		 stripped;	/* bytes of forms removed */
@@ -133,12 +135,21 @@ hold_text(struct message *m, const unsigned char *buf, size_t len)
 	return len;
 }
 
-/* Bytes to the nilsimsa and SHA-256 digests. */
+/* Bytes to the nilsimsa and SHA-256 digests (and to message_text_out's). */
 static void
 digest_feed(struct message *m, const unsigned char *buf, size_t len)
 {
 	nilsimsa_update(&m->nctx, buf, len);
 	EVP_DigestUpdate(m->sha, buf, len);
+	if (m->text_out != NULL && len > 0)
+		m->text_out(m->text_arg, buf, len);
+}
+
+void
+message_text_out(struct message *m, canon_out_fn *fn, void *arg)
+{
+	m->text_out = fn;
+	m->text_arg = arg;
 }
 
 /* The forms of a report go from the held text, once (forms.h). */

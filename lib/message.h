@@ -108,6 +108,11 @@ int		 message_rcpt(struct message *m, const char *addr);
  * at 0; NULL after the last.
  */
 const char	*message_rcpt_next_other(const struct message *m, size_t *pos);
+/*
+ * Hand fn the canonical text as it is digested, a report's forms gone
+ * (forms.h): what nilsimsactl predigest shows. NULL: to no one.
+ */
+void		 message_text_out(struct message *m, canon_out_fn *fn, void *arg);
 /* A header: list headers, the subject sample and, in the milter, the
  * top-level MIME headers for the canonicaliser. */
 void		 message_header(struct message *m, const char *name, const char *value);
