@@ -98,14 +98,14 @@ struct message {
 /*
  * The canonical text's first MESSAGE_TEXT_MAX bytes are held before they
  * are digested, in every ScoreMode: the forms of a delivery report go
- * from them first (forms.h). m->text then goes on to hold the first
- * MESSAGE_TEXT_MAX bytes digested, by which ScoreMode auto calibrates the
- * code (nilsimsa_final_auto(); past them, by the expectation of a
- * script's buckets, scaled to the whole). Self-calibration digests that
- * text 16 times: 16 KiB bounds that to about 1.5 ms a message, so that a
- * large body stays within the CPU budget of 50 ms a MiB (256 KiB cost 80
- * ms a MiB for a body of that size), while mail bodies, mostly far
- * shorter, are calibrated whole.
+ * from them first (forms.h). With ScoreMode auto, m->text then goes on
+ * to hold the first MESSAGE_TEXT_MAX bytes digested, by which it
+ * calibrates the code (nilsimsa_final_auto(); past them, by the
+ * expectation of a script's buckets, scaled to the whole).
+ * Self-calibration digests that text 16 times: 16 KiB bounds that to
+ * about 1.5 ms a message, so that a large body stays within the CPU
+ * budget of 50 ms a MiB (256 KiB cost 80 ms a MiB for a body of that
+ * size), while mail bodies, mostly far shorter, are calibrated whole.
  */
 
 /* Hold what fits of len bytes; returns how many it held. */
@@ -192,7 +192,8 @@ digest_sink(void *arg, const unsigned char *buf, size_t len)
 	}
 	boiler_fp_update(&m->fp, buf, len);
 	digest_feed(m, buf, len);
-	(void)hold_text(m, buf, len);	/* ScoreMode auto's text, to its end */
+	if (m->cfg->score_mode == SCORE_AUTO)
+		(void)hold_text(m, buf, len);	/* its text, to its end */
 }
 
 static int
