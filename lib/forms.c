@@ -447,18 +447,6 @@ forms_split(enum canon_mode mode, const uint64_t *fp, size_t n, uint64_t *rest)
 	return n - r;
 }
 
-int
-forms_seen(const uint64_t *fp, size_t n)
-{
-	size_t	i;
-
-	pthread_once(&forms_once, build);
-	for (i = 0; i < n; i++)
-		if (is_form_fp(fp[i]))
-			return 1;
-	return 0;
-}
-
 /* The longest run of form that starts at text[r] (its index), or -1. */
 static ssize_t
 form_at(const unsigned char *text, size_t len, size_t r, uint64_t h)

@@ -57,14 +57,6 @@
  */
 
 /*
- * Is one of the n fingerprints fp (boiler_fp) a form's? message.c asks it
- * of the fingerprints it takes of the text held: the first BOILER_MAXFP,
- * about 8 KiB of text. A form further on is not seen, and is removed
- * only when one before it is.
- */
-int	forms_seen(const uint64_t *fp, size_t n);
-
-/*
  * Remove the forms from the canonical text (CANON_TEXT) of *len bytes;
  * returns how many bytes went. One pass over the text, whatever the
  * number of forms.

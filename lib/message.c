@@ -160,7 +160,7 @@ strip_forms(struct message *m)
 	if (!m->held || m->formed)
 		return;
 	m->formed = 1;
-	if (m->canon_mode == CANON_TEXT && forms_seen(m->fp.fp, m->fp.nfp))
+	if (m->canon_mode == CANON_TEXT)
 		m->stripped = forms_strip(m->text, &m->text_len);
 }
 
