@@ -191,8 +191,10 @@ static const char *const form_text[] = {
 	/*
 	 * Meeting invitations: the service's form around the organiser's
 	 * words. Microsoft Teams (then and now), Zoom, Google Calendar and
-	 * Meet, Webex, Tencent Meeting.
+	 * Meet, Webex, Tencent Meeting. NULL: those after it are a
+	 * meeting's (meeting_label[]).
 	 */
+	NULL,
 	"Microsoft Teams meeting\n",
 	"Join on your computer, mobile app or room device\n",
 	"Join on your computer or mobile app\n",
@@ -250,6 +252,7 @@ static const char *const form_text[] = {
 	"Join from a video system or application\n",
 	"If you are a host, click here to view host information.\n",
 	"邀请您参加腾讯会议",
+	"(GMT+08:00) 中国标准时间 - 北京",
 	"点击链接入会，或添加至会议列表：",
 	"手机一键拨号入会",
 	"根据您的位置拨号",
@@ -257,7 +260,23 @@ static const char *const form_text[] = {
 };
 #define NFORMS	(sizeof(form_text) / sizeof(*form_text))
 
+/*
+ * The labels of a meeting invitation's fields, too short to be runs of a
+ * form (FORM_MIN): they go from a text that shows a meeting's form, as
+ * do its directories of dial-in numbers (directory_at()).
+ */
+static const char *const meeting_label[] = {
+	"Meeting ID:", "Meeting number:", "Passcode:", "Password:",
+	"Meeting password:", "Access code:", "Topic:", "Time:",
+	"One tap mobile", "Join by phone", "Join by video system",
+	"会议主题：", "会议时间：", "会议号：", "会议密码：", "入会链接：",
+	"#腾讯会议：",
+};
+#define NLABELS	(sizeof(meeting_label) / sizeof(*meeting_label))
+
 #define FORM_MIN	16	/* canonical bytes of a run worth removing */
+#define DIAL_DIGITS	8	/* digits of a dial-in number, at least */
+#define DIAL_PLACE	40	/* bytes of a place's name between two */
 #define PRE_BASE	0x100000001b3ULL	/* odd: the prefix hash's base */
 #define PRE_BITS	4096	/* bits of the filter of prefix hashes */
 
@@ -280,6 +299,11 @@ static uint8_t		 pre_seen[PRE_BITS / 8];	/* those hashes, as bits
 static uint64_t		 pre_top;	/* PRE_BASE^(FORM_MIN - 1) */
 static uint64_t		*form_fp;
 static size_t		 form_nfp;
+static size_t		 meeting_first;	/* form_text[] index of the first
+					   meeting's run (its NULL + 1) */
+static char		*label_canon[NLABELS];	/* meeting_label[], read */
+static size_t		 label_len[NLABELS];
+static uint8_t		 label_start[256];	/* first bytes of labels */
 
 /* One run's canonical bytes: their fingerprints and a copy. */
 struct capture {
@@ -381,6 +405,10 @@ build(void)
 		return;
 	}
 	for (i = 0; i < NFORMS && ok; i++) {
+		if (form_text[i] == NULL) {
+			meeting_first = i + 1;
+			continue;
+		}
 		if (form_read(form_text[i], k) == -1) {
 			ok = 0;
 			break;
@@ -393,12 +421,26 @@ build(void)
 			form_len[i] = k->len;
 		}
 	}
+	for (i = 0; i < NLABELS && ok; i++) {
+		if (form_read(meeting_label[i], k) == -1 || k->len == 0 ||
+		    (label_canon[i] = strdup(k->buf)) == NULL)
+			ok = 0;
+		else {
+			label_len[i] = k->len;
+			label_start[(unsigned char)k->buf[0]] = 1;
+		}
+	}
 	free(k);
 	if (!ok) {
 		for (i = 0; i < NFORMS; i++) {
 			free(form_canon[i]);
 			form_canon[i] = NULL;
 		}
+		for (i = 0; i < NLABELS; i++) {
+			free(label_canon[i]);
+			label_canon[i] = NULL;
+		}
+		memset(label_start, 0, sizeof(label_start));
 		free(all);
 		return;
 	}
@@ -469,6 +511,99 @@ form_at(const unsigned char *text, size_t len, size_t r, uint64_t h)
 	return -1;
 }
 
+/* Is ch part of a dial-in number: a digit or a separator? */
+static int
+dial_char(unsigned char ch)
+{
+	return (ch >= '0' && ch <= '9') || ch == ' ' || ch == ',' ||
+	    ch == '#' || ch == '*' || ch == '-' || ch == '(' || ch == ')';
+}
+
+/*
+ * The length of the dial-in number at t[i] ("+44 203 481 5240",
+ * "+442034815240,,30751598126#,,,*934103#"), or 0: a '+', then digits
+ * and separators, DIAL_DIGITS digits or more. It ends before a space
+ * that neither a digit nor '(' follows.
+ */
+static size_t
+dial_at(const unsigned char *t, size_t n, size_t i)
+{
+	size_t	j, d = 0;
+
+	if (t[i] != '+')
+		return 0;
+	for (j = i + 1; j < n && dial_char(t[j]); j++) {
+		if (t[j] == ' ' && (j + 1 == n ||
+		    !((t[j + 1] >= '0' && t[j + 1] <= '9') || t[j + 1] == '(')))
+			break;
+		d += t[j] >= '0' && t[j] <= '9';
+	}
+	return d >= DIAL_DIGITS ? j - i : 0;
+}
+
+/*
+ * The length of the directory of dial-in numbers at t[i], or 0: two
+ * numbers or more, each but the last followed by a place's name of at
+ * most DIAL_PLACE bytes and no digit ("united kingdom", "(中国大陆)") up
+ * to the next. The last number's place stays, and whatever follows it.
+ */
+static size_t
+directory_at(const unsigned char *t, size_t n, size_t i)
+{
+	size_t	e = i, end = i, k, p, count = 0;
+
+	while (e < n && (k = dial_at(t, n, e)) > 0) {
+		end = e += k;
+		count++;
+		for (p = 0; e + p < n && p <= DIAL_PLACE && t[e + p] != '+' &&
+		    !(t[e + p] >= '0' && t[e + p] <= '9'); p++)
+			;
+		if (e + p == n || t[e + p] != '+' || p > DIAL_PLACE)
+			break;
+		e += p;
+	}
+	return count >= 2 ? end - i : 0;
+}
+
+/* The length of the longest meeting label at t[i], or 0. */
+static size_t
+label_at(const unsigned char *t, size_t n, size_t i)
+{
+	size_t	k, best = 0;
+
+	if (!label_start[t[i]])
+		return 0;
+	for (k = 0; k < NLABELS; k++)
+		if (label_len[k] > best && label_len[k] <= n - i &&
+		    memcmp(t + i, label_canon[k], label_len[k]) == 0)
+			best = label_len[k];
+	return best;
+}
+
+/*
+ * A meeting's labels and its directories of dial-in numbers go from text
+ * of *len bytes, each with a space after it; returns how many bytes
+ * went. Each byte is read once as the start of one: linear.
+ */
+static size_t
+strip_meeting(unsigned char *text, size_t *len)
+{
+	size_t	n = *len, r = 0, w = 0, k;
+
+	while (r < n) {
+		if ((k = label_at(text, n, r)) > 0 || (text[r] == '+' &&
+		    (k = directory_at(text, n, r)) > 0)) {
+			r += k;
+			if ((w == 0 || text[w - 1] == ' ') && r < n && text[r] == ' ')
+				r++;	/* one space where it stood */
+			continue;
+		}
+		text[w++] = text[r++];
+	}
+	*len = w;
+	return n - w;
+}
+
 /*
  * One pass over the text: at each byte, the hash of the FORM_MIN bytes
  * there (rolled along) picks the runs of form that may start there, the
@@ -484,12 +619,14 @@ forms_strip(unsigned char *text, size_t *len)
 	size_t		 n = *len, r = 0, w = 0;
 	uint64_t	 h = 0;
 	ssize_t		 k;
+	int		 meeting = 0;
 
 	pthread_once(&forms_once, build);
 	if (n >= FORM_MIN)
 		h = pre_hash(text);
 	while (r < n) {
 		if (n - r >= FORM_MIN && (k = form_at(text, n, r, h)) >= 0) {
+			meeting |= meeting_first > 0 && (size_t)k >= meeting_first;
 			r += form_len[k];
 			if (r < n && text[r] == ' ')
 				r++;
@@ -502,5 +639,7 @@ forms_strip(unsigned char *text, size_t *len)
 		text[w++] = text[r++];
 	}
 	*len = w;
+	if (meeting)		/* a meeting's: its labels and numbers too */
+		w -= strip_meeting(text, len);
 	return n - w;
 }

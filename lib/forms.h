@@ -41,6 +41,17 @@
  * read for the rest of its text as before, and one that is nothing but a
  * form and a link is read as the link: too little text to digest, as
  * the link alone would be.
+ *
+ * A meeting service's form has fields too, whose labels ("Meeting ID:",
+ * "Passcode:", "会议号：") are too short to be runs of it, and the
+ * directory of dial-in numbers of the organiser's account: some twenty
+ * of Zoom's in the United States, each with its place, the same in every
+ * invitation of such an account. In a text that shows a meeting's form,
+ * these labels go, and every directory: two numbers or more in a row
+ * ('+' and eight digits or more), with a place of no digit and at most
+ * 40 bytes between them. The last number's place stays, and a number
+ * alone. Invitations then read as their organisers' names, topics and
+ * meetings' numbers and links, which are theirs alone.
  */
 #ifndef FORMS_H
 #define FORMS_H
@@ -57,9 +68,10 @@
  */
 
 /*
- * Remove the forms from the canonical text (CANON_TEXT) of *len bytes;
- * returns how many bytes went. One pass over the text, whatever the
- * number of forms.
+ * Remove the forms from the canonical text (CANON_TEXT) of *len bytes,
+ * and a meeting's labels and directories when a meeting's form was
+ * there; returns how many bytes went. Two passes over the text at most,
+ * whatever the number of forms.
  */
 size_t	forms_strip(unsigned char *text, size_t *len);
 

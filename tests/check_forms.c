@@ -171,6 +171,77 @@ START_TEST(form_then_units)
 }
 END_TEST
 
+#define ZOOM	"Ann Lee is inviting you to a scheduled Zoom meeting.\n\n" \
+    "Topic: Thesis committee\nTime: Jun 7, 2026 02:00 PM London\n\n" \
+    "Join Zoom Meeting\nhttps://us02web.zoom.us/j/85123456789?pwd=Xy7\n\n" \
+    "Meeting ID: 851 2345 6789\nPasscode: 934103\n\n---\n\n" \
+    "One tap mobile\n+16465588656,,85123456789#,,,,*934103# US (New York)\n" \
+    "+16469313860,,85123456789#,,,,*934103# US\n\n---\n\n" \
+    "Dial by your location\n\u2022 +1 646 558 8656 US (New York)\n" \
+    "\u2022 +1 646 931 3860 US\n\u2022 +1 301 715 8592 US (Washington DC)\n" \
+    "\u2022 +1 312 626 6799 US (Chicago)\n\u2022 +1 669 900 6833 US (San Jose)\n\n" \
+    "Meeting ID: 851 2345 6789\nPasscode: 934103\n\n" \
+    "Find your local number: https://us02web.zoom.us/u/kd3Fx\n"
+#define DIRECTORY "+8675536550000 (\u4e2d\u56fd\u5927\u9646)\n" \
+    "+85230018898 (\u4e2d\u56fd\u9999\u6e2f)\n"
+
+/*
+ * In a text that shows a meeting's form, the service's directories of
+ * dial-in numbers go too (two numbers or more in a row, each with its
+ * place), and its fields' labels. The organiser's words, the meeting's
+ * number and the last place stay. Without a meeting's form, or a number
+ * alone, nothing more goes.
+ */
+START_TEST(directories)
+{
+	static struct out	o;
+
+	canonical(ZOOM, &o);
+	ck_assert_uint_gt(strip(&o), 0);
+	ck_assert(!holds(&o, "inviting you"));
+	ck_assert(!holds(&o, "+1 646"));
+	ck_assert(!holds(&o, "+16465588656"));
+	ck_assert(!holds(&o, "chicago"));
+	ck_assert(!holds(&o, "passcode:"));
+	ck_assert(!holds(&o, "meeting id:"));
+	ck_assert(!holds(&o, "topic:"));
+	ck_assert(holds(&o, "ann lee"));
+	ck_assert(holds(&o, "thesis committee"));
+	ck_assert(holds(&o, "851 2345 6789"));
+	ck_assert(holds(&o, "us (san jose)"));
+	ck_assert_ptr_null(memmem(o.buf, o.len, "  ", 2));
+
+	/* Tencent Meeting's, in Chinese */
+	canonical("\u9093\u6797 \u9080\u8bf7\u60a8\u53c2\u52a0\u817e\u8baf"
+	    "\u4f1a\u8bae\n" DIRECTORY, &o);
+	strip(&o);
+	ck_assert(!holds(&o, "+8675536550000"));
+	ck_assert(holds(&o, "\u9093\u6797"));
+
+	/* no form, or a report's: the numbers and labels stay */
+	canonical(LETTER "Meeting ID: 4711\n" DIRECTORY, &o);
+	ck_assert_uint_eq(strip(&o), 0);
+	ck_assert(holds(&o, "+8675536550000"));
+	canonical(FORM "Meeting ID: 4711\n" DIRECTORY, &o);
+	ck_assert_uint_gt(strip(&o), 0);
+	ck_assert(holds(&o, "+8675536550000"));
+	ck_assert(holds(&o, "meeting id:"));
+	/* a meeting's form and one number: it stays */
+	canonical("Join Zoom Meeting\nCall us on +44 20 7946 0321 today.\n", &o);
+	strip(&o);
+	ck_assert(holds(&o, "+44 20 7946 0321"));
+	/* a place too long for a directory: the number before it stays */
+	canonical("Join Zoom Meeting\n+44 20 7946 0321 is where our whole "
+	    "team answers the phone, +44 20 7946 0999 too.\n", &o);
+	strip(&o);
+	ck_assert(holds(&o, "+44 20 7946 0321"));
+	/* numbers of fewer than eight digits are not dial-in numbers */
+	canonical("Join Zoom Meeting\n+1 234 567 +1 234 568 +1 234 569\n", &o);
+	strip(&o);
+	ck_assert(holds(&o, "+1 234 567 +1 234 568"));
+}
+END_TEST
+
 /* The fingerprints of a form are a form's; a letter's are not. */
 START_TEST(split)
 {
@@ -206,6 +277,7 @@ forms_suite(void)
 	tcase_add_test(tc, only_forms);
 	tcase_add_test(tc, form_then_units);
 	tcase_add_test(tc, split);
+	tcase_add_test(tc, directories);
 	suite_add_tcase(s, tc);
 	return s;
 }

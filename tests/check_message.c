@@ -1234,6 +1234,69 @@ START_TEST(site_invitations)
 }
 END_TEST
 
+/* Zoom's invitation of an account in the United States, with its numbers. */
+#define ZOOM_INVITE "%s\n\n%s is inviting you to a scheduled Zoom meeting.\n\n" \
+    "Topic: %s\nTime: Jun %d, 2026 0%d:00 PM Eastern Time (US and Canada)\n\n" \
+    "Join Zoom Meeting\nhttps://us06web.zoom.us/j/%s?pwd=%s\n\n" \
+    "Meeting ID: %.3s %.4s %.4s\nPasscode: %s\n\n---\n\nOne tap mobile\n" \
+    "+16465588656,,%s#,,,,*%s# US (New York)\n" \
+    "+16469313860,,%s#,,,,*%s# US\n\n---\n\nDial by your location\n" \
+    "\u2022 +1 646 558 8656 US (New York)\n\u2022 +1 646 931 3860 US\n" \
+    "\u2022 +1 301 715 8592 US (Washington DC)\n\u2022 +1 305 224 1968 US\n" \
+    "\u2022 +1 309 205 3325 US\n\u2022 +1 312 626 6799 US (Chicago)\n" \
+    "\u2022 +1 669 444 9171 US\n\u2022 +1 669 900 6833 US (San Jose)\n" \
+    "\u2022 +1 689 278 1000 US\n\u2022 +1 719 359 4580 US\n" \
+    "\u2022 +1 253 205 0468 US\n\u2022 +1 253 215 8782 US (Tacoma)\n" \
+    "\u2022 +1 346 248 7799 US (Houston)\n\u2022 +1 360 209 5623 US\n" \
+    "\u2022 +1 386 347 5053 US\n\u2022 +1 507 473 4847 US\n" \
+    "\u2022 +1 564 217 2000 US\n\n" \
+    "Meeting ID: %.3s %.4s %.4s\nPasscode: %s\n\n" \
+    "Find your local number: https://us06web.zoom.us/u/%s\n"
+
+/*
+ * Zoom invitations from thirty organisations, each through its own
+ * network, to another person at the site, an hour apart: the form and
+ * the account's nineteen dial-in numbers around the organiser's line,
+ * name and topic and the meeting's number, link and passcode. The
+ * numbers are the service's directory, not their text (forms.h): none
+ * is rejected (with the numbers read as their text, the 16th to the
+ * 30th were: RejectThreshold 15).
+ */
+START_TEST(site_zoom_invitations)
+{
+	struct message_result	 r;
+	const char		*rcpt[1];
+	char			 text[4096], line[160], ip[32], from[64], user[64];
+	char			 id[12], pwd[33], pass[7], u[8], who[16], topic[24];
+	unsigned int		 seed = 17;
+	int			 i;
+
+	for (i = 0; i < 30; i++) {
+		rand_id(pwd, 32, &seed);
+		rand_id(u, 7, &seed);
+		rand_id(who, 9, &seed);
+		who[4] = ' ';			/* a first and a last name */
+		rand_id(topic, 18, &seed);
+		topic[7] = ' ';			/* and the meeting's topic */
+		snprintf(id, sizeof(id), "8%010u", seed % 1000000000u);
+		snprintf(pass, sizeof(pass), "%06u", (seed >> 8) % 1000000u);
+		/* a line of the organiser's own */
+		snprintf(line, sizeof(line), "%s", letters[i % 8] + i / 8 * 40);
+		line[60] = '\0';
+		snprintf(text, sizeof(text), ZOOM_INVITE, line, who, topic,
+		    1 + i, 1 + i % 5, id, pwd, id, id + 3, id + 7, pass, id,
+		    pass, id, pass, id, id + 3, id + 7, pass, u);
+		snprintf(ip, sizeof(ip), "64.%d.%d.25", 92 + i, 3 * i);
+		snprintf(from, sizeof(from), "<organiser@org%d.test>", i);
+		snprintf(user, sizeof(user), "<user%d@uni.test>", i);
+		rcpt[0] = user;
+		r = offer(text, ip, from, rcpt, 1, 1800000000 + i * 3600);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "invitation %d rejected (%s)", i, r.verdict.reason);
+	}
+}
+END_TEST
+
 /*
  * QQ Mail's default holiday auto-reply, from twenty users' hosts to one
  * person who wrote to a list they are on, each with the null sender and
@@ -1562,6 +1625,7 @@ message_suite(void)
 	tcase_add_test(tc, site_bounce_campaign);
 	tcase_add_test(tc, site_bounce_hidden);
 	tcase_add_test(tc, site_invitations);
+	tcase_add_test(tc, site_zoom_invitations);
 	tcase_add_test(tc, site_autoreplies);
 	tcase_add_test(tc, site_google_groups);
 	tcase_add_test(tc, site_list_correspondents);
