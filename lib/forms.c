@@ -214,6 +214,14 @@ static const char *const form_text[] = {
 	"Join the meeting now<https://teams.microsoft.com/l/meetup-join/",
 	"For organizers: Meeting options<https://teams.microsoft.com/meetingOptions/?organizerId=",
 	"| Reset dial-in PIN<https://dialin.teams.microsoft.com/usp/pstnconferencing>",
+	/* the fixed parts of Teams' links, around the meeting's ids */
+	"https://teams.microsoft.com/l/meetup-join/19%3ameeting_",
+	"%40thread.v2/0?context=%7b%22Tid%22%3a%22",
+	"%22%2c%22Oid%22%3a%22",
+	"&threadId=19_meeting_",
+	"@thread.v2&messageId=0&language=",
+	"Alternate VTC instructions<https://",
+	"Reset PIN<https://dialin.teams.microsoft.com/usp/pstnconferencing>",
 	"is inviting you to a scheduled Zoom meeting.\n",
 	"Join Zoom Meeting\n",
 	"One tap mobile\n",
@@ -269,6 +277,7 @@ static const char *const meeting_label[] = {
 	"Meeting ID:", "Meeting number:", "Passcode:", "Password:",
 	"Meeting password:", "Access code:", "Topic:", "Time:",
 	"One tap mobile", "Join by phone", "Join by video system",
+	"Video Conference ID:",
 	"会议主题：", "会议时间：", "会议号：", "会议密码：", "入会链接：",
 	"#腾讯会议：",
 };
