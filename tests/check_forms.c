@@ -242,6 +242,27 @@ START_TEST(directories)
 }
 END_TEST
 
+/* The frame of Teams' links goes; the meeting's and tenant's ids stay. */
+START_TEST(teams_links)
+{
+	static struct out	o;
+
+	canonical("Microsoft Teams meeting\nJoin on your computer, mobile app "
+	    "or room device\nClick here to join the meeting<https://teams."
+	    "microsoft.com/l/meetup-join/19%3ameeting_QkZtDbYwx%40thread.v2/0"
+	    "?context=%7b%22Tid%22%3a%22b1c2-77f1%22%2c%22Oid%22%3a%22a9e4-"
+	    "41d0%22%7d>\nMeeting ID: 879 133 601 927\nPasscode: nthqsn\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "teams.microsoft.com"));
+	ck_assert(!holds(&o, "context"));
+	ck_assert(!holds(&o, "passcode"));
+	ck_assert(holds(&o, "qkztdbywx"));
+	ck_assert(holds(&o, "b1c2-77f1"));
+	ck_assert(holds(&o, "a9e4-41d0"));
+	ck_assert(holds(&o, "879 133 601 927"));
+}
+END_TEST
+
 /* The fingerprints of a form are a form's; a letter's are not. */
 START_TEST(split)
 {
@@ -278,6 +299,7 @@ forms_suite(void)
 	tcase_add_test(tc, form_then_units);
 	tcase_add_test(tc, split);
 	tcase_add_test(tc, directories);
+	tcase_add_test(tc, teams_links);
 	suite_add_tcase(s, tc);
 	return s;
 }
