@@ -36,8 +36,7 @@ FUZZ_LDFLAGS = $(SAN) -fsanitize=fuzzer
 
 NILSIMSA = nilsimsa/nilsimsa.o nilsimsa/profile.o nilsimsa/selfcal.o
 STORE = lib/store.o lib/store_array.o lib/store_cluster.o lib/store_lmdb.o \
-	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o lib/corresp.o lib/log.o \
-	$(NILSIMSA)
+	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o lib/log.o $(NILSIMSA)
 CANON = lib/canon.o lib/canon_mime.o lib/canon_charset.o lib/canon_html.o \
 	lib/canon_hide.o lib/util.o
 OBJ_canon = fuzz/fuzz_canon.o fuzz/fuzzutil.o $(CANON)
