@@ -33,7 +33,6 @@
 #include "logline.h"
 #include "authres.h"
 #include "boiler.h"
-#include "corresp.h"
 #include "forms.h"
 #include "domain.h"
 #include "message.h"
@@ -867,63 +866,6 @@ note_text(struct message *m, struct store *store, int64_t now,
 	    m->net * 0x9e3779b1u ^ sender_identity(m), now);
 }
 
-/*
- * Who the message is from, for the table of correspondents (corresp.h):
- * the sender domain a trusted verifier authenticated, else the client's
- * network with the sender domain; 0 when neither is known.
- */
-static uint64_t
-corresp_source(const struct message *m)
-{
-	uint32_t	sender = sender_identity(m);
-
-	if (sender & STORE_SENDER_AUTH)
-		return sender;
-	if (m->net == 0 && sender == 0)
-		return 0;
-	return (uint64_t)m->net << 32 | sender | 1ULL << 63;
-}
-
-/* The message's cluster, or an id of its own (never a cluster's) if none. */
-static uint64_t
-corresp_cid(const struct message_result *r, const struct store_obs *obs)
-{
-	uint64_t	id;
-
-	if (r->digested)
-		return r->res.c.id;
-	memcpy(&id, obs->sha256, sizeof(id));
-	return id | 1ULL << 63;
-}
-
-/* Was the copy, from its source, to people written to before? */
-static int
-corresp_copy_known(const struct message *m, struct store *store,
-    const struct message_result *r, const struct store_obs *obs, int64_t now)
-{
-	uint64_t	src = corresp_source(m);
-
-	if (src == 0 || m->nrcpt_hash < CORRESP_MIN_RCPTS)
-		return 0;
-	return corresp_is_known(corresp_known(store_corresp(store), src,
-	    m->rcpt_hash, m->nrcpt_hash, corresp_cid(r, obs), now),
-	    m->nrcpt_hash);
-}
-
-/* Delivered mail makes its source a correspondent of its recipients. */
-static void
-corresp_delivered(const struct message *m, struct store *store,
-    const struct message_result *r, const struct store_obs *obs, int64_t now)
-{
-	uint64_t	src = corresp_source(m);
-
-	if (src == 0 || (r->verdict.would != VERDICT_ACCEPT &&
-	    r->verdict.would != VERDICT_TAG))
-		return;
-	corresp_note(store_corresp(store), src, m->rcpt_hash, m->nrcpt_hash,
-	    corresp_cid(r, obs), now);
-}
-
 void
 message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
     struct message_result *r)
@@ -994,14 +936,9 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 				fleet_count(r, &obs, &in);
 		}
 	}
-	if (store != NULL && !dry_run && r->store_err == 0) {
-		note_text(m, store, now, r, &obs);
-		if (in.res != NULL)
-			in.known = corresp_copy_known(m, store, r, &obs, now);
-	}
-	verdict_decide(cfg, &in, &r->verdict);
 	if (store != NULL && !dry_run && r->store_err == 0)
-		corresp_delivered(m, store, r, &obs, now);
+		note_text(m, store, now, r, &obs);
+	verdict_decide(cfg, &in, &r->verdict);
 	/* Not digested for want of text: say so rather than "unscored". */
 	if (in.res == NULL && !in.spamtrap && r->body_bytes < cfg->min_body_bytes)
 		r->verdict.reason = "short";

@@ -96,8 +96,6 @@ struct store {
 
 	struct boiler			*boiler;	/* text many clusters share
 						   (in memory, boiler.h) */
-	struct corresp			*corresp;	/* who wrote to whom
-						   (in memory, corresp.h) */
 
 	uint64_t			 gen;	/* generation the array reflects */
 	int				 synced;

@@ -63,7 +63,6 @@
 #include "metrics.h"
 #include "store-internal.h"
 #include "boiler.h"
-#include "corresp.h"
 
 static int
 load(struct store *s, struct store_btxn *t, uint64_t id, struct cluster *c)
@@ -1409,8 +1408,7 @@ store_open(struct store **sp, const struct store_config *cfg, int flags)
 	}
 	s->gtail = &s->ghead;
 	s->gmax = cfg->group_max ? cfg->group_max : STORE_GROUP_MAX;
-	if ((s->boiler = boiler_new(BOILER_BITS)) == NULL ||
-	    (s->corresp = corresp_new(CORRESP_BITS)) == NULL) {
+	if ((s->boiler = boiler_new(BOILER_BITS)) == NULL) {
 		rc = ENOMEM;
 		goto fail;
 	}
@@ -1436,12 +1434,6 @@ store_boiler(struct store *s)
 	return s->boiler;
 }
 
-struct corresp *
-store_corresp(struct store *s)
-{
-	return s->corresp;
-}
-
 void
 store_close(struct store *s)
 {
@@ -1450,7 +1442,6 @@ store_close(struct store *s)
 	if (s->b != NULL)
 		s->ops->close(s->b);
 	boiler_free(s->boiler);
-	corresp_free(s->corresp);
 	pthread_mutex_destroy(&s->gmu);
 	pthread_rwlock_destroy(&s->lock);
 	pthread_mutex_destroy(&s->wmu);

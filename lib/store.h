@@ -329,10 +329,6 @@ void	store_close(struct store *s);
 struct boiler;
 struct boiler *store_boiler(struct store *s);
 
-/* The table of who has written to whom (corresp.h): the same. */
-struct corresp;
-struct corresp *store_corresp(struct store *s);
-
 /*
  * Record a message: find the best live cluster; join it if it scores
  * above obs->join_score (or its SHA-256 is known), else start a new

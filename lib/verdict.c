@@ -32,10 +32,7 @@
  * recipients within hours; a newsletter or a list reaches the same
  * subscribers again and again, and adds no new ones. Copies to the same
  * few people over weeks are not bulk, however many, and a copy that
- * reaches only people its cluster reached before is not rejected, nor is
- * a copy that goes, from where it comes, to people written to before in
- * other conversations (a list's or an announcement's next post; the
- * input's `known`, corresp.h).
+ * reaches only people its cluster reached before is not rejected.
  */
 #include <stddef.h>
 
@@ -212,10 +209,6 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 	/* A message alone is never bulk: at least one earlier copy. */
 	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
 	    c->networks >= cfg->reject_min_networks && copy) {
-		if (in->known) {
-			*reason = "known";	/* its source's correspondence */
-			return "tag";
-		}
 		if (repeat(cfg, in)) {
 			*reason = "repeat";	/* spreads nothing: tagged */
 			return "tag";
@@ -223,8 +216,7 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 		*reason = "bulk";
 		return "reject";
 	}
-	if (!in->known && spread(cfg, r, in->now) &&
-	    c->networks >= cfg->reject_min_networks) {
+	if (spread(cfg, r, in->now) && c->networks >= cfg->reject_min_networks) {
 		*reason = "spread";
 		return "reject";
 	}

@@ -70,10 +70,6 @@ struct verdict_input {
 	uint64_t	fleet_reach;	/* StoreBackend redis: how far the
 					   cluster spread over every host (0:
 					   the local store alone) */
-	int		known;		/* the copy is its source's correspondence:
-					   most of its several recipients had
-					   mail from its source before, in
-					   other clusters (corresp.h) */
 };
 
 struct verdict {

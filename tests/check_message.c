@@ -1477,113 +1477,6 @@ START_TEST(site_shared_notice)
 }
 END_TEST
 
-/* ------------------------------------------------------------ correspondents */
-
-static const char cfp[] =
-    "Call for papers: the workshop on reproducible systems research invites "
-    "submissions of full papers and short position papers on artefact "
-    "evaluation, benchmarking methodology, open datasets and the cost of "
-    "reproduction. Accepted papers appear in the proceedings and authors "
-    "present them at the workshop, held with the main conference in June. "
-    "Submission deadline: the fifteenth of March; notification: the tenth "
-    "of April. Please circulate this call among your colleagues.\n";
-
-/* Ten subscribers of list k at the site into rc (rcpt points at them). */
-static void
-subscribers(int k, char rc[10][64], const char *rcpt[10])
-{
-	int	i;
-
-	for (i = 0; i < 10; i++) {
-		snprintf(rc[i], sizeof(rc[i]), "<s%d.%d@uni.test>", k, i);
-		rcpt[i] = rc[i];
-	}
-}
-
-/* A post of its own (random words) from list k to its subscribers at t. */
-static void
-list_post(int k, unsigned int *seed, int64_t t)
-{
-	struct message_result	 r;
-	char			 rc[10][64], text[1200], ip[32], from[64];
-	const char		*rcpt[10];
-	size_t			 len;
-
-	subscribers(k, rc, rcpt);
-	for (len = 0; len + 8 < sizeof(text); len += 7) {
-		rand_id(text + len, 6, seed);
-		text[len + 6] = ' ';
-	}
-	text[len] = '\0';
-	snprintf(ip, sizeof(ip), "192.0.%d.25", 10 + k);
-	snprintf(from, sizeof(from), "<list%d-bounces@list%d.test>", k, k);
-	r = deliver(text, ip, from, rcpt, 10, t);
-	ck_assert_int_ne(r.verdict.action, VERDICT_REJECT);
-}
-
-/* The call for papers from list k to its subscribers at t. */
-static struct message_result
-list_cfp(int k, int64_t t)
-{
-	char			 rc[10][64], ip[32], from[64];
-	const char		*rcpt[10];
-
-	subscribers(k, rc, rcpt);
-	snprintf(ip, sizeof(ip), "192.0.%d.25", 10 + k);
-	snprintf(from, sizeof(from), "<list%d-bounces@list%d.test>", k, k);
-	return deliver(cfp, ip, from, rcpt, 10, t);
-}
-
-/*
- * A call for papers through three lists, each its own server, to its ten
- * subscribers at the site: thirty people from three networks, bulk by
- * the counts (RejectThreshold 15). Each list had posted to its
- * subscribers before, other mail: its copy of the call is its
- * correspondence, and is tagged, not rejected. A copy of the call from a
- * new host to five of those people is still rejected, as is one from a
- * host that wrote to three of them before: too few to tell.
- */
-START_TEST(site_list_correspondents)
-{
-	struct message_result	 r;
-	const char		*rcpt[10];
-	char			 rc[10][64];
-	unsigned int		 seed = 5;
-	int			 k;
-
-	for (k = 0; k < 3; k++)
-		list_post(k, &seed, 1800000000 + k * 60);
-	for (k = 0; k < 3; k++) {
-		r = list_cfp(k, 1800003600 + k * 60);
-		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
-		    "list %d's copy rejected (%s)", k, r.verdict.reason);
-	}
-	ck_assert_str_eq(r.verdict.reason, "known");
-	ck_assert_uint_eq(r.res.c.messages, 3);		/* one cluster */
-	subscribers(1, rc, rcpt);
-	r = deliver(cfp, "203.0.113.9", "<x@bot.test>", rcpt, 5, 1800007200);
-	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
-	r = deliver(newsletter, "198.51.100.3", "<y@snow.test>", rcpt, 3,
-	    1800007200);
-	ck_assert_int_ne(r.verdict.action, VERDICT_REJECT);
-	r = deliver(cfp, "198.51.100.3", "<y@snow.test>", rcpt, 3, 1800010800);
-	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
-}
-END_TEST
-
-/* The same call through the same lists, which had posted nothing before: bulk. */
-START_TEST(site_list_strangers)
-{
-	struct message_result	 r;
-	int			 k;
-
-	for (k = 0; k < 3; k++)
-		r = list_cfp(k, 1800003600 + k * 60);
-	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
-	ck_assert_str_eq(r.verdict.reason, "bulk");
-}
-END_TEST
-
 static Suite *
 message_suite(void)
 {
@@ -1628,8 +1521,6 @@ message_suite(void)
 	tcase_add_test(tc, site_zoom_invitations);
 	tcase_add_test(tc, site_autoreplies);
 	tcase_add_test(tc, site_google_groups);
-	tcase_add_test(tc, site_list_correspondents);
-	tcase_add_test(tc, site_list_strangers);
 	suite_add_tcase(s, tc);
 	return s;
 }

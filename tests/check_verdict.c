@@ -67,7 +67,7 @@ joined(uint64_t msgs, uint64_t rcpts, uint32_t nets, uint32_t senders)
 static struct verdict
 decide(const struct store_result *r, int exempt, int trap)
 {
-	struct verdict_input	in = { r, exempt, NOW, trap, 0, 0, 0 };
+	struct verdict_input	in = { r, exempt, NOW, trap, 0, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -78,7 +78,7 @@ decide(const struct store_result *r, int exempt, int trap)
 static struct verdict
 decide_fleet(const struct store_result *r, uint64_t fleet)
 {
-	struct verdict_input	in = { r, EXEMPT_NONE, NOW, 0, 0, fleet, 0 };
+	struct verdict_input	in = { r, EXEMPT_NONE, NOW, 0, 0, fleet };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -596,51 +596,6 @@ START_TEST(test_spread)
 }
 END_TEST
 
-/* The verdict for a copy that is, or is not, its source's correspondence. */
-static struct verdict
-decide_known(const struct store_result *r, int known)
-{
-	struct verdict_input	in = { r, EXEMPT_NONE, NOW, 0, 0, 0, known };
-	struct verdict		v;
-
-	verdict_decide(cfg, &in, &v);
-	return v;
-}
-
-/*
- * A copy from a source to people it wrote to before, in other clusters
- * (a list's next post), is tagged where its cluster's bulk or spread
- * would reject it; the cluster's other copies are rejected as before, and
- * a cluster marked spam is rejected all the same.
- */
-START_TEST(test_known)
-{
-	struct store_result	r = joined(30, 30, 30, 30);
-	struct verdict		v;
-
-	add_rcpts(&r, 30, 0);
-	add_nets(&r, 30, 0);
-	r.rcpt_new = 5;
-	v = decide_known(&r, 0);
-	ck_assert_int_eq(v.action, VERDICT_REJECT);
-	ck_assert_str_eq(v.reason, "bulk");
-	v = decide_known(&r, 1);
-	ck_assert_int_eq(v.action, VERDICT_TAG);
-	ck_assert_str_eq(v.reason, "known");
-	ck_assert_str_eq(v.tier, "tag");
-	r = spread_cluster(3, 3);	/* below the thresholds, spread */
-	cfg->reject_min_networks = 1;
-	ck_assert_str_eq(decide_known(&r, 0).reason, "spread");
-	v = decide_known(&r, 1);
-	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
-	ck_assert_str_eq(v.reason, "few");
-	r = joined(30, 30, 30, 30);
-	add_rcpts(&r, 30, 0);
-	r.c.status = CLUSTER_SPAM;
-	ck_assert_int_eq(decide_known(&r, 1).action, VERDICT_REJECT);
-}
-END_TEST
-
 /* A cluster marked spam is rejected from its next copy, however few. */
 START_TEST(test_marked_spam)
 {
@@ -697,7 +652,7 @@ END_TEST
 static struct verdict
 decide_partial(const struct store_result *r, int exempt)
 {
-	struct verdict_input	in = { r, exempt, NOW, 0, 1, 0, 0 };
+	struct verdict_input	in = { r, exempt, NOW, 0, 1, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -828,7 +783,6 @@ verdict_suite(void)
 	tcase_add_test(tc, test_loose_join);
 	tcase_add_test(tc, test_mailing_share);
 	tcase_add_test(tc, test_repeat);
-	tcase_add_test(tc, test_known);
 	tcase_add_test(tc, test_spread);
 	tcase_add_test(tc, test_marked_spam);
 	tcase_add_test(tc, test_single_source);
