@@ -28,7 +28,6 @@
 #include <string.h>
 
 #include "boiler.h"
-#include "util.h"
 
 #define ROLL_BASE	0x100000001b3ULL	/* odd: a bijection mod 2^64 */
 #define ROLL_OUT	0x0558b2e6a2f64081ULL	/* ROLL_BASE^BOILER_WINDOW mod 2^64,
@@ -57,6 +56,17 @@ struct boiler {
 	struct slot	*slot;
 };
 
+/* Spread the rolling hash's bits (the finaliser of SplitMix64). */
+static uint64_t
+mix(uint64_t h)
+{
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebULL;
+	return h ^ h >> 31;
+}
+
 void
 boiler_fp_reset(struct boiler_fp *f)
 {
@@ -80,7 +90,7 @@ boiler_fp_update(struct boiler_fp *f, const unsigned char *buf, size_t len)
 		f->seen++;
 		if (f->seen < BOILER_WINDOW)
 			continue;
-		m = util_mix64(f->h);
+		m = mix(f->h);
 		if (m % BOILER_SAMPLE == 0)
 			f->fp[f->nfp++] = m;
 	}

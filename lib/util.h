@@ -73,17 +73,6 @@ util_xorshift64s(uint64_t *state)
 	return *state * 0x2545f4914f6cdd1dULL;
 }
 
-/* A 64-bit value with its bits spread (the finaliser of SplitMix64). */
-static inline uint64_t
-util_mix64(uint64_t h)
-{
-	h ^= h >> 30;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 27;
-	h *= 0x94d049bb133111ebULL;
-	return h ^ h >> 31;
-}
-
 /* Seconds on the monotonic clock, for timing. */
 static inline double
 util_now(void)
