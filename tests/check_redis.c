@@ -422,9 +422,13 @@ START_TEST(test_down)
 	ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
 	/* RedisTimeout 50 ms: the call gave up, it did not wait for Redis */
 	ck_assert_msg(ms < 1000, "a call to a stopped server took %.0f ms", ms);
-	/* backing off: the next call does not even try */
+	/*
+	 * Backing off: the next call does not even try. The backoff runs
+	 * 100 ms from copy 2's timeout, itself 50 ms or more after t0: a
+	 * call started within 150 ms of t0 is surely within it.
+	 */
 	clock_gettime(CLOCK_MONOTONIC, &t2);
-	gap = (t2.tv_sec - t1.tv_sec) * 1e3 + (t2.tv_nsec - t1.tv_nsec) / 1e6;
+	gap = (t2.tv_sec - t0.tv_sec) * 1e3 + (t2.tv_nsec - t0.tv_nsec) / 1e6;
 	host_msg(&a, &c, 3, 1, &res, &fc, &rc);
 	ck_assert_int_eq(rc, -1);
 	kill(rpid, SIGCONT);
@@ -449,12 +453,14 @@ START_TEST(test_down)
 	 * Copy 3, refused while backing off (100 ms from copy 2's timeout):
 	 * when a busy machine took longer to get to it, it tried the stopped
 	 * server and timed out as copy 2 did, which the counts below check.
+	 * (Measured from copy 2's return, 2026-11-27, the test failed on a
+	 * loaded machine: copy 2 had timed out well before it returned.)
 	 */
-	if (gap < 100)
+	if (gap < 150)
 		ck_assert_uint_ge(hl.pushed, 1);
 	else
-		fprintf(stderr, "test_down: copy 3 came %.0f ms after copy 2, "
-		    "past the backoff\n", gap);
+		fprintf(stderr, "test_down: copy 3 came %.0f ms after copy 2 "
+		    "began, perhaps past the backoff\n", gap);
 	host_msg(&a, &c, 5, 1, &res, &fc, &rc);
 	ck_assert_int_eq(rc, 0);
 	ck_assert_uint_eq(fc.messages, res.c.messages);
