@@ -1200,6 +1200,25 @@ rand_id(char *buf, size_t n, unsigned int *seed)
 }
 
 /*
+ * Invitation i from organisation i's network (NET.92+i.3i.25) to user i of
+ * the site, an hour after invitation i - 1: it must not be rejected.
+ */
+static void
+invitation(const char *text, int net, int i)
+{
+	struct message_result	 r;
+	char			 ip[32], from[64], user[64];
+	const char		*rcpt[1] = { user };
+
+	snprintf(ip, sizeof(ip), "%d.%d.%d.25", net, 92 + i, 3 * i);
+	snprintf(from, sizeof(from), "<organiser@org%d.test>", i);
+	snprintf(user, sizeof(user), "<user%d@uni.test>", i);
+	r = offer(text, ip, from, rcpt, 1, 1800000000 + i * 3600);
+	ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+	    "invitation %d rejected (%s)", i, r.verdict.reason);
+}
+
+/*
  * Meeting invitations from twenty organisations, each through its own
  * network, each to another person at the site, an hour apart: the
  * service's form around the organiser's one line. The form is not their
@@ -1207,9 +1226,7 @@ rand_id(char *buf, size_t n, unsigned int *seed)
  */
 START_TEST(site_invitations)
 {
-	struct message_result	 r;
-	const char		*rcpt[1];
-	char			 text[4096], line[160], ip[32], from[64], user[64];
+	char			 text[4096], line[160];
 	char			 mt[40], tid[40], pass[8];
 	unsigned int		 seed = 11;
 	int			 i;
@@ -1223,13 +1240,7 @@ START_TEST(site_invitations)
 		line[40 + i * 3] = '\0';	/* a line of the organiser's own */
 		snprintf(text, sizeof(text), TEAMS_INVITE, line, mt, tid,
 		    100 + i * 37, 200 + i * 11, 300 + i * 7, pass, tid, tid);
-		snprintf(ip, sizeof(ip), "40.%d.%d.25", 92 + i, 3 * i);
-		snprintf(from, sizeof(from), "<organiser@org%d.test>", i);
-		snprintf(user, sizeof(user), "<user%d@uni.test>", i);
-		rcpt[0] = user;
-		r = offer(text, ip, from, rcpt, 1, 1800000000 + i * 3600);
-		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
-		    "invitation %d rejected (%s)", i, r.verdict.reason);
+		invitation(text, 40, i);
 	}
 }
 END_TEST
@@ -1264,9 +1275,7 @@ END_TEST
  */
 START_TEST(site_zoom_invitations)
 {
-	struct message_result	 r;
-	const char		*rcpt[1];
-	char			 text[4096], line[160], ip[32], from[64], user[64];
+	char			 text[4096], line[160];
 	char			 id[12], pwd[33], pass[7], u[8], who[16], topic[24];
 	unsigned int		 seed = 17;
 	int			 i;
@@ -1286,13 +1295,7 @@ START_TEST(site_zoom_invitations)
 		snprintf(text, sizeof(text), ZOOM_INVITE, line, who, topic,
 		    1 + i, 1 + i % 5, id, pwd, id, id + 3, id + 7, pass, id,
 		    pass, id, pass, id, id + 3, id + 7, pass, u);
-		snprintf(ip, sizeof(ip), "64.%d.%d.25", 92 + i, 3 * i);
-		snprintf(from, sizeof(from), "<organiser@org%d.test>", i);
-		snprintf(user, sizeof(user), "<user%d@uni.test>", i);
-		rcpt[0] = user;
-		r = offer(text, ip, from, rcpt, 1, 1800000000 + i * 3600);
-		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
-		    "invitation %d rejected (%s)", i, r.verdict.reason);
+		invitation(text, 64, i);
 	}
 }
 END_TEST
