@@ -286,6 +286,9 @@ static const char *const meeting_label[] = {
 #define FORM_MIN	16	/* canonical bytes of a run worth removing */
 #define DIAL_DIGITS	8	/* digits of a dial-in number, at least */
 #define DIAL_PLACE	40	/* bytes of a place's name between two */
+#define DIAL_MAX	128	/* numbers of a text's directories, at most */
+#define PLACE_WORDS	4	/* Latin words of a place, at most */
+#define PLACE_WIDE	24	/* its bytes of other scripts, at most */
 #define PRE_BASE	0x100000001b3ULL	/* odd: the prefix hash's base */
 #define PRE_BITS	4096	/* bits of the filter of prefix hashes */
 
@@ -431,8 +434,11 @@ build(void)
 		}
 	}
 	for (i = 0; i < NLABELS && ok; i++) {
-		if (form_read(meeting_label[i], k) == -1 || k->len == 0 ||
-		    (label_canon[i] = strdup(k->buf)) == NULL)
+		if (form_read(meeting_label[i], k) == -1)
+			ok = 0;
+		else if (k->len < 2)
+			continue;	/* nothing to tell a label by */
+		else if ((label_canon[i] = strdup(k->buf)) == NULL)
 			ok = 0;
 		else {
 			label_len[i] = k->len;
@@ -547,43 +553,94 @@ dial_at(const unsigned char *t, size_t n, size_t i)
 			break;
 		d += t[j] >= '0' && t[j] <= '9';
 	}
+	while (t[j - 1] == ' ' || t[j - 1] == '(')
+		j--;		/* "+852 3001 8898 (中国香港)": the place's */
 	return d >= DIAL_DIGITS ? j - i : 0;
 }
 
 /*
+ * Does t[0 .. p) read as a place's name ("us (new york) \xe2\x80\xa2 ",
+ * "united kingdom, london ", "(中国大陆) ")? Letters, spaces, '(', ')',
+ * '-', ',' and other than ASCII (a script's letters, a bullet): no '.',
+ * '/', ':', '@', no link, no sentence; PLACE_WORDS words of Latin letters
+ * at most, PLACE_WIDE bytes of the others. Only such a place goes with a
+ * directory, so that a campaign cannot hide its sentences in one.
+ */
+static int
+place_ok(const unsigned char *t, size_t p)
+{
+	size_t	i, words = 0, wide = 0;
+	int	in = 0;
+
+	for (i = 0; i < p; i++) {
+		if (t[i] >= 'a' && t[i] <= 'z') {
+			words += !in;
+			in = 1;
+			continue;
+		}
+		in = 0;
+		if (t[i] >= 0x80)
+			wide++;
+		else if (t[i] != ' ' && t[i] != '(' && t[i] != ')' &&
+		    t[i] != '-' && t[i] != ',')
+			return 0;
+	}
+	return words <= PLACE_WORDS && wide <= PLACE_WIDE;
+}
+
+/*
  * The length of the directory of dial-in numbers at t[i], or 0: two
- * numbers or more, each but the last followed by a place's name of at
- * most DIAL_PLACE bytes and no digit ("united kingdom", "(中国大陆)") up
- * to the next. The last number's place stays, and whatever follows it.
+ * numbers or more, *budget at most (its numbers are taken from it), each
+ * but the last followed by a place's name (place_ok(), DIAL_PLACE bytes
+ * at most: "united kingdom", "(中国大陆)") up to the next. The last
+ * number's place stays, and whatever follows it.
  */
 static size_t
-directory_at(const unsigned char *t, size_t n, size_t i)
+directory_at(const unsigned char *t, size_t n, size_t i, size_t *budget)
 {
 	size_t	e = i, end = i, k, p, count = 0;
 
+	if (*budget < 2)
+		return 0;
 	while (e < n && (k = dial_at(t, n, e)) > 0) {
 		end = e += k;
 		count++;
 		for (p = 0; e + p < n && p <= DIAL_PLACE && t[e + p] != '+' &&
 		    !(t[e + p] >= '0' && t[e + p] <= '9'); p++)
 			;
-		if (e + p == n || t[e + p] != '+' || p > DIAL_PLACE)
+		if (e + p == n || t[e + p] != '+' || p > DIAL_PLACE ||
+		    !place_ok(t + e, p) || count == *budget)
 			break;
 		e += p;
 	}
-	return count >= 2 ? end - i : 0;
+	if (count < 2)
+		return 0;
+	*budget -= count;
+	return end - i;
 }
 
-/* The length of the longest meeting label at t[i], or 0. */
+/* Is ch an ASCII letter or digit? */
+static int
+alnum(unsigned char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+}
+
+/*
+ * The length of the longest meeting label at t[i], or 0. prev is the
+ * byte kept before it: a Latin label starts a word ("overtime:" holds
+ * none).
+ */
 static size_t
-label_at(const unsigned char *t, size_t n, size_t i)
+label_at(const unsigned char *t, size_t n, size_t i, unsigned char prev)
 {
 	size_t	k, best = 0;
 
-	if (!label_start[t[i]])
+	if (!label_start[t[i]] || (alnum(t[i]) && alnum(prev)) || i + 1 == n)
 		return 0;
 	for (k = 0; k < NLABELS; k++)
 		if (label_len[k] > best && label_len[k] <= n - i &&
+		    (unsigned char)label_canon[k][1] == t[i + 1] &&
 		    memcmp(t + i, label_canon[k], label_len[k]) == 0)
 			best = label_len[k];
 	return best;
@@ -592,16 +649,19 @@ label_at(const unsigned char *t, size_t n, size_t i)
 /*
  * A meeting's labels and its directories of dial-in numbers go from text
  * of *len bytes, each with a space after it; returns how many bytes
- * went. Each byte is read once as the start of one: linear.
+ * went. Linear: at each byte, the labels that start with its two bytes
+ * are compared (NLABELS at most), and a directory is read once, its
+ * places at most twice.
  */
 static size_t
 strip_meeting(unsigned char *text, size_t *len)
 {
-	size_t	n = *len, r = 0, w = 0, k;
+	size_t	n = *len, r = 0, w = 0, k, budget = DIAL_MAX;
 
 	while (r < n) {
-		if ((k = label_at(text, n, r)) > 0 || (text[r] == '+' &&
-		    (k = directory_at(text, n, r)) > 0)) {
+		if ((k = label_at(text, n, r, w > 0 ? text[w - 1] : ' ')) > 0 ||
+		    (text[r] == '+' &&
+		    (k = directory_at(text, n, r, &budget)) > 0)) {
 			r += k;
 			if ((w == 0 || text[w - 1] == ' ') && r < n && text[r] == ' ')
 				r++;	/* one space where it stood */

@@ -242,6 +242,51 @@ START_TEST(directories)
 }
 END_TEST
 
+/*
+ * What a campaign dressed as an invitation could hide goes no further
+ * than places' names and labels: a "place" with a sentence's
+ * punctuation, a link or five words keeps its numbers and itself, a
+ * label inside a word is no label, a text's directories give up 128
+ * numbers at most, and the last place keeps its parenthesis.
+ */
+START_TEST(directory_bounds)
+{
+	static struct out	o;
+	static char		text[8192];
+	size_t			n = 0, i, left;
+	const unsigned char	*p;
+
+	canonical("Join Zoom Meeting\n+18005550100 your mailbox is full. "
+	    "+18005550101 confirm at mail.example +18005550102 today\n", &o);
+	strip(&o);
+	ck_assert(holds(&o, "+18005550100 your mailbox is full."));
+	ck_assert(holds(&o, "+18005550101 confirm at mail.example"));
+	canonical("Join Zoom Meeting\n+18005550100 your mailbox is almost "
+	    "full +18005550101 us (new york)\n", &o);
+	strip(&o);
+	ck_assert(holds(&o, "+18005550100 your mailbox is almost full"));
+	canonical("Join Zoom Meeting\nOvertime: three hours. Time: noon.\n",
+	    &o);
+	strip(&o);
+	ck_assert(holds(&o, "overtime: three hours."));
+	ck_assert(!holds(&o, "time: noon"));
+	canonical("\u817e\u8baf\u4f1a\u8bae \u9080\u8bf7\u60a8\u53c2\u52a0"
+	    "\u817e\u8baf\u4f1a\u8bae\n" DIRECTORY, &o);
+	strip(&o);
+	ck_assert(holds(&o, "(\u4e2d\u56fd\u9999\u6e2f)"));
+	n = (size_t)snprintf(text, sizeof(text), "Join Zoom Meeting\n");
+	for (i = 0; i < 200; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+		    "+1 646 558 %04zu US\n", i);
+	canonical(text, &o);
+	strip(&o);
+	for (left = 0, p = o.buf; (p = memmem(p, o.len - (size_t)(p - o.buf),
+	    "+1 646", 6)) != NULL; p++)
+		left++;
+	ck_assert_uint_eq(left, 200 - 128);
+}
+END_TEST
+
 /* The frame of Teams' links goes; the meeting's and tenant's ids stay. */
 START_TEST(teams_links)
 {
@@ -299,6 +344,7 @@ forms_suite(void)
 	tcase_add_test(tc, form_then_units);
 	tcase_add_test(tc, split);
 	tcase_add_test(tc, directories);
+	tcase_add_test(tc, directory_bounds);
 	tcase_add_test(tc, teams_links);
 	suite_add_tcase(s, tc);
 	return s;
