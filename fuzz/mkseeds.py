@@ -14,6 +14,34 @@ def put(h, name, data):
     with open(os.path.join(d, name), "wb") as f:
         f.write(data)
 
+# ---------------------------------------------------------------- forms
+# Canonical text as message.c holds it (lowercase, one space between
+# words); byte 0 of each seed says which form's run comes first
+# (fuzz_forms.c: 1 Zoom's, 2 Tencent Meeting's).
+zoom_us = ("ann lee is inviting you to a scheduled zoom meeting. topic: thesis "
+    "committee time: jun 7, 2026 02:00 pm https://us06web.zoom.us/j/85123456789?pwd=xy7 "
+    "meeting id: 851 2345 6789 passcode: 934103 --- one tap mobile "
+    "+16465588656,,85123456789#,,,,*934103# us (new york) +16469313860,,85123456789#,,,,*934103# us "
+    "--- dial by your location \u2022 +1 646 558 8656 us (new york) \u2022 +1 646 931 3860 us "
+    "\u2022 +1 301 715 8592 us (washington dc) \u2022 +1 312 626 6799 us (chicago) "
+    "meeting id: 851 2345 6789 passcode: 934103 find your local number: https://us06web.zoom.us/u/kd3fx ")
+put("forms", "zoom-us", b"\x01" + zoom_us.encode())
+put("forms", "tencent", b"\x02" + ("\u9093\u6797 \u4f1a\u8bae\u4e3b\u9898:\u5468\u4f1a "
+    "\u4f1a\u8bae\u65f6\u95f4:2026/06/03 15:00-16:00 (gmt+08:00) \u4e2d\u56fd\u6807\u51c6\u65f6\u95f4 - \u5317\u4eac "
+    "\u70b9\u51fb\u94fe\u63a5\u5165\u4f1a,\u6216\u6dfb\u52a0\u81f3\u4f1a\u8bae\u5217\u8868: "
+    "https://meeting.tencent.com/dm/abcd #\u817e\u8baf\u4f1a\u8bae:134-724-899 "
+    "\u624b\u673a\u4e00\u952e\u62e8\u53f7\u5165\u4f1a +8675536550000,,134724899# (\u4e2d\u56fd\u5927\u9646) "
+    "+85230018898,,,2,134724899# (\u4e2d\u56fd\u9999\u6e2f) ").encode())
+put("forms", "teams-link", b"\x00" + (
+    "microsoft teams meeting join on your computer, mobile app or room device click here to join "
+    "the meeting<https://teams.microsoft.com/l/meetup-join/19%3ameeting_qkzt%40thread.v2/0?context="
+    "%7b%22tid%22%3a%22b1c2%22%2c%22oid%22%3a%22a9e4%22%7d> meeting id: 879 133 601 927 ").encode())
+put("forms", "bounce", b"\x00" + (
+    "this is the mail system at host mx.far.example. i'm sorry to have to inform you that your "
+    "message could not be delivered to one or more recipients. it's attached below. ").encode())
+put("forms", "places", b"\x01" + ("+18005550100 your mailbox is full. +18005550101 confirm "
+    "+18005550102 at mail.example +12345678 overtime: +1 234 567 +1 234 568 " * 4).encode())
+
 # ---------------------------------------------------------------- canon
 # Settings bytes (see fuzz_canon.c): whole message with its own headers,
 # no added type or encoding.
