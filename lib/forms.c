@@ -252,6 +252,9 @@ static const char *const form_text[] = {
 	"More phone numbers: https://tel.meet/",
 	"View all guest info https://calendar.google.com/calendar/event?action=",
 	"Join with Google Meet\n",
+	"Invitation from Google Calendar",
+	"https://calendar.google.com/calendar/event?action=view&eid=",
+	"Yes\nNo\nMaybe\nMore options",
 	"When it's time, join the Webex meeting here.\n",
 	"More ways to join:\n",
 	"Join from the meeting link\n",
@@ -278,6 +281,8 @@ static const char *const meeting_label[] = {
 	"Meeting password:", "Access code:", "Topic:", "Time:",
 	"One tap mobile", "Join by phone", "Join by video system",
 	"Video Conference ID:",
+	"Time zone:", "Organizer", "Organiser", "Guests", "Reply for",
+	"or dial:", "PIN:",
 	"会议主题：", "会议时间：", "会议号：", "会议密码：", "入会链接：",
 	"#腾讯会议：",
 };
@@ -628,8 +633,8 @@ alnum(unsigned char ch)
 
 /*
  * The length of the longest meeting label at t[i], or 0. prev is the
- * byte kept before it: a Latin label starts a word ("overtime:" holds
- * none).
+ * byte kept before it: a Latin label is a word or words of its own
+ * ("overtime:" holds none, nor "organisers").
  */
 static size_t
 label_at(const unsigned char *t, size_t n, size_t i, unsigned char prev)
@@ -641,7 +646,9 @@ label_at(const unsigned char *t, size_t n, size_t i, unsigned char prev)
 	for (k = 0; k < NLABELS; k++)
 		if (label_len[k] > best && label_len[k] <= n - i &&
 		    (unsigned char)label_canon[k][1] == t[i + 1] &&
-		    memcmp(t + i, label_canon[k], label_len[k]) == 0)
+		    memcmp(t + i, label_canon[k], label_len[k]) == 0 &&
+		    !(label_len[k] < n - i && alnum(t[i + label_len[k]]) &&
+		    alnum(t[i + label_len[k] - 1])))
 			best = label_len[k];
 	return best;
 }

@@ -270,6 +270,10 @@ START_TEST(directory_bounds)
 	strip(&o);
 	ck_assert(holds(&o, "overtime: three hours."));
 	ck_assert(!holds(&o, "time: noon"));
+	canonical("Join Zoom Meeting\nThe organisers ask the guests.\n", &o);
+	strip(&o);
+	ck_assert(holds(&o, "the organisers ask the"));
+	ck_assert(!holds(&o, "guests"));
 	canonical("\u817e\u8baf\u4f1a\u8bae \u9080\u8bf7\u60a8\u53c2\u52a0"
 	    "\u817e\u8baf\u4f1a\u8bae\n" DIRECTORY, &o);
 	strip(&o);
@@ -284,6 +288,35 @@ START_TEST(directory_bounds)
 	    "+1 646", 6)) != NULL; p++)
 		left++;
 	ck_assert_uint_eq(left, 200 - 128);
+}
+END_TEST
+
+/*
+ * Google Calendar's invitation: its fields' labels, its answers and the
+ * frame of its link go; the event, its people and its ids stay.
+ */
+START_TEST(google_calendar)
+{
+	static struct out	o;
+
+	canonical("Quarterly review\nTuesday 16 June 2026 \u22c5 10:00 \u2013 "
+	    "11:00\nTime zone: Europe/London\nJoin with Google Meet\n"
+	    "meet.google.com/bqd-rkiy-ufm\nOrganiser\nMarco Ortiz\n"
+	    "Guests\nmarco@ashgrove.example - organiser\n"
+	    "Reply for li@uni.example\nYes\nNo\nMaybe\nMore options "
+	    "https://calendar.google.com/calendar/event?action=view&eid=tArPy7\n"
+	    "Invitation from Google Calendar\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "time zone"));
+	ck_assert(!holds(&o, "guests"));
+	ck_assert(!holds(&o, "reply for"));
+	ck_assert(!holds(&o, "maybe"));
+	ck_assert(!holds(&o, "action=view"));
+	ck_assert(!holds(&o, "invitation from"));
+	ck_assert(holds(&o, "quarterly review"));
+	ck_assert(holds(&o, "marco ortiz"));
+	ck_assert(holds(&o, "bqd-rkiy-ufm"));
+	ck_assert(holds(&o, "li@uni.example"));
 }
 END_TEST
 
@@ -346,6 +379,7 @@ forms_suite(void)
 	tcase_add_test(tc, directories);
 	tcase_add_test(tc, directory_bounds);
 	tcase_add_test(tc, teams_links);
+	tcase_add_test(tc, google_calendar);
 	suite_add_tcase(s, tc);
 	return s;
 }
