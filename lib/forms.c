@@ -594,11 +594,30 @@ place_ok(const unsigned char *t, size_t p)
 }
 
 /*
+ * The length of the last number's place at t[i] if it is in parentheses
+ * (" (中国香港)"), or 0: what follows a place with no parentheses may be
+ * anything.
+ */
+static size_t
+last_place(const unsigned char *t, size_t n, size_t i)
+{
+	size_t	p;
+
+	if (i + 2 > n || t[i] != ' ' || t[i + 1] != '(')
+		return 0;
+	for (p = 2; i + p < n && p <= DIAL_PLACE && t[i + p] != ')'; p++)
+		;
+	return i + p < n && t[i + p] == ')' && place_ok(t + i, p + 1) ?
+	    p + 1 : 0;
+}
+
+/*
  * The length of the directory of dial-in numbers at t[i], or 0: two
  * numbers or more, *budget at most (its numbers are taken from it), each
  * but the last followed by a place's name (place_ok(), DIAL_PLACE bytes
  * at most: "united kingdom", "(中国大陆)") up to the next. The last
- * number's place stays, and whatever follows it.
+ * number's place goes if it is in parentheses (last_place()); what
+ * follows it stays.
  */
 static size_t
 directory_at(const unsigned char *t, size_t n, size_t i, size_t *budget)
@@ -621,7 +640,7 @@ directory_at(const unsigned char *t, size_t n, size_t i, size_t *budget)
 	if (count < 2)
 		return 0;
 	*budget -= count;
-	return end - i;
+	return end - i + last_place(t, n, end);
 }
 
 /* Is ch an ASCII letter or digit? */

@@ -247,7 +247,8 @@ END_TEST
  * than places' names and labels: a "place" with a sentence's
  * punctuation, a link or five words keeps its numbers and itself, a
  * label inside a word is no label, a text's directories give up 128
- * numbers at most, and the last place keeps its parenthesis.
+ * numbers at most, and the last number's place goes only in
+ * parentheses and as a place.
  */
 START_TEST(directory_bounds)
 {
@@ -277,7 +278,12 @@ START_TEST(directory_bounds)
 	canonical("\u817e\u8baf\u4f1a\u8bae \u9080\u8bf7\u60a8\u53c2\u52a0"
 	    "\u817e\u8baf\u4f1a\u8bae\n" DIRECTORY, &o);
 	strip(&o);
-	ck_assert(holds(&o, "(\u4e2d\u56fd\u9999\u6e2f)"));
+	ck_assert(!holds(&o, "\u4e2d\u56fd\u9999\u6e2f"));	/* (its place too) */
+	canonical("Join Zoom Meeting\n+44 20 7946 0321 (London) +44 20 7946 "
+	    "0999 (Leeds: our office)\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "london"));
+	ck_assert(holds(&o, "(leeds: our office)"));
 	n = (size_t)snprintf(text, sizeof(text), "Join Zoom Meeting\n");
 	for (i = 0; i < 200; i++)
 		n += (size_t)snprintf(text + n, sizeof(text) - n,
