@@ -1270,8 +1270,8 @@ END_TEST
  * the account's nineteen dial-in numbers around the organiser's line,
  * name and topic and the meeting's number, link and passcode. The
  * numbers are the service's directory, not their text (forms.h): none
- * is rejected (with the numbers read as their text, the 16th to the
- * 30th were: RejectThreshold 15).
+ * is rejected. (With the numbers and the form read as their text, the
+ * fourth already was, as a botnet's near copies: reason spread.)
  */
 START_TEST(site_zoom_invitations)
 {
