@@ -404,6 +404,43 @@ pre_bit(uint64_t h)
 	return (size_t)((h * 0x9e3779b97f4a7c15ULL) >> 52) % PRE_BITS;
 }
 
+/* The meeting labels' canonical text; -1 on a failure to allocate. */
+static int
+labels_read(struct capture *k)
+{
+	size_t	i;
+
+	for (i = 0; i < NLABELS; i++) {
+		if (form_read(meeting_label[i], k) == -1)
+			return -1;
+		if (k->len < 2)
+			continue;	/* nothing to tell a label by */
+		if ((label_canon[i] = strdup(k->buf)) == NULL)
+			return -1;
+		label_len[i] = k->len;
+		label_start[(unsigned char)k->buf[0]] = 1;
+	}
+	return 0;
+}
+
+/* The runs' and labels' copies gone: no text is a form's. */
+static void
+tables_free(void)
+{
+	size_t	i;
+
+	for (i = 0; i < NFORMS; i++) {
+		free(form_canon[i]);
+		form_canon[i] = NULL;
+	}
+	for (i = 0; i < NLABELS; i++) {
+		free(label_canon[i]);
+		label_canon[i] = NULL;
+		label_len[i] = 0;
+	}
+	memset(label_start, 0, sizeof(label_start));
+}
+
 /*
  * The table, once. A failure to allocate any of it leaves no form at all
  * (forms.h), not a form known by its fingerprints and not removable.
@@ -438,29 +475,11 @@ build(void)
 			form_len[i] = k->len;
 		}
 	}
-	for (i = 0; i < NLABELS && ok; i++) {
-		if (form_read(meeting_label[i], k) == -1)
-			ok = 0;
-		else if (k->len < 2)
-			continue;	/* nothing to tell a label by */
-		else if ((label_canon[i] = strdup(k->buf)) == NULL)
-			ok = 0;
-		else {
-			label_len[i] = k->len;
-			label_start[(unsigned char)k->buf[0]] = 1;
-		}
-	}
+	if (ok)
+		ok = labels_read(k) == 0;
 	free(k);
 	if (!ok) {
-		for (i = 0; i < NFORMS; i++) {
-			free(form_canon[i]);
-			form_canon[i] = NULL;
-		}
-		for (i = 0; i < NLABELS; i++) {
-			free(label_canon[i]);
-			label_canon[i] = NULL;
-		}
-		memset(label_start, 0, sizeof(label_start));
+		tables_free();
 		free(all);
 		return;
 	}
@@ -531,12 +550,19 @@ form_at(const unsigned char *text, size_t len, size_t r, uint64_t h)
 	return -1;
 }
 
+/* Is ch an ASCII digit? */
+static int
+digit(unsigned char ch)
+{
+	return ch >= '0' && ch <= '9';
+}
+
 /* Is ch part of a dial-in number: a digit or a separator? */
 static int
 dial_char(unsigned char ch)
 {
-	return (ch >= '0' && ch <= '9') || ch == ' ' || ch == ',' ||
-	    ch == '#' || ch == '*' || ch == '-' || ch == '(' || ch == ')';
+	return digit(ch) || ch == ' ' || ch == ',' || ch == '#' || ch == '*' ||
+	    ch == '-' || ch == '(' || ch == ')';
 }
 
 /*
@@ -554,9 +580,9 @@ dial_at(const unsigned char *t, size_t n, size_t i)
 		return 0;
 	for (j = i + 1; j < n && dial_char(t[j]); j++) {
 		if (t[j] == ' ' && (j + 1 == n ||
-		    !((t[j + 1] >= '0' && t[j + 1] <= '9') || t[j + 1] == '(')))
+		    !(digit(t[j + 1]) || t[j + 1] == '(')))
 			break;
-		d += t[j] >= '0' && t[j] <= '9';
+		d += digit(t[j]);
 	}
 	while (t[j - 1] == ' ' || t[j - 1] == '(')
 		j--;		/* "+852 3001 8898 (中国香港)": the place's */
@@ -564,29 +590,73 @@ dial_at(const unsigned char *t, size_t n, size_t i)
 }
 
 /*
+ * The code point of the UTF-8 sequence at t[0] (of at most p bytes, 2 to
+ * 4 of them), its length in *len; 0 if it is not one.
+ */
+static uint32_t
+utf8_at(const unsigned char *t, size_t p, size_t *len)
+{
+	uint32_t	c;
+	size_t		i, n;
+
+	if (t[0] >= 0xf0 && t[0] < 0xf5)
+		n = 4, c = t[0] & 0x07;
+	else if (t[0] >= 0xe0 && t[0] < 0xf0)
+		n = 3, c = t[0] & 0x0f;
+	else if (t[0] >= 0xc2 && t[0] < 0xe0)
+		n = 2, c = t[0] & 0x1f;
+	else
+		return 0;
+	if (n > p)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((t[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (t[i] & 0x3f);
+	}
+	*len = n;
+	return c;
+}
+
+/* Is code point c punctuation (Latin-1's, general, CJK, full-width)? */
+static int
+punct(uint32_t c)
+{
+	return (c >= 0xa1 && c <= 0xbf) || (c >= 0x2000 && c <= 0x206f) ||
+	    (c >= 0x3000 && c <= 0x303f) || (c >= 0xfe10 && c <= 0xfe6f) ||
+	    (c >= 0xff00 && c <= 0xff65);
+}
+
+/*
  * Does t[0 .. p) read as a place's name ("us (new york) \xe2\x80\xa2 ",
  * "united kingdom, london ", "(中国大陆) ")? Letters, spaces, '(', ')',
- * '-', ',' and other than ASCII (a script's letters, a bullet): no '.',
- * '/', ':', '@', no link, no sentence; PLACE_WORDS words of Latin letters
- * at most, PLACE_WIDE bytes of the others. Only such a place goes with a
- * directory, so that a campaign cannot hide its sentences in one.
+ * '-', ',' and other scripts' letters, and bullets: no '.', '/', ':',
+ * '@', no link, no sentence's punctuation of any script; PLACE_WORDS
+ * words of Latin letters at most, PLACE_WIDE bytes of other scripts'.
+ * Only such a place goes with a directory, so that a campaign cannot
+ * hide its sentences in one.
  */
 static int
 place_ok(const unsigned char *t, size_t p)
 {
-	size_t	i, words = 0, wide = 0;
-	int	in = 0;
+	size_t		i, k, words = 0, wide = 0;
+	uint32_t	c;
+	int		in = 0;
 
-	for (i = 0; i < p; i++) {
+	for (i = 0; i < p; i += k) {
+		k = 1;
 		if (t[i] >= 'a' && t[i] <= 'z') {
 			words += !in;
 			in = 1;
 			continue;
 		}
 		in = 0;
-		if (t[i] >= 0x80)
-			wide++;
-		else if (t[i] != ' ' && t[i] != '(' && t[i] != ')' &&
+		if (t[i] >= 0x80) {
+			if ((c = utf8_at(t + i, p - i, &k)) == 0 ||
+			    (punct(c) && c != 0x2022 && c != 0x22c5))
+				return 0;	/* not a letter nor a bullet */
+			wide += k;
+		} else if (t[i] != ' ' && t[i] != '(' && t[i] != ')' &&
 		    t[i] != '-' && t[i] != ',')
 			return 0;
 	}
@@ -605,10 +675,10 @@ last_place(const unsigned char *t, size_t n, size_t i)
 
 	if (i + 2 > n || t[i] != ' ' || t[i + 1] != '(')
 		return 0;
-	for (p = 2; i + p < n && p <= DIAL_PLACE && t[i + p] != ')'; p++)
+	for (p = 2; i + p < n && p < DIAL_PLACE && t[i + p] != ')'; p++)
 		;
-	return i + p < n && t[i + p] == ')' && place_ok(t + i, p + 1) ?
-	    p + 1 : 0;
+	return p < DIAL_PLACE && i + p < n && t[i + p] == ')' &&
+	    place_ok(t + i, p + 1) ? p + 1 : 0;
 }
 
 /*
@@ -630,7 +700,7 @@ directory_at(const unsigned char *t, size_t n, size_t i, size_t *budget)
 		end = e += k;
 		count++;
 		for (p = 0; e + p < n && p <= DIAL_PLACE && t[e + p] != '+' &&
-		    !(t[e + p] >= '0' && t[e + p] <= '9'); p++)
+		    !digit(t[e + p]); p++)
 			;
 		if (e + p == n || t[e + p] != '+' || p > DIAL_PLACE ||
 		    !place_ok(t + e, p) || count == *budget)
@@ -643,11 +713,11 @@ directory_at(const unsigned char *t, size_t n, size_t i, size_t *budget)
 	return end - i + last_place(t, n, end);
 }
 
-/* Is ch an ASCII letter or digit? */
+/* Is ch a lowercase ASCII letter or a digit (canonical text's)? */
 static int
 alnum(unsigned char ch)
 {
-	return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+	return (ch >= 'a' && ch <= 'z') || digit(ch);
 }
 
 /*
@@ -674,8 +744,8 @@ label_at(const unsigned char *t, size_t n, size_t i, unsigned char prev)
 
 /*
  * A meeting's labels and its directories of dial-in numbers go from text
- * of *len bytes, each with a space after it; returns how many bytes
- * went. Linear: at each byte, the labels that start with its two bytes
+ * of *len bytes, and the space after one where a space stood before it;
+ * returns how many bytes went. Linear: at each byte, the labels that start with its two bytes
  * are compared (NLABELS at most), and a directory is read once, its
  * places at most twice.
  */
@@ -689,7 +759,8 @@ strip_meeting(unsigned char *text, size_t *len)
 		    (text[r] == '+' &&
 		    (k = directory_at(text, n, r, &budget)) > 0)) {
 			r += k;
-			if ((w == 0 || text[w - 1] == ' ') && r < n && text[r] == ' ')
+			if ((w == 0 || text[w - 1] == ' ') && r < n &&
+			    text[r] == ' ')
 				r++;	/* one space where it stood */
 			continue;
 		}
@@ -705,8 +776,10 @@ strip_meeting(unsigned char *text, size_t *len)
  * longest that does goes, with the space after it, and what is kept is
  * copied down over what went. A run is matched as bytes, word boundaries
  * or not: a host name that goes on after "at host" keeps its rest
- * ("ing.example"), which is text of the report's own all the same. Linear
- * in the text, whatever the number of forms.
+ * ("ing.example"), which is text of the report's own all the same. When
+ * a run of a meeting's form went, a second pass (strip_meeting()) takes
+ * its labels and directories. Linear in the text, whatever the number of
+ * forms.
  */
 size_t
 forms_strip(unsigned char *text, size_t *len)
@@ -721,7 +794,8 @@ forms_strip(unsigned char *text, size_t *len)
 		h = pre_hash(text);
 	while (r < n) {
 		if (n - r >= FORM_MIN && (k = form_at(text, n, r, h)) >= 0) {
-			meeting |= meeting_first > 0 && (size_t)k >= meeting_first;
+			meeting |= meeting_first > 0 &&
+			    (size_t)k >= meeting_first;
 			r += form_len[k];
 			if (r < n && text[r] == ' ')
 				r++;

@@ -284,6 +284,28 @@ START_TEST(directory_bounds)
 	strip(&o);
 	ck_assert(!holds(&o, "london"));
 	ck_assert(holds(&o, "(leeds: our office)"));
+	/* a place of one word, but longer than 40 bytes */
+	canonical("Join Zoom Meeting\n+44 20 7946 0321 llanfairpwllgwyngyllgogery"
+	    "chwyrndrobwll +44 20 7946 0999 wales\n", &o);
+	strip(&o);
+	ck_assert(holds(&o, "+44 20 7946 0321 llanfair"));
+	/* Chinese: a sentence's stop, or nine characters, is no place */
+	canonical("\u817e\u8baf\u4f1a\u8bae \u9080\u8bf7\u60a8\u53c2\u52a0"
+	    "\u817e\u8baf\u4f1a\u8bae\n+8675536550001 \u70b9\u51fb\u9886"
+	    "\u53d6\u5927\u5956\u3002 +8675536550002 \u8bf7\u8054\u7cfb"
+	    "\u5ba2\u670d\u7acb\u5373\u8f6c\u8d26\u5230 +8675536550003 "
+	    "(\u4e2d\u56fd\u5927\u9646)\n", &o);
+	strip(&o);
+	ck_assert(holds(&o, "\u70b9\u51fb\u9886\u53d6\u5927\u5956\u3002"));
+	ck_assert(holds(&o, "+8675536550001"));
+	ck_assert(holds(&o, "\u8bf7\u8054\u7cfb\u5ba2\u670d\u7acb\u5373"
+	    "\u8f6c\u8d26\u5230"));
+	/* a last place in parentheses of more than 40 bytes stays */
+	canonical("Join Zoom Meeting\n+44 20 7946 0321 (leeds) +44 20 7946 0999 "
+	    "(llanfairpwllgwyngyllgogerychwyrndrobwll)\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "leeds"));
+	ck_assert(holds(&o, "(llanfairpwllgwyngyllgogerychwyrndrobwll)"));
 	n = (size_t)snprintf(text, sizeof(text), "Join Zoom Meeting\n");
 	for (i = 0; i < 200; i++)
 		n += (size_t)snprintf(text + n, sizeof(text) - n,
@@ -339,11 +361,35 @@ START_TEST(teams_links)
 	strip(&o);
 	ck_assert(!holds(&o, "teams.microsoft.com"));
 	ck_assert(!holds(&o, "context"));
+	ck_assert(!holds(&o, "oid"));
 	ck_assert(!holds(&o, "passcode"));
 	ck_assert(holds(&o, "qkztdbywx"));
 	ck_assert(holds(&o, "b1c2-77f1"));
 	ck_assert(holds(&o, "a9e4-41d0"));
 	ck_assert(holds(&o, "879 133 601 927"));
+	canonical("Microsoft Teams meeting\nJoin with a video conferencing "
+	    "device\n7717492291@t.plcm.vc\nVideo Conference ID: 7717492291\n"
+	    "Alternate VTC instructions<https://dialin.plcm.vc/teams/?key=7717>"
+	    "\nFind a local number | Reset PIN<https://dialin.teams.microsoft."
+	    "com/usp/pstnconferencing>\nLearn More | Meeting options<https://"
+	    "teams.microsoft.com/meetingOptions/?organizerId=a9e4&tenantId=b1c2"
+	    "&threadId=19_meeting_QkZtDbYwx@thread.v2&messageId=0&language=en-GB>"
+	    "\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "alternate vtc"));
+	ck_assert(!holds(&o, "reset pin"));
+	ck_assert(!holds(&o, "video conference"));
+	ck_assert(!holds(&o, "threadid"));
+	ck_assert(!holds(&o, "messageid"));
+	ck_assert(holds(&o, "7717492291"));
+	ck_assert(holds(&o, "qkztdbywx"));
+	/* Tencent Meeting's time zone */
+	canonical("\u9080\u8bf7\u60a8\u53c2\u52a0\u817e\u8baf\u4f1a\u8bae\n"
+	    "2026/06/06 14:00-15:00 (GMT+08:00) \u4e2d\u56fd\u6807\u51c6"
+	    "\u65f6\u95f4 - \u5317\u4eac\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "gmt"));
+	ck_assert(holds(&o, "2026/06/06 14:00-15:00"));
 }
 END_TEST
 
