@@ -49,14 +49,14 @@
  * invitation of such an account. In a text that shows a meeting's form,
  * these labels go (where they are words of their own), and every
  * directory: two numbers or more in a row ('+' and eight digits or
- * more), with a place's name between them (at most 40 bytes and four
- * words, without digits or a sentence's or a link's punctuation), 128
- * numbers a text at most. The last number's place goes only in
- * parentheses, and a number alone stays. Invitations then read as their
- * organisers' names, topics and meetings' numbers and links, which are
- * theirs alone. What a campaign dressed as an invitation can hide from
- * the digest this way is short phrases without punctuation, each behind
- * a made-up number.
+ * more), with a place's name between them (at most 40 bytes, four Latin
+ * words and 24 bytes of other scripts, without digits or the punctuation
+ * of a sentence or a link in any script), 128 numbers a text at most.
+ * The last number's place goes only in parentheses, and a number alone
+ * stays. Invitations then read as their organisers' names, topics and
+ * meetings' numbers and links, which are theirs alone. What a campaign
+ * dressed as an invitation can hide from the digest this way is short
+ * phrases without punctuation, each behind a made-up number.
  */
 #ifndef FORMS_H
 #define FORMS_H
