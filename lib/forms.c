@@ -653,7 +653,7 @@ place_ok(const unsigned char *t, size_t p)
 		in = 0;
 		if (t[i] >= 0x80) {
 			if ((c = utf8_at(t + i, p - i, &k)) == 0 ||
-			    (punct(c) && c != 0x2022 && c != 0x22c5))
+			    (punct(c) && c != 0x2022))
 				return 0;	/* not a letter nor a bullet */
 			wide += k;
 		} else if (t[i] != ' ' && t[i] != '(' && t[i] != ')' &&
@@ -745,9 +745,9 @@ label_at(const unsigned char *t, size_t n, size_t i, unsigned char prev)
 /*
  * A meeting's labels and its directories of dial-in numbers go from text
  * of *len bytes, and the space after one where a space stood before it;
- * returns how many bytes went. Linear: at each byte, the labels that start with its two bytes
- * are compared (NLABELS at most), and a directory is read once, its
- * places at most twice.
+ * returns how many bytes went. Linear: at each byte, the labels that
+ * start with its two bytes are compared (NLABELS at most), and a
+ * directory is read once, its places at most twice.
  */
 static size_t
 strip_meeting(unsigned char *text, size_t *len)
