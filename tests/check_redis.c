@@ -400,10 +400,11 @@ START_TEST(test_down)
 	static struct host	a;
 	struct store_result	res;
 	struct fleet_counts	fc;
-	struct timespec		t0, t1, t2;
+	struct timespec		t0, t1;
 	struct fleet_health	hl;
 	nilsimsa_code		c;
-	double			ms, gap;
+	uint64_t		kept;
+	double			ms;
 	int			rc;
 
 	flush();
@@ -423,15 +424,17 @@ START_TEST(test_down)
 	/* RedisTimeout 50 ms: the call gave up, it did not wait for Redis */
 	ck_assert_msg(ms < 1000, "a call to a stopped server took %.0f ms", ms);
 	/*
-	 * Backing off: the next call does not even try. The backoff runs
-	 * 100 ms from copy 2's timeout, itself 50 ms or more after t0, and
-	 * copy 3 meets it after its local write: a call begun within 120 ms
-	 * of t0 meets it unless that write takes 30 ms.
+	 * Backing off (100 ms from copy 2's timeout): the next call does not
+	 * even try, and copy 3 waits to be counted. Whether it came within
+	 * the backoff depends on the machine's speed (under valgrind, or
+	 * beside other work, it may not), so what became of it is read:
+	 * the copies waiting (fleet_health() fills `pending` before it tries
+	 * the stopped server, and gives up on it as any call does).
 	 */
-	clock_gettime(CLOCK_MONOTONIC, &t2);
-	gap = (t2.tv_sec - t0.tv_sec) * 1e3 + (t2.tv_nsec - t0.tv_nsec) / 1e6;
 	host_msg(&a, &c, 3, 1, &res, &fc, &rc);
 	ck_assert_int_eq(rc, -1);
+	(void)fleet_health(a.f, &hl);
+	kept = hl.pending;
 	kill(rpid, SIGCONT);
 	for (int i = 0; i < 100 && rc != 0; i++) {
 		usleep(100000);
@@ -445,23 +448,23 @@ START_TEST(test_down)
 	 */
 	for (int i = 0; i < 100; i++) {
 		ck_assert_int_eq(fleet_health(a.f, &hl), 0);
-		if (hl.pending == 0)
-			break;
+		if (hl.pending == 0 && hl.pushed >= kept)
+			break;	/* (a copy being pushed is neither yet) */
 		usleep(50000);
 	}
 	ck_assert_uint_eq(hl.pending, 0);
 	/*
-	 * Copy 3, refused while backing off (100 ms from copy 2's timeout):
-	 * when a busy machine took longer to get to it, it tried the stopped
-	 * server and timed out as copy 2 did, which the counts below check.
-	 * (Measured from copy 2's return, 2026-11-27, the test failed on a
-	 * loaded machine: copy 2 had timed out well before it returned.)
+	 * Copy 3, refused while backing off, waited and was counted once
+	 * Redis was back; when the machine was slow enough that it came
+	 * after the backoff, it tried the stopped server and timed out as
+	 * copy 2 did, which the counts below check. (Guessed from the clock,
+	 * 2026-11-27, the test failed under valgrind and on a loaded
+	 * machine.)
 	 */
-	if (gap < 120)
-		ck_assert_uint_ge(hl.pushed, 1);
+	if (kept > 0)
+		ck_assert_uint_ge(hl.pushed, kept);
 	else
-		fprintf(stderr, "test_down: copy 3 came %.0f ms after copy 2 "
-		    "began, perhaps past the backoff\n", gap);
+		fprintf(stderr, "test_down: copy 3 came after the backoff\n");
 	host_msg(&a, &c, 5, 1, &res, &fc, &rc);
 	ck_assert_int_eq(rc, 0);
 	ck_assert_uint_eq(fc.messages, res.c.messages);
