@@ -28,6 +28,7 @@
 #include <strings.h>
 
 #include "canon-internal.h"
+#include "util.h"
 
 /* ------------------------------------------------------------ output */
 
@@ -317,31 +318,6 @@ is_latin_cp(uint32_t cp)
 	    cp != 0xf7);
 }
 
-/*
- * The code point at *p, before e (UTF-8 as fin_cp writes it); *p moves
- * on. A byte that does not start a whole sequence before e is one
- * character that is no letter (U+FFFD), so that nothing is read past e.
- */
-static uint32_t
-u8_next(const unsigned char **p, const unsigned char *e)
-{
-	const unsigned char	*s = *p;
-	size_t			 n, i;
-	uint32_t		 cp;
-
-	n = s[0] < 0x80 ? 1 : s[0] < 0xc0 ? 0 : s[0] < 0xe0 ? 2 :
-	    s[0] < 0xf0 ? 3 : 4;
-	if (n == 0 || n > (size_t)(e - s)) {
-		*p = s + 1;
-		return 0xfffd;
-	}
-	cp = n == 1 ? s[0] : s[0] & (0x7f >> n);
-	for (i = 1; i < n; i++)
-		cp = cp << 6 | (s[i] & 0x3f);
-	*p = s + n;
-	return cp;
-}
-
 /* cp in UTF-8 at d; returns the bytes written. */
 size_t
 u8_put(unsigned char *d, uint32_t cp)
@@ -397,7 +373,7 @@ fold_word(struct canon *c, int prev)
 	if (c->olen - c->wstart > WORD_FOLD_MAX)
 		return W_NONE;
 	while (p < e) {
-		cp = u8_next(&p, e);
+		cp = util_u8_next(&p, e);
 		if (is_latin_cp(cp))
 			latin_cyr(cp) ? latc++ : lat++;
 		else if (is_cyr_cp(cp))
@@ -420,7 +396,7 @@ fold_word(struct canon *c, int prev)
 		to = latc >= cyrc + grkc ? W_LATIN : W_CYR;
 	for (p = c->obuf + c->wstart; p < e; ) {
 		q = p;
-		cp = u8_next(&p, e);
+		cp = util_u8_next(&p, e);
 		if (to == W_LATIN)
 			m = (uint32_t)cyr_latin(cp);
 		else if (is_greek_cp(cp))
@@ -490,7 +466,7 @@ spaced_join(struct canon *c)
 {
 	const unsigned char	*p = c->obuf + c->wstart, *e = c->obuf + c->olen;
 	unsigned char		 sep = 0;
-	int			 abc = spaced_letter(u8_next(&p, e));
+	int			 abc = spaced_letter(util_u8_next(&p, e));
 
 	if (abc == 0 || p != e) {
 		c->rn = 0;

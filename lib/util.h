@@ -17,8 +17,8 @@
 /*
  * util.h: small routines of no one part that libnsm's users share: the
  * value of a hex digit, a header's value in a raw message and a subject
- * without its reply tags, repeatable random sources and a timer for
- * tools, tests and benches.
+ * without its reply tags, repeatable random sources, the next code
+ * point of UTF-8 text and a timer for tools, tests and benches.
  */
 #ifndef UTIL_H
 #define UTIL_H
@@ -71,6 +71,32 @@ util_xorshift64s(uint64_t *state)
 	*state ^= *state << 25;
 	*state ^= *state >> 27;
 	return *state * 0x2545f4914f6cdd1dULL;
+}
+
+/*
+ * The code point at *p, before e (UTF-8 as the canonicaliser writes it,
+ * canon.c fin_cp()); *p moves on. A byte that does not start a whole
+ * sequence before e is one character that is no letter (U+FFFD), so that
+ * nothing is read past e.
+ */
+static inline uint32_t
+util_u8_next(const unsigned char **p, const unsigned char *e)
+{
+	const unsigned char	*s = *p;
+	size_t			 n, i;
+	uint32_t		 cp;
+
+	n = s[0] < 0x80 ? 1 : s[0] < 0xc0 ? 0 : s[0] < 0xe0 ? 2 :
+	    s[0] < 0xf0 ? 3 : 4;
+	if (n == 0 || n > (size_t)(e - s)) {
+		*p = s + 1;
+		return 0xfffd;
+	}
+	cp = n == 1 ? s[0] : s[0] & (0x7f >> n);
+	for (i = 1; i < n; i++)
+		cp = cp << 6 | (s[i] & 0x3f);
+	*p = s + n;
+	return cp;
 }
 
 /* Seconds on the monotonic clock, for timing. */
