@@ -34,6 +34,7 @@
 
 #include "boiler.h"
 #include "forms.h"
+#include "util.h"
 
 static const char *const form_text[] = {
 	/* Postfix: failure, delay, success, verify */
@@ -589,35 +590,6 @@ dial_at(const unsigned char *t, size_t n, size_t i)
 	return d >= DIAL_DIGITS ? j - i : 0;
 }
 
-/*
- * The code point of the UTF-8 sequence at t[0] (of at most p bytes, 2 to
- * 4 of them), its length in *len; 0 if it is not one.
- */
-static uint32_t
-utf8_at(const unsigned char *t, size_t p, size_t *len)
-{
-	uint32_t	c;
-	size_t		i, n;
-
-	if (t[0] >= 0xf0 && t[0] < 0xf5)
-		n = 4, c = t[0] & 0x07;
-	else if (t[0] >= 0xe0 && t[0] < 0xf0)
-		n = 3, c = t[0] & 0x0f;
-	else if (t[0] >= 0xc2 && t[0] < 0xe0)
-		n = 2, c = t[0] & 0x1f;
-	else
-		return 0;
-	if (n > p)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((t[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (t[i] & 0x3f);
-	}
-	*len = n;
-	return c;
-}
-
 /* Is code point c punctuation (Latin-1's, general, CJK, full-width)? */
 static int
 punct(uint32_t c)
@@ -639,25 +611,26 @@ punct(uint32_t c)
 static int
 place_ok(const unsigned char *t, size_t p)
 {
-	size_t		i, k, words = 0, wide = 0;
-	uint32_t	c;
-	int		in = 0;
+	const unsigned char	*q = t, *e = t + p, *s;
+	size_t			 words = 0, wide = 0;
+	uint32_t		 c;
+	int			 in = 0;
 
-	for (i = 0; i < p; i += k) {
-		k = 1;
-		if (t[i] >= 'a' && t[i] <= 'z') {
+	while (q < e) {
+		s = q;
+		c = util_u8_next(&q, e);
+		if (c >= 'a' && c <= 'z') {
 			words += !in;
 			in = 1;
 			continue;
 		}
 		in = 0;
-		if (t[i] >= 0x80) {
-			if ((c = utf8_at(t + i, p - i, &k)) == 0 ||
-			    (punct(c) && c != 0x2022))
+		if (c >= 0x80) {
+			if (c == 0xfffd || (punct(c) && c != 0x2022))
 				return 0;	/* not a letter nor a bullet */
-			wide += k;
-		} else if (t[i] != ' ' && t[i] != '(' && t[i] != ')' &&
-		    t[i] != '-' && t[i] != ',')
+			wide += (size_t)(q - s);
+		} else if (c != ' ' && c != '(' && c != ')' && c != '-' &&
+		    c != ',')
 			return 0;
 	}
 	return words <= PLACE_WORDS && wide <= PLACE_WIDE;
