@@ -439,17 +439,20 @@ auth_result(struct message *m, const char *value)
  * trusted verifier authenticated (the hash's top bit set), else the
  * envelope sender's domain (top bit clear); 0, no one, for the null
  * sender of bounces and autoreplies, which any host uses and no mailing
- * is sent from.
+ * is sent from, signed or not: an organisation's signature on its mail
+ * system's auto-reply does not make the reply its sending, and twelve
+ * organisations' replies to the people who wrote to a list would be
+ * "unrelated senders" to the spread rule.
  */
 static uint32_t
 sender_identity(const struct message *m)
 {
 	uint32_t	h;
 
-	if (m->auth_kind != AUTHRES_NONE)
-		return sender_domain_hash(m->auth_domain) | STORE_SENDER_AUTH;
 	if (m->sender[0] == '\0' || strcmp(m->sender, "<>") == 0)
 		return 0;
+	if (m->auth_kind != AUTHRES_NONE)
+		return sender_domain_hash(m->auth_domain) | STORE_SENDER_AUTH;
 	h = m->sender_hash & ~STORE_SENDER_AUTH;
 	return h != 0 ? h : 1;
 }

@@ -1330,6 +1330,78 @@ START_TEST(site_autoreplies)
 END_TEST
 
 /*
+ * A mail system's default out-of-office reply, not a form forms.c knows,
+ * from twelve organisations' hosts to the six people of the site who
+ * wrote to a list, each with the null sender and a line of its own (whom to write to
+ * instead), with the default thresholds (twelve networks are fewer than
+ * RejectThreshold); with authserv non-NULL each carries a trusted
+ * verifier's DKIM pass for its organisation, as a site running OpenDKIM
+ * before the milter sees them. Returns how many were rejected.
+ */
+static int
+autoreplies(const char *authserv)
+{
+	struct message		*m;
+	struct message_result	 r;
+	const char		*poster[6] = { "<ann@uni.test>",
+				    "<bo@uni.test>", "<cy@uni.test>",
+				    "<di@uni.test>", "<ed@uni.test>",
+				    "<flo@uni.test>" };
+	char			 text[1024], ip[32], who[32], mail[32], ar[128];
+	unsigned int		 seed = 11;
+	int			 i, rejected = 0;
+
+	ck_assert_int_gt(cfg->reject_threshold, 12);
+	free(cfg->trusted_authserv_ids);
+	cfg->trusted_authserv_ids = strdup(authserv != NULL ? authserv : "");
+	for (i = 0; i < 12; i++) {
+		rand_id(who, 12, &seed);
+		rand_id(mail, 16, &seed);
+		snprintf(text, sizeof(text), "Thank you for your message. I am "
+		    "out of the office at the moment with limited access to my "
+		    "email, and I will answer your message as soon as possible "
+		    "after my return. Messages are not forwarded while I am "
+		    "away.\n\nFor anything urgent please write to %s at "
+		    "%s@org%d.test.\n", who, mail, i);
+		snprintf(ip, sizeof(ip), "192.0.%d.%d", 10 + 7 * i, 25 + i);
+		snprintf(ar, sizeof(ar), "%s; dkim=pass header.d=org%d.test",
+		    authserv != NULL ? authserv : "none", i);
+		ck_assert_ptr_nonnull(m = message_new(cfg, 0));
+		message_client_str(m, ip);
+		message_sender(m, "<>");
+		message_rcpt(m, poster[i % 6]);
+		if (authserv != NULL)
+			message_header(m, "Authentication-Results", ar);
+		message_body(m, (const unsigned char *)text, strlen(text));
+		message_finish(m, store, 1800000000 + i * 600, 0, &r);
+		message_free(m);
+		ck_assert_int_eq(r.digested, 1);
+		rejected += r.verdict.action == VERDICT_REJECT;
+	}
+	return rejected;
+}
+
+/* Unsigned, the replies are no one's sending: none is rejected. */
+START_TEST(site_autoreplies_unsigned)
+{
+	ck_assert_int_eq(autoreplies(NULL), 0);
+}
+END_TEST
+
+/*
+ * Signed, each by its organisation, neither: a reply with the null
+ * sender is the mail system's, not its organisation's mailing
+ * (message.c sender_identity()). Before, each signature counted as a
+ * sender of its own, and the spread rule rejected them from the fourth
+ * as the same text from unrelated senders' hosts.
+ */
+START_TEST(site_autoreplies_signed)
+{
+	ck_assert_int_eq(autoreplies("mx.uni.test"), 0);
+}
+END_TEST
+
+/*
  * Posts of eight Google groups, each a letter of its own under Google's
  * footer, each from another of Google's networks to the group's own
  * three subscribers at the site: the footer is a form, not their text,
@@ -1523,6 +1595,8 @@ message_suite(void)
 	tcase_add_test(tc, site_invitations);
 	tcase_add_test(tc, site_zoom_invitations);
 	tcase_add_test(tc, site_autoreplies);
+	tcase_add_test(tc, site_autoreplies_unsigned);
+	tcase_add_test(tc, site_autoreplies_signed);
 	tcase_add_test(tc, site_google_groups);
 	suite_add_tcase(s, tc);
 	return s;
