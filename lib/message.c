@@ -449,10 +449,12 @@ sender_identity(const struct message *m)
 {
 	uint32_t	h;
 
-	if (m->sender[0] == '\0' || strcmp(m->sender, "<>") == 0)
+	if (strcmp(m->sender, "<>") == 0)
 		return 0;
 	if (m->auth_kind != AUTHRES_NONE)
 		return sender_domain_hash(m->auth_domain) | STORE_SENDER_AUTH;
+	if (m->sender[0] == '\0')
+		return 0;		/* not given (nilsimsactl check) */
 	h = m->sender_hash & ~STORE_SENDER_AUTH;
 	return h != 0 ? h : 1;
 }

@@ -1332,11 +1332,11 @@ END_TEST
 /*
  * A mail system's default out-of-office reply, not a form forms.c knows,
  * from twelve organisations' hosts to the six people of the site who
- * wrote to a list, each with the null sender and a line of its own (whom to write to
- * instead), with the default thresholds (twelve networks are fewer than
- * RejectThreshold); with authserv non-NULL each carries a trusted
- * verifier's DKIM pass for its organisation, as a site running OpenDKIM
- * before the milter sees them. Returns how many were rejected.
+ * wrote to a list, each with the null sender and a line of its own (whom
+ * to write to instead), with the default thresholds (twelve networks are
+ * fewer than RejectThreshold); with authserv non-NULL each carries a
+ * trusted verifier's DKIM pass for its organisation, as a site running
+ * OpenDKIM before the milter sees them. Returns how many were rejected.
  */
 static int
 autoreplies(const char *authserv)
@@ -1392,8 +1392,8 @@ END_TEST
  * Signed, each by its organisation, neither: a reply with the null
  * sender is the mail system's, not its organisation's mailing
  * (message.c sender_identity()). Before, each signature counted as a
- * sender of its own, and the spread rule rejected them from the fourth
- * as the same text from unrelated senders' hosts.
+ * sender of its own, and the spread rule rejected 4 of the 12 as the
+ * same text from unrelated senders' hosts.
  */
 START_TEST(site_autoreplies_signed)
 {
