@@ -145,7 +145,7 @@ main(int argc, char *argv[])
 			fatal("message_reset");
 		message_client_str(m, f[2]);
 		message_qid(m, f[0]);
-		message_sender(m, strcmp(f[4], "<>") ? f[4] : "");
+		message_sender(m, f[4]);	/* "<>" as the MTA gives it */
 		for (p = f[5]; p != NULL; ) {
 			char	*rcpt = strsep(&p, ",");
 
