@@ -386,8 +386,8 @@ setup_site(void)
 
 /* One message of text to recipients, from ip and sender, at time t. */
 static struct message_result
-offer(const char *text, const char *ip, const char *sender,
-    const char **rcpt, size_t n, int64_t t)
+offer_ar(const char *text, const char *ip, const char *sender,
+    const char **rcpt, size_t n, const char *authres, int64_t t)
 {
 	struct message		*m;
 	struct message_result	 r;
@@ -398,11 +398,21 @@ offer(const char *text, const char *ip, const char *sender,
 	message_sender(m, sender);
 	for (i = 0; i < n; i++)
 		message_rcpt(m, rcpt[i]);
+	if (authres != NULL)
+		message_header(m, "Authentication-Results", authres);
 	message_body(m, (const unsigned char *)text, strlen(text));
 	message_finish(m, store, t, 0, &r);
 	message_free(m);
 	ck_assert_int_eq(r.store_err, 0);
 	return r;
+}
+
+/* The same without an Authentication-Results header. */
+static struct message_result
+offer(const char *text, const char *ip, const char *sender,
+    const char **rcpt, size_t n, int64_t t)
+{
+	return offer_ar(text, ip, sender, rcpt, n, NULL, t);
 }
 
 /* The same, which must be digested. */
@@ -689,9 +699,9 @@ END_TEST
 static int
 esp_mailing(const char *trusted, const char *authserv)
 {
-	struct message		*m;
 	struct message_result	 r;
 	char			 rc[64], ip[32], ar[128], snd[64];
+	const char		*rcpt = rc;
 	int			 i, rejected = 0;
 
 	free(cfg->trusted_authserv_ids);
@@ -702,15 +712,8 @@ esp_mailing(const char *trusted, const char *authserv)
 		snprintf(snd, sizeof(snd), "<b-%d@mail%d.esp.test>", i, i % 7);
 		snprintf(ar, sizeof(ar), "%s; dkim=pass header.d=shop.test; "
 		    "spf=pass smtp.mailfrom=mail%d.esp.test", authserv, i % 7);
-		ck_assert_ptr_nonnull(m = message_new(cfg, 0));
-		message_client_str(m, ip);
-		message_sender(m, snd);
-		message_rcpt(m, rc);
-		message_header(m, "Authentication-Results", ar);
-		message_body(m, (const unsigned char *)newsletter,
-		    strlen(newsletter));
-		message_finish(m, store, 1800000000 + i * 60, 0, &r);
-		message_free(m);
+		r = offer_ar(newsletter, ip, snd, &rcpt, 1, ar,
+		    1800000000 + i * 60);
 		ck_assert_int_eq(r.digested, 1);
 		rejected += r.verdict.action == VERDICT_REJECT;
 	}
@@ -1341,7 +1344,6 @@ END_TEST
 static int
 autoreplies(const char *authserv)
 {
-	struct message		*m;
 	struct message_result	 r;
 	const char		*poster[6] = { "<ann@uni.test>",
 				    "<bo@uni.test>", "<cy@uni.test>",
@@ -1366,15 +1368,8 @@ autoreplies(const char *authserv)
 		snprintf(ip, sizeof(ip), "192.0.%d.%d", 10 + 7 * i, 25 + i);
 		snprintf(ar, sizeof(ar), "%s; dkim=pass header.d=org%d.test",
 		    authserv != NULL ? authserv : "none", i);
-		ck_assert_ptr_nonnull(m = message_new(cfg, 0));
-		message_client_str(m, ip);
-		message_sender(m, "<>");
-		message_rcpt(m, poster[i % 6]);
-		if (authserv != NULL)
-			message_header(m, "Authentication-Results", ar);
-		message_body(m, (const unsigned char *)text, strlen(text));
-		message_finish(m, store, 1800000000 + i * 600, 0, &r);
-		message_free(m);
+		r = offer_ar(text, ip, "<>", &poster[i % 6], 1,
+		    authserv != NULL ? ar : NULL, 1800000000 + i * 600);
 		ck_assert_int_eq(r.digested, 1);
 		rejected += r.verdict.action == VERDICT_REJECT;
 	}
