@@ -158,9 +158,17 @@ struct part_info {
 	char		 charset[CS_MAX];
 };
 
+/*
+ * An open multipart: its boundary, or none for a loose one (a multipart
+ * whose boundary is missing, over BND_MAX or lost with its header, or
+ * one nested past MAXDEPTH): there every line that starts with "--" and
+ * is no enclosing boundary starts a part, so that no structure hides
+ * text (canon_mime.c). A loose one is always the innermost.
+ */
 struct boundary {
 	size_t		 len;
 	int		 digest;
+	int		 loose;
 	char		 b[BND_MAX];
 };
 
@@ -190,12 +198,13 @@ struct canon {
 	/* line splitter */
 	int		 bol;
 	int		 cand;		/* buffering a line that may be a boundary */
+	int		 eatline;	/* dropping the rest of a loose boundary */
 	size_t		 llen;
 	unsigned char	 lbuf[LBUF_MAX];
 
 	/* MIME structure */
 	enum pstate	 pstate;
-	struct boundary	 stk[MAXDEPTH];
+	struct boundary	 stk[MAXDEPTH + 1];	/* the last one loose */
 	int		 depth;
 	struct part_info pi;
 

@@ -73,8 +73,16 @@
  *    separated by a space; inline tags (b, font, span, ...) and comments
  *    vanish without one, so "V<b></b>iagra" gives "viagra";
  *  - a message without Content-Type is text/plain; each multipart is
- *    followed to MAXDEPTH (8) levels, deeper ones are opaque
- *    (CANON_F_DEPTH); message/rfc822 parts give their own text parts;
+ *    followed to MAXDEPTH (8) levels; message/rfc822 parts give their
+ *    own text parts, and one with a transfer encoding (which RFC 2046
+ *    forbids, CANON_F_BADMIME) its decoded text;
+ *  - no structure hides text: a multipart nested deeper (CANON_F_DEPTH),
+ *    or whose boundary is missing, longer than 200 bytes or lost in a
+ *    header cut at 4 KiB (CANON_F_BADMIME), is loose: each line that
+ *    starts with "--" and is no boundary of an enclosing multipart
+ *    starts one of its parts (its header block follows; its "--...--"
+ *    ends it), multiparts within it are more of its parts, and an
+ *    enclosing boundary ends it;
  *  - charsets go through iconv, for the labels of the WHATWG Encoding
  *    Standard (what browsers and mail clients decode) plus UTF-7 and
  *    UTF-32, mapped to the supersets mail really uses (gb2312/gbk ->
@@ -102,7 +110,8 @@
  *    (CANON_F_BADMIME);
  *  - as in browsers, an HTML comment that is never closed hides the rest
  *    of its part, and a multipart whose boundary never comes gives
- *    nothing (its content is all preamble).
+ *    nothing (its content is all preamble, as a loose one's before its
+ *    first "--" line).
  *
  * Memory: struct canon is one fixed-size block (about 24 KiB); the only
  * allocations after canon_new() are iconv descriptors, at most one per

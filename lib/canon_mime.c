@@ -700,24 +700,25 @@ part_begin(struct canon *c)
 	switch (c->pi.type) {
 	case PT_MULTI:
 		c->pstate = P_SKIP;	/* the preamble */
-		if (c->pi.bndlen == 0) {
-			c->flags |= CANON_F_BADMIME;
-			break;
-		}
-		if (c->depth >= MAXDEPTH) {
-			c->flags |= CANON_F_DEPTH;
-			break;
-		}
+		if (c->depth > 0 && c->stk[c->depth - 1].loose)
+			break;		/* parts within parts, all loose */
 		b = &c->stk[c->depth++];
-		memcpy(b->b, c->pi.bnd, c->pi.bndlen);
-		b->len = c->pi.bndlen;
 		b->digest = c->pi.digest;
+		b->loose = c->pi.bndlen == 0 || c->depth > MAXDEPTH;
+		b->len = b->loose ? 0 : c->pi.bndlen;
+		if (c->pi.bndlen == 0)
+			c->flags |= CANON_F_BADMIME;
+		else if (b->loose)
+			c->flags |= CANON_F_DEPTH;
+		else
+			memcpy(b->b, c->pi.bnd, c->pi.bndlen);
 		break;
 	case PT_MSG:
 		if (c->pi.enc != ENC_ID) {
-			/* an encoded message is not allowed; opaque */
+			/* not allowed, but shown: its text, decoded */
 			c->flags |= CANON_F_BADMIME;
-			c->pstate = P_SKIP;
+			c->pi.type = PT_PLAIN;
+			body_begin(c);
 			break;
 		}
 		pi_init(c, PT_PLAIN);
@@ -745,6 +746,44 @@ hdr_eol(struct canon *c)
 		c->hdr_bol = 1;
 }
 
+/* The open part ends at a boundary line. */
+static void
+part_cut(struct canon *c)
+{
+	if (c->pstate == P_BODY)
+		body_end(c);
+	else if (c->pstate == P_HEADERS) {
+		hdr_field_end(c);
+		c->flags |= CANON_F_BADMIME;	/* headers cut short */
+	}
+}
+
+/*
+ * A boundary line of the loose multipart on top: "--" and anything that
+ * is no enclosing boundary. Its close ("--...--") ends the part, and the
+ * next such line starts another: nested multiparts are all one loose
+ * level, whose end is an enclosing boundary.
+ */
+static void
+loose_line(struct canon *c, int close)
+{
+	part_cut(c);
+	if (close)
+		c->pstate = P_SKIP;
+	else {
+		pi_init(c, c->stk[c->depth - 1].digest ? PT_MSG : PT_PLAIN);
+		hdr_reset(c);
+		c->pstate = P_HEADERS;
+	}
+}
+
+/* Is the innermost open multipart a loose one? */
+static int
+loose_top(const struct canon *c)
+{
+	return c->depth > 0 && c->stk[c->depth - 1].loose;
+}
+
 /*
  * Is the line in lbuf a boundary of an open multipart? Act on it if
  * so. An outer boundary also ends the inner multiparts (RFC 2046 5.1.2).
@@ -754,7 +793,7 @@ boundary_line(struct canon *c)
 {
 	const unsigned char *l = c->lbuf, *rest;
 	size_t n = c->llen, rlen;
-	int i, close;
+	int i, close = 0;
 
 	while (n > 0 && (l[n - 1] == ' ' || l[n - 1] == '\t' ||
 	    l[n - 1] == '\r'))
@@ -762,7 +801,7 @@ boundary_line(struct canon *c)
 	if (n < 3 || l[0] != '-' || l[1] != '-')
 		return 0;
 	for (i = c->depth - 1; i >= 0; i--) {
-		if (n - 2 < c->stk[i].len ||
+		if (c->stk[i].loose || n - 2 < c->stk[i].len ||
 		    memcmp(l + 2, c->stk[i].b, c->stk[i].len) != 0)
 			continue;
 		rest = l + 2 + c->stk[i].len;
@@ -775,16 +814,15 @@ boundary_line(struct canon *c)
 			continue;
 		break;
 	}
-	if (i < 0)
-		return 0;
-
-	if (c->pstate == P_BODY)
-		body_end(c);
-	else if (c->pstate == P_HEADERS) {
-		hdr_field_end(c);
-		c->flags |= CANON_F_BADMIME;	/* headers cut short */
+	if (i < 0) {
+		if (!loose_top(c))
+			return 0;
+		loose_line(c, n >= 5 && l[n - 1] == '-' && l[n - 2] == '-');
+		return 1;
 	}
-	if (i < c->depth - 1)
+
+	part_cut(c);
+	if (i < c->depth - 1 - loose_top(c))
 		c->flags |= CANON_F_BADMIME;	/* inner ones not closed */
 	if (close) {
 		c->depth = i;
@@ -834,6 +872,15 @@ lines_feed(struct canon *c, const unsigned char *p, size_t n)
 	size_t seg, k;
 
 	while (n > 0) {
+		if (c->eatline) {
+			if ((q = memchr(p, '\n', n)) == NULL)
+				break;
+			c->eatline = 0;
+			c->bol = 1;
+			n -= q + 1 - p;
+			p = q + 1;
+			continue;
+		}
 		if (c->bol) {
 			c->bol = 0;
 			if (c->depth > 0 && p[0] == '-') {
@@ -845,6 +892,18 @@ lines_feed(struct canon *c, const unsigned char *p, size_t n)
 			q = memchr(p, '\n', n);
 			seg = q != NULL ? (size_t)(q - p) : n;
 			k = sizeof(c->lbuf) - c->llen;
+			if (seg > k && loose_top(c) && c->llen + seg >= 3 &&
+			    (c->llen > 0 ? c->lbuf[0] : p[0]) == '-' &&
+			    (c->llen > 1 ? c->lbuf[1] : p[1 - c->llen]) == '-') {
+				/*
+				 * Too long for any enclosing boundary: a
+				 * loose one, whose rest is dropped.
+				 */
+				c->cand = 0;
+				loose_line(c, 0);
+				c->eatline = 1;
+				continue;
+			}
 			if (seg > k) {
 				/* too long for a boundary line */
 				cand_replay(c);
@@ -887,6 +946,7 @@ mime_reset(struct canon *c)
 {
 	c->bol = 1;
 	c->cand = 0;
+	c->eatline = 0;
 	c->llen = 0;
 	c->depth = 0;
 	pi_init(c, PT_PLAIN);

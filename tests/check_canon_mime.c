@@ -90,6 +90,12 @@ START_TEST(test_rfc822)
 	    "--in--\n"
 	    "--=_out--\n",
 	    "outer text inner text");
+	/* an encoded message (RFC 2046 forbids it): its text, decoded */
+	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed; boundary=o\n\n"
+	    "--o\nContent-Type: message/rfc822\n"
+	    "Content-Transfer-Encoding: base64\n\n"
+	    "U3ViamVjdDogeAoKSW5uZXIgdGV4dAo=\n--o--\n",
+	    "subject: x inner text", CANON_F_BADMIME, 0);
 	/* multipart/digest: parts are messages by default */
 	CHECK_TEXT("Content-Type: multipart/digest; boundary=d\n\n"
 	    "--d\n\n"
@@ -188,9 +194,9 @@ START_TEST(test_rfc2231)
 	CHECK_TEXT("Content-Type: multipart/mixed; boundary*1=\"2\";"
 	    " boundary*0=\"b1\"\n\n--b12\n\nfirst\n--b12\n\nsecond\n"
 	    "--b12--\n", "first second");
-	/* a gap in the sections: no boundary, nothing comes (all preamble) */
+	/* a gap in the sections: no boundary, a loose multipart */
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed; boundary*0=a;"
-	    " boundary*2=c\n\n--ac\n\nx\n--ac--\n", "", CANON_F_BADMIME, 0);
+	    " boundary*2=c\n\n--ac\n\nx\n--ac--\n", "x", CANON_F_BADMIME, 0);
 	/* a plain boundary wins over sections */
 	CHECK_TEXT("Content-Type: multipart/mixed; boundary*0=zz;"
 	    " boundary=\"b\"\n\n--b\n\nyes\n--b--\n", "yes");
@@ -228,9 +234,13 @@ START_TEST(test_broken_boundaries)
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed; boundary=NEVER\n\n"
 	    "--OTHER\nContent-Type: text/plain\n\nLost\n--OTHER--\n",
 	    "", CANON_F_BADMIME, 0);
-	/* multipart without a boundary parameter: opaque */
+	/* multipart without a boundary parameter: loose; no part, no text */
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed\n\nwhatever\n",
 	    "", CANON_F_BADMIME, 0);
+	/* loose: each "--" line starts a part, its close ends it */
+	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed\n\npreamble\n"
+	    "--a\nContent-Transfer-Encoding: base64\n\nT25l\n--a--\n"
+	    "epilogue\n--b\n\nTwo\n", "one two", CANON_F_BADMIME, 0);
 	/* an outer boundary closes an unclosed inner multipart */
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed; boundary=o\n\n"
 	    "--o\nContent-Type: multipart/alternative; boundary=i\n\n"
@@ -240,13 +250,26 @@ START_TEST(test_broken_boundaries)
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed; boundary=q\n\n"
 	    "--q\nContent-Type: text/plain\n--q \t\n\nThree\n--q--\n",
 	    "three", CANON_F_BADMIME, 0);
-	/* an over-long boundary parameter: opaque */
+	/*
+	 * An over-long boundary parameter, and one lost in a header cut
+	 * at HDR_MAX: loose, the parts still read (a boundary line longer
+	 * than any kept one is dropped whole); an enclosing boundary
+	 * still ends it.
+	 */
 	{
-		char msg[1024];
+		char msg[8192], pad[5000];
 
 		snprintf(msg, sizeof(msg), "Content-Type: multipart/mixed; "
 		    "boundary=\"%0300d\"\n\n--%0300d\n\nHidden\n", 0, 0);
-		CHECK_TEXT_FLAGS(msg, "", CANON_F_BADMIME, 0);
+		CHECK_TEXT_FLAGS(msg, "hidden", CANON_F_BADMIME, 0);
+		memset(pad, 'y', sizeof(pad) - 1);
+		pad[sizeof(pad) - 1] = '\0';
+		snprintf(msg, sizeof(msg), "Content-Type: multipart/mixed; "
+		    "boundary=o\n\n--o\nContent-Type: multipart/mixed; "
+		    "x=\"%s\"; boundary=i\n\n--i\n"
+		    "Content-Transfer-Encoding: base64\n\nSW5uZXI=\n--i--\n"
+		    "--o\n\nOuter\n--o--\n", pad);
+		CHECK_TEXT_FLAGS(msg, "inner outer", CANON_F_BADMIME, 0);
 	}
 }
 END_TEST
@@ -271,7 +294,26 @@ START_TEST(test_depth)
 	n += snprintf(msg + n, sizeof(msg) - n,
 	    "--b0\n\nShallow text\n--b0--\n");
 	ck_assert_uint_lt(n, sizeof(msg));
-	CHECK_TEXT_FLAGS(msg, "shallow text", CANON_F_DEPTH, 0);
+	CHECK_TEXT_FLAGS(msg, "deep text shallow text", CANON_F_DEPTH, 0);
+
+	/*
+	 * Past MAXDEPTH the parts are loose, but read: the text of a later
+	 * part of a level too deep to keep, base64, comes decoded.
+	 */
+	n = 0;
+	n += snprintf(msg + n, sizeof(msg) - n,
+	    "Content-Type: multipart/mixed; boundary=b0\n\n");
+	for (i = 0; i < 12; i++)
+		n += snprintf(msg + n, sizeof(msg) - n, "--b%d\n"
+		    "Content-Type: multipart/mixed; boundary=b%d\n\n",
+		    i, i + 1);
+	n += snprintf(msg + n, sizeof(msg) - n, "--b12\n\nDecoy\n--b12--\n"
+	    "--b11\nContent-Transfer-Encoding: base64\n\n"
+	    "QnV5IGNoZWFwIHdhdGNoZXM=\n--b11--\n");
+	for (i = 10; i >= 0; i--)
+		n += snprintf(msg + n, sizeof(msg) - n, "--b%d--\n", i);
+	ck_assert_uint_lt(n, sizeof(msg));
+	CHECK_TEXT_FLAGS(msg, "decoy buy cheap watches", CANON_F_DEPTH, 0);
 }
 END_TEST
 
