@@ -51,9 +51,17 @@
 #include "metrics.h"
 #include "milter.h"
 
-/* Our own headers: copies arriving from outside are removed. */
+/*
+ * Our own headers: copies arriving from outside are removed, OWN_MAX of
+ * each at most. Postfix applies each removal on its own, in time that
+ * grows with the square of their number (12,000 made its cleanup panic
+ * and defer the message on every try), and no honest message carries
+ * more than a copy or two (one for each hop running this filter). A
+ * message with more is refused (own_refuse()).
+ */
 static const char *own_headers[] = { "X-Nilsimsa", "X-Nilsimsa-Cluster" };
 #define NOWN	(sizeof(own_headers) / sizeof(*own_headers))
+#define OWN_MAX	64
 
 #define ACTIONS	(SMFIF_ADDHDRS | SMFIF_CHGHDRS | SMFIF_QUARANTINE | SMFIF_DELRCPT)
 #define NOREPLY	(SMFIP_NR_CONN | SMFIP_NR_MAIL | SMFIP_NR_RCPT | SMFIP_NR_HDR | \
@@ -241,6 +249,46 @@ add_headers(SMFICTX *ctx, struct conn *c, const struct message_result *r)
 	return 0;
 }
 
+/* The first of our headers the message has more than OWN_MAX copies of, or -1. */
+static int
+own_excess(const struct conn *c)
+{
+	size_t	i;
+
+	for (i = 0; i < NOWN; i++)
+		if (c->own[i] > OWN_MAX)
+			return (int)i;
+	return -1;
+}
+
+/*
+ * Too many copies of our header i to remove: rejected (550, naming
+ * them), not counted in the store; with Mode shadow accepted, with
+ * nothing removed and nothing added.
+ */
+static sfsistat
+own_refuse(SMFICTX *ctx, struct conn *c, int i, struct message_result *rp)
+{
+	char	text[256];
+
+	snprintf(text, sizeof(text), "Message carries %d %s headers, more "
+	    "than the %d this filter removes", c->own[i], own_headers[i],
+	    OWN_MAX);
+	rp->verdict.tier = "none";
+	rp->verdict.reason = "forged-headers";
+	if (c->cfg->mode == MODE_SHADOW) {
+		rp->verdict.action = VERDICT_ACCEPT;
+		log_info("%s: accept (shadow mode) reason=forged-headers: %s",
+		    message_get_qid(c->msg), text);
+		return SMFIS_CONTINUE;
+	}
+	rp->verdict.action = VERDICT_REJECT;
+	log_info("%s: reject reason=forged-headers: %s",
+	    message_get_qid(c->msg), text);
+	smfi_setreply(ctx, "550", "5.7.1", text);
+	return SMFIS_REJECT;
+}
+
 /*
  * A spam trap's copy marks its cluster spam, so the campaign's later
  * copies are rejected from the first; a cluster an administrator pinned
@@ -290,7 +338,7 @@ eom(SMFICTX *ctx, struct store *store, struct message_result *rp)
 	struct message_result	 r;
 	const char		*v;
 	char			 text[256];
-	int			 tagged, rejected;
+	int			 tagged, rejected, own;
 
 	if (c == NULL)
 		return tempfail(ctx, METRICS_ERR_STATE,
@@ -299,6 +347,8 @@ eom(SMFICTX *ctx, struct store *store, struct message_result *rp)
 		return tempfail(ctx, c->fault_kind, c->fault);
 	if ((v = smfi_getsymval(ctx, "i")) != NULL)
 		message_qid(c->msg, v);
+	if (c->cfg->add_headers && (own = own_excess(c)) >= 0)
+		return own_refuse(ctx, c, own, rp);
 	message_finish(c->msg, store, time(NULL), 0, &r);
 	*rp = r;
 	if (r.store_err != 0) {

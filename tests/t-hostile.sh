@@ -100,6 +100,10 @@ while read -r name code secs order text; do
 	esac
 done < "$T/results"
 check_eq "every case answered 2xx or 5xx" 0 "$bad_answers"
+check "header-own-x-nilsimsa (50 copies) delivered, the copies removed" \
+	grep -q '^header-own-x-nilsimsa 2' "$T/results"
+check "header-own-x-nilsimsa-12000 refused with a 550 that names the headers" \
+	grep -q '^header-own-x-nilsimsa-12000 550 .*12000 X-Nilsimsa headers' "$T/results"
 # the first bad answer in time: most likely the case that broke the milter
 awk '$2 !~ /^[25]/ && $2 != "skp"' "$T/results" | sort -k4,4n | head -n 1 |
 	sed 's/^/# first bad answer in time: /'
