@@ -61,6 +61,7 @@ mt() { # mt SCRIPT SOCKET-PORT [-D name=value]...: run one miltertest script
 
 echo "# headers"
 check "headers.lua" mt headers.lua $PORT
+check "headers.lua (shadow)" mt headers.lua $((PORT + 1)) -D shadow=1
 
 echo "# campaign: $RCPTS recipients a copy, tag from copy $FIRST_TAG, reject from copy $FIRST_REJECT"
 LAST=$((FIRST_REJECT + 2))

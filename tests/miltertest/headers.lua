@@ -1,5 +1,7 @@
 -- headers.lua: X-Nilsimsa and X-Nilsimsa-Cluster on accepted mail, short
--- bodies, and forged copies of our headers removed.
+-- bodies, and forged copies of our headers removed; more than 64 of them
+-- refused (with -D shadow=1, a milter in Mode shadow: accepted, nothing
+-- removed or added).
 --   miltertest -D lib=tests/miltertest/lib.lua -D sock=inet:PORT@127.0.0.1 -s headers.lua
 --
 --
@@ -89,6 +91,29 @@ L.run(function()
 	L.check(h5 ~= nil and #h5 == 64 and h5 ~= string.rep("0", 64),
 	    "our own X-Nilsimsa added after the forged ones went (" .. tostring(h5) .. ")")
 	L.check(L.cluster(conn) ~= nil, "our own X-Nilsimsa-Cluster added")
+
+	-- 6. more forged copies than the milter removes (64): refused, or in
+	-- shadow mode accepted as it came
+	local many = {}
+	for i = 1, 65 do many[i] = { "X-Nilsimsa", "00" } end
+	r = L.message(conn, { body = other, headers = many })
+	if shadow then
+		L.check(r == SMFIR_CONTINUE, "65 forged X-Nilsimsa, shadow: continue")
+		L.check(not mt.eom_check(conn, MT_HDRDELETE, "X-Nilsimsa"),
+		    "65 forged X-Nilsimsa, shadow: none removed")
+		L.check(not mt.eom_check(conn, MT_HDRADD, "X-Nilsimsa"),
+		    "65 forged X-Nilsimsa, shadow: none added")
+	else
+		L.check(r == SMFIR_REPLYCODE, "65 forged X-Nilsimsa: refused with a reply code")
+		L.check(mt.eom_check(conn, MT_SMTPREPLY, "550", "5.7.1",
+		    "Message carries 65 X-Nilsimsa headers, more than the 64 this filter removes"),
+		    "65 forged X-Nilsimsa: 550 5.7.1 naming them")
+	end
+	-- 64 are still removed, and the message delivered with ours
+	for i = 65, 65 do many[i] = nil end
+	r = L.message(conn, { body = other, headers = many })
+	L.check(r == SMFIR_CONTINUE, "64 forged X-Nilsimsa: continue")
+	L.check(mt.eom_check(conn, MT_HDRDELETE, "X-Nilsimsa"), "64 forged X-Nilsimsa removed")
 
 	mt.disconnect(conn)
 end)
