@@ -292,7 +292,12 @@ own_refuse(SMFICTX *ctx, struct conn *c, int i, struct message_result *rp)
 /*
  * A spam trap's copy marks its cluster spam, so the campaign's later
  * copies are rejected from the first; a cluster an administrator pinned
- * as ham stays ham.
+ * as ham stays ham. So does one organisation's mailing (a cluster whose
+ * copies come from one source: cluster_single_source()) when the trap's
+ * copy comes through a network none of its copies came from: anyone who
+ * learnt the trap's address could otherwise send it a newsletter's text
+ * and have every later copy of the real one rejected. A mailing that
+ * itself reaches the trap is marked.
  */
 static void
 mark_spam(struct conn *c, struct store *store, struct message_result *r)
@@ -301,6 +306,13 @@ mark_spam(struct conn *c, struct store *store, struct message_result *r)
 
 	if (r->res.c.status == CLUSTER_HAM) {
 		log_info("%s: spam trap hit on pinned cluster %llu: left ham",
+		    message_get_qid(c->msg), (unsigned long long)r->res.c.id);
+		return;
+	}
+	if (!r->res.created && !r->res.net_known &&
+	    cluster_single_source(&r->res.c, (unsigned)c->cfg->mailing_share)) {
+		log_info("%s: spam trap hit on mailing cluster %llu from a "
+		    "network it never came from: left as it was",
 		    message_get_qid(c->msg), (unsigned long long)r->res.c.id);
 		return;
 	}

@@ -57,6 +57,37 @@ L.run(function()
 		mt.disconnect(conn)
 	end
 
+	-- a mailing (five copies from one network and sender) is not marked
+	-- by a trap copy from elsewhere; a copy of its own to the trap is
+	local news = "Branch news: our Elm Street branch reopens on Monday after\n" ..
+	    "its refit, with longer opening hours on Thursdays and a new advice\n" ..
+	    "desk for small businesses. Savings rates are unchanged this month;\n" ..
+	    "the mortgage team holds an open evening on the 14th at six.\n"
+	local nid
+	for i = 1, 5 do
+		r, conn = send(20, { string.format("customer%d@example.test", i) }, news)
+		c = L.cluster(conn)
+		L.check(r == SMFIR_CONTINUE and c ~= nil, "newsletter copy " .. i .. ": accepted")
+		nid = nid or (c and c.id)
+		mt.disconnect(conn)
+	end
+	r, conn = send(21, { trap }, news)
+	L.check(r == SMFIR_DISCARD, "newsletter text to the trap from another network: discarded")
+	mt.disconnect(conn)
+	r, conn = send(20, { "customer6@example.test" }, news)
+	c = L.cluster(conn)
+	L.check(r == SMFIR_CONTINUE and c ~= nil and c.id == nid,
+	    "newsletter copy 6, after a trap copy from elsewhere: accepted, cluster " ..
+	    tostring(nid) .. " (" .. tostring(c and c.raw) .. ")")
+	mt.disconnect(conn)
+	r, conn = send(20, { trap }, news)
+	L.check(r == SMFIR_DISCARD, "the mailing's own copy to the trap: discarded")
+	mt.disconnect(conn)
+	r, conn = send(20, { "customer7@example.test" }, news)
+	L.check(L.is_reject(conn, r, nid),
+	    "newsletter copy 7, after its own copy reached the trap: rejected 550 5.7.1")
+	mt.disconnect(conn)
+
 	local f = io.open(learned, "r")
 	if f == nil then L.fail("cannot read " .. learned) end
 	local learned_body = f:read("*a")
