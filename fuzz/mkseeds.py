@@ -110,6 +110,23 @@ for i in range(10):
     deep += b"Content-Type: multipart/mixed; boundary=b%d\n\n--b%d\n" % (i, i)
 deep += b"Content-Type: text/plain\n\ndeep\n"
 put("canon", "deep", WHOLE + deep)
+# loose multiparts (canon.h): past MAXDEPTH, a boundary over BND_MAX, one
+# lost in a header cut at HDR_MAX; an encoded message/rfc822
+loose = b"Content-Type: multipart/mixed; boundary=b0\n\n"
+for i in range(12):
+    loose += b"--b%d\nContent-Type: multipart/mixed; boundary=b%d\n\n" % (i, i + 1)
+loose += (b"--b12\n\ndecoy\n--b12--\n--b11\nContent-Transfer-Encoding: base64\n\n"
+          b"QnV5IGNoZWFwIHdhdGNoZXM=\n--b11--\n--b0--\n")
+put("canon", "loose-deep", WHOLE + loose)
+put("canon", "loose-long-boundary", WHOLE + b"Content-Type: multipart/mixed; boundary=\"" +
+    b"x" * 300 + b"\"\n\n--" + b"x" * 300 + b"\nContent-Type: text/plain\n\nbuy now\n--" +
+    b"x" * 300 + b"--\n")
+put("canon", "loose-padded-ctype", WHOLE + b"Content-Type: multipart/mixed; x=\"" + b"y" * 5000 +
+    b"\"; boundary=p\n\n--p\nContent-Type: text/plain; charset=utf-8\n"
+    b"Content-Transfer-Encoding: quoted-printable\n\nbuy =E2=82=AC now\n--p--\n")
+put("canon", "rfc822-base64", WHOLE + b"Content-Type: multipart/mixed; boundary=o\n\n--o\n"
+    b"Content-Type: message/rfc822\nContent-Transfer-Encoding: base64\n\n"
+    b"U3ViamVjdDogeAoKSW5uZXIgdGV4dAo=\n--o--\n")
 put("canon", "rfc2231", WHOLE +
     b"Content-Type: multipart/mixed;\n boundary*0=\"abc\";\n boundary*1=\"def\"\n\n--abcdef\n"
     b"Content-Type: text/plain;\n charset*=utf-8''%E2%82%AC;\n name*=iso-8859-1'en'%E9t%E9\n"
