@@ -274,19 +274,30 @@ START_TEST(test_broken_boundaries)
 }
 END_TEST
 
-START_TEST(test_depth)
+/* A message that opens multiparts b0 .. b<levels>, each in the last. */
+static size_t
+nest_open(char *msg, size_t size, int levels)
 {
-	char msg[8192];
 	size_t n = 0;
 	int i;
 
-	/* 10 nested multiparts; the text at the bottom is beyond reach */
-	n += snprintf(msg + n, sizeof(msg) - n,
+	n += snprintf(msg + n, size - n,
 	    "Content-Type: multipart/mixed; boundary=b0\n\n");
-	for (i = 0; i < 10; i++)
-		n += snprintf(msg + n, sizeof(msg) - n, "--b%d\n"
+	for (i = 0; i < levels; i++)
+		n += snprintf(msg + n, size - n, "--b%d\n"
 		    "Content-Type: multipart/mixed; boundary=b%d\n\n",
 		    i, i + 1);
+	return n;
+}
+
+START_TEST(test_depth)
+{
+	char msg[8192];
+	size_t n;
+	int i;
+
+	/* 10 nested multiparts: past MAXDEPTH, loose; the text still read */
+	n = nest_open(msg, sizeof(msg), 10);
 	n += snprintf(msg + n, sizeof(msg) - n,
 	    "--b10\n\nDeep text\n--b10--\n");
 	for (i = 9; i >= 1; i--)
@@ -300,13 +311,7 @@ START_TEST(test_depth)
 	 * Past MAXDEPTH the parts are loose, but read: the text of a later
 	 * part of a level too deep to keep, base64, comes decoded.
 	 */
-	n = 0;
-	n += snprintf(msg + n, sizeof(msg) - n,
-	    "Content-Type: multipart/mixed; boundary=b0\n\n");
-	for (i = 0; i < 12; i++)
-		n += snprintf(msg + n, sizeof(msg) - n, "--b%d\n"
-		    "Content-Type: multipart/mixed; boundary=b%d\n\n",
-		    i, i + 1);
+	n = nest_open(msg, sizeof(msg), 12);
 	n += snprintf(msg + n, sizeof(msg) - n, "--b12\n\nDecoy\n--b12--\n"
 	    "--b11\nContent-Transfer-Encoding: base64\n\n"
 	    "QnV5IGNoZWFwIHdhdGNoZXM=\n--b11--\n");
