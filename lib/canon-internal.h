@@ -343,6 +343,7 @@ void	part_begin(struct canon *);
 void	lines_feed(struct canon *, const unsigned char *, size_t);
 void	mime_end(struct canon *);
 enum hkind hdr_kind(const struct canon *, const char *);
-void	hdr_value(struct canon *, enum hkind, const char *, size_t);
+/* A header's value; cut: it was longer, and these are its first bytes. */
+void	hdr_value(struct canon *, enum hkind, const char *, size_t, int cut);
 
 #endif /* CANON_INTERNAL_H */

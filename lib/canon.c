@@ -994,11 +994,9 @@ canon_header(struct canon *c, const char *name, const char *value)
 	if ((kind = hdr_kind(c, name)) == HK_OTHER)
 		return;
 	n = strlen(value);
-	if (n > HDR_MAX) {
+	if (n > HDR_MAX)
 		c->flags |= CANON_F_BADMIME;
-		n = HDR_MAX;
-	}
-	hdr_value(c, kind, value, n);
+	hdr_value(c, kind, value, n > HDR_MAX ? HDR_MAX : n, n > HDR_MAX);
 }
 
 void

@@ -77,12 +77,16 @@
  *    own text parts, and one with a transfer encoding (which RFC 2046
  *    forbids, CANON_F_BADMIME) its decoded text;
  *  - no structure hides text: a multipart nested deeper (CANON_F_DEPTH),
- *    or whose boundary is missing, longer than 200 bytes or lost in a
- *    header cut at 4 KiB (CANON_F_BADMIME), is loose: each line that
+ *    or whose boundary is missing, longer than 200 bytes or cut with
+ *    its header at 4 KiB (CANON_F_BADMIME), is loose: each line that
  *    starts with "--" and is no boundary of an enclosing multipart
- *    starts one of its parts (its header block follows; its "--...--"
- *    ends it), multiparts within it are more of its parts, and an
- *    enclosing boundary ends it;
+ *    starts one of its parts (its header block follows), but for
+ *    "--X--", which ends the part "--X" started and is text otherwise;
+ *    multiparts within it are more of its parts, and an enclosing
+ *    boundary ends it. What it cannot show: text right below a "--"
+ *    line with no blank line between, read as that part's header block
+ *    (as clients read it too), and an encoded message/rfc822, read as
+ *    one text with its headers, its own MIME not followed;
  *  - charsets go through iconv, for the labels of the WHATWG Encoding
  *    Standard (what browsers and mail clients decode) plus UTF-7 and
  *    UTF-32, mapped to the supersets mail really uses (gb2312/gbk ->

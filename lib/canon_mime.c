@@ -471,8 +471,12 @@ set_charset(struct part_info *pi, const char *val, int over)
 		strcpy(pi->charset, "x-unknown");
 }
 
+/*
+ * A Content-Type value (its first n bytes if cut: then a boundary that
+ * runs to the cut is lost, not a prefix taken for the boundary).
+ */
 static void
-parse_ctype(struct canon *c, const char *s, size_t n)
+parse_ctype(struct canon *c, const char *s, size_t n, int cut)
 {
 	struct part_info *pi = &c->pi;
 	char type[32], sub[32], attr[32], val[BND_MAX + 1];
@@ -524,6 +528,8 @@ parse_ctype(struct canon *c, const char *s, size_t n)
 		i++;
 		skip_cfws(s, n, &i);
 		vlen = get_value(s, n, &i, val, sizeof(val), &over);
+		if (cut && i >= n)
+			over = 1;	/* the value may go on past the cut */
 		rfc2231_name(attr, &sec, &ext);
 		if (sec < -1)
 			continue;
@@ -581,10 +587,10 @@ hdr_kind(const struct canon *c, const char *name)
 }
 
 void
-hdr_value(struct canon *c, enum hkind kind, const char *s, size_t n)
+hdr_value(struct canon *c, enum hkind kind, const char *s, size_t n, int cut)
 {
 	if (kind == HK_CTYPE)
-		parse_ctype(c, s, n);
+		parse_ctype(c, s, n, cut);
 	else if (kind == HK_CTE)
 		parse_cte(c, s, n);
 }
@@ -603,7 +609,7 @@ hdr_field_end(struct canon *c)
 {
 	if (c->hs == HS_VALUE)
 		hdr_value(c, c->hkind, c->hbuf, c->hlen < sizeof(c->hbuf) ?
-		    c->hlen : sizeof(c->hbuf));
+		    c->hlen : sizeof(c->hbuf), c->hlen > sizeof(c->hbuf));
 	c->hs = HS_NONE;
 }
 
@@ -700,17 +706,20 @@ part_begin(struct canon *c)
 	switch (c->pi.type) {
 	case PT_MULTI:
 		c->pstate = P_SKIP;	/* the preamble */
-		if (c->depth > 0 && c->stk[c->depth - 1].loose)
-			break;		/* parts within parts, all loose */
+		if (c->depth > 0 && c->stk[c->depth - 1].loose) {
+			/* parts within parts, all loose: the innermost's kind */
+			c->stk[c->depth - 1].digest = c->pi.digest;
+			break;
+		}
 		b = &c->stk[c->depth++];
 		b->digest = c->pi.digest;
 		b->loose = c->pi.bndlen == 0 || c->depth > MAXDEPTH;
 		b->len = b->loose ? 0 : c->pi.bndlen;
 		if (c->pi.bndlen == 0)
 			c->flags |= CANON_F_BADMIME;
-		else if (b->loose)
+		if (c->depth > MAXDEPTH)
 			c->flags |= CANON_F_DEPTH;
-		else
+		if (!b->loose)
 			memcpy(b->b, c->pi.bnd, c->pi.bndlen);
 		break;
 	case PT_MSG:
@@ -759,22 +768,40 @@ part_cut(struct canon *c)
 }
 
 /*
- * A boundary line of the loose multipart on top: "--" and anything that
- * is no enclosing boundary. Its close ("--...--") ends the part, and the
- * next such line starts another: nested multiparts are all one loose
- * level, whose end is an enclosing boundary.
+ * A line of n bytes (trailing blanks gone) that starts with "--" and is
+ * no enclosing boundary, in the loose multipart on top: does it start a
+ * part, close the open one, or neither? It closes the part when it is
+ * "--X--" with X the token of the line that opened it (a nested
+ * multipart's close, a loose level's own); any other "--...--" is the
+ * part's text, so that no stray line hides what follows it; any other
+ * "--" line starts a part, whose token it is (NULL: a line too long to
+ * keep, which starts a part and is remembered as none). Nested
+ * multiparts are all one loose level, whose end is an enclosing
+ * boundary; its parts are plain text unless its multipart is a digest.
+ * Returns 1 if the line was taken, 0 if it is text.
  */
-static void
-loose_line(struct canon *c, int close)
+static int
+loose_line(struct canon *c, const unsigned char *l, size_t n)
 {
-	part_cut(c);
-	if (close)
+	struct boundary *b = &c->stk[c->depth - 1];
+
+	if (l != NULL && n >= 5 && l[n - 1] == '-' && l[n - 2] == '-') {
+		if (b->len == 0 || n - 4 != b->len ||
+		    memcmp(l + 2, b->b, b->len) != 0)
+			return 0;
+		part_cut(c);
+		b->len = 0;
 		c->pstate = P_SKIP;
-	else {
-		pi_init(c, c->stk[c->depth - 1].digest ? PT_MSG : PT_PLAIN);
-		hdr_reset(c);
-		c->pstate = P_HEADERS;
+		return 1;
 	}
+	part_cut(c);
+	b->len = l != NULL && n - 2 <= BND_MAX ? n - 2 : 0;
+	if (b->len > 0)
+		memcpy(b->b, l + 2, b->len);
+	pi_init(c, b->digest ? PT_MSG : PT_PLAIN);
+	hdr_reset(c);
+	c->pstate = P_HEADERS;
+	return 1;
 }
 
 /* Is the innermost open multipart a loose one? */
@@ -814,12 +841,8 @@ boundary_line(struct canon *c)
 			continue;
 		break;
 	}
-	if (i < 0) {
-		if (!loose_top(c))
-			return 0;
-		loose_line(c, n >= 5 && l[n - 1] == '-' && l[n - 2] == '-');
-		return 1;
-	}
+	if (i < 0)
+		return loose_top(c) ? loose_line(c, l, n) : 0;
 
 	part_cut(c);
 	if (i < c->depth - 1 - loose_top(c))
@@ -900,7 +923,7 @@ lines_feed(struct canon *c, const unsigned char *p, size_t n)
 				 * loose one, whose rest is dropped.
 				 */
 				c->cand = 0;
-				loose_line(c, 0);
+				(void)loose_line(c, NULL, 0);
 				c->eatline = 1;
 				continue;
 			}

@@ -241,6 +241,15 @@ START_TEST(test_broken_boundaries)
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed\n\npreamble\n"
 	    "--a\nContent-Transfer-Encoding: base64\n\nT25l\n--a--\n"
 	    "epilogue\n--b\n\nTwo\n", "one two", CANON_F_BADMIME, 0);
+	/* ... but a "--...--" line that closes no open part is text */
+	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed\n\n--a\n\n--x--\n"
+	    "Buy cheap watches now\n", "--x-- buy cheap watches now",
+	    CANON_F_BADMIME, 0);
+	/* a loose digest's nested multipart: its parts are text, not messages */
+	CHECK_TEXT_FLAGS("Content-Type: multipart/digest\n\n--d\n"
+	    "Content-Type: multipart/mixed; boundary=c\n\n--c\n\n"
+	    "Buy cheap watches\nnow today\n--c--\n",
+	    "buy cheap watches now today", CANON_F_BADMIME, 0);
 	/* an outer boundary closes an unclosed inner multipart */
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed; boundary=o\n\n"
 	    "--o\nContent-Type: multipart/alternative; boundary=i\n\n"
@@ -270,6 +279,26 @@ START_TEST(test_broken_boundaries)
 		    "Content-Transfer-Encoding: base64\n\nSW5uZXI=\n--i--\n"
 		    "--o\n\nOuter\n--o--\n", pad);
 		CHECK_TEXT_FLAGS(msg, "inner outer", CANON_F_BADMIME, 0);
+	}
+	/*
+	 * A header cut at HDR_MAX anywhere in or around its boundary: never
+	 * a prefix of it taken for the boundary (which no line matches, so
+	 * that all would be preamble), but the whole boundary, or none and
+	 * a loose multipart.
+	 */
+	{
+		char msg[8192], pad[4200];
+		size_t len;
+
+		for (len = 4040; len < 4100; len++) {
+			memset(pad, 'y', len);
+			pad[len] = '\0';
+			snprintf(msg, sizeof(msg), "Content-Type: multipart/mixed; "
+			    "x=\"%s\"; boundary=ABCDEFGH\n\n--ABCDEFGH\n"
+			    "Content-Type: text/plain\n\nBuy cheap watches\n"
+			    "--ABCDEFGH--\n", pad);
+			CHECK_TEXT(msg, "buy cheap watches");
+		}
 	}
 }
 END_TEST
