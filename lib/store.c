@@ -238,6 +238,16 @@ hash_add(uint32_t *set, uint32_t *cnt, uint32_t *n, uint32_t max, uint32_t v)
 	return 0;
 }
 
+/* Is v (not 0) one of the n hashes of set? */
+static int
+hash_has(const uint32_t *set, uint32_t n, uint32_t v)
+{
+	for (uint32_t i = 0; v != 0 && i < n; i++)
+		if (set[i] == v)
+			return 1;
+	return 0;
+}
+
 /*
  * A network's copy: counted, with the hour it came. When the set is full
  * (networks then reads "at least CLUSTER_MAX_NETS"), a new network takes
@@ -517,7 +527,12 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted,
 	if (obs->now < c->first_seen)
 		c->first_seen = obs->now;
 	hist_add(c, store_hour_of(obs->now));
-	if (counted) {
+	if (counted && obs->trap) {
+		res->net_known = copy && hash_has(c->nets, c->networks <
+		    CLUSTER_MAX_NETS ? c->networks : CLUSTER_MAX_NETS, obs->net);
+		res->sender_known = hash_has(c->sndrs, c->senders,
+		    obs->sender);
+	} else if (counted) {
 		c->recipients = add64(c->recipients, obs->recipients);
 		if (copy)
 			res->net_known = net_add(c, obs->net,

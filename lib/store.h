@@ -213,6 +213,13 @@ struct store_obs {
 	 * nothing is joined, nothing is written (found and created 0).
 	 */
 	int		nocreate;
+	/*
+	 * A copy to spam traps only: its network and sender domain are
+	 * looked up (net_known, sender_known), not added, so that trap
+	 * copies never make a cluster look as if it came from their sender
+	 * (milter.c mark_spam()).
+	 */
+	int		trap;
 	uint32_t	tagged, rejected;	/* add to the counters (store_note) */
 };
 
