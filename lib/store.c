@@ -513,7 +513,8 @@ cluster_new(struct cluster *c, uint64_t id, const struct store_obs *obs)
 /*
  * A message joins c: counted toward its bulk counts if the join counted,
  * toward its networks if it is a copy. Fills res->rcpt_new, rcpt_known
- * and net_known.
+ * and net_known. A copy to spam traps only (obs->trap) adds nothing but
+ * itself to the messages: its network and sender are only looked up.
  */
 static void
 cluster_join(struct cluster *c, const struct store_obs *obs, int counted,
@@ -530,7 +531,8 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted,
 	if (counted && obs->trap) {
 		res->net_known = copy && hash_has(c->nets, c->networks <
 		    CLUSTER_MAX_NETS ? c->networks : CLUSTER_MAX_NETS, obs->net);
-		res->sender_known = hash_has(c->sndrs, c->senders,
+		res->sender_known = hash_has(c->sndrs, c->senders <
+		    CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS,
 		    obs->sender);
 	} else if (counted) {
 		c->recipients = add64(c->recipients, obs->recipients);
