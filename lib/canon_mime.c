@@ -820,7 +820,7 @@ boundary_line(struct canon *c)
 {
 	const unsigned char *l = c->lbuf, *rest;
 	size_t n = c->llen, rlen;
-	int i, close = 0;
+	int i, close;
 
 	while (n > 0 && (l[n - 1] == ' ' || l[n - 1] == '\t' ||
 	    l[n - 1] == '\r'))
@@ -915,7 +915,7 @@ lines_feed(struct canon *c, const unsigned char *p, size_t n)
 			q = memchr(p, '\n', n);
 			seg = q != NULL ? (size_t)(q - p) : n;
 			k = sizeof(c->lbuf) - c->llen;
-			if (seg > k && loose_top(c) && c->llen + seg >= 3 &&
+			if (seg > k && loose_top(c) &&
 			    (c->llen > 0 ? c->lbuf[0] : p[0]) == '-' &&
 			    (c->llen > 1 ? c->lbuf[1] : p[1 - c->llen]) == '-') {
 				/*
