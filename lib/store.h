@@ -408,6 +408,11 @@ uint32_t cluster_recent_nets(const struct cluster *c, int64_t now,
  */
 int	cluster_single_source(const struct cluster *c, unsigned share_pct);
 /*
+ * The same, once that sender was seen sending again (two copies or
+ * more): a campaign's first copy alone is one source too.
+ */
+int	cluster_mailing_seen(const struct cluster *c, unsigned share_pct);
+/*
  * Did a cluster's counted messages come from n sender domains or more
  * (n at most CLUSTER_MAX_SENDERS, what the set holds), none of which
  * sent half of them? A botnet forges a new domain every few copies; a

@@ -247,6 +247,18 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 }
 
 int
+cluster_mailing_seen(const struct cluster *c, unsigned share_pct)
+{
+	uint32_t	i, n = c->senders < CLUSTER_MAX_SENDERS ? c->senders :
+			    CLUSTER_MAX_SENDERS;
+
+	for (i = 0; i < n; i++)
+		if (c->sndn[i] >= 2)
+			return cluster_single_source(c, share_pct);
+	return 0;
+}
+
+int
 cluster_many_senders(const struct cluster *c, uint64_t n)
 {
 	uint32_t	sn, stop;

@@ -290,32 +290,14 @@ own_refuse(SMFICTX *ctx, struct conn *c, int i, struct message_result *rp)
 }
 
 /*
- * Is the cluster one organisation's mailing, seen sending again: one
- * source (cluster_single_source()) whose sender sent two copies or more?
- * A campaign's first copy alone is one source too.
- */
-static int
-mailing_seen(const struct cluster *cl, const struct config *cfg)
-{
-	uint32_t	i, n = cl->senders < CLUSTER_MAX_SENDERS ? cl->senders :
-			    CLUSTER_MAX_SENDERS;
-
-	for (i = 0; i < n; i++)
-		if (cl->sndn[i] >= 2)
-			return cluster_single_source(cl,
-			    (unsigned)cfg->mailing_share);
-	return 0;
-}
-
-/*
  * A spam trap's copy marks its cluster spam, so the campaign's later
  * copies are rejected from the first; a cluster an administrator pinned
- * as ham stays ham. So does one organisation's mailing (mailing_seen())
- * when the trap's copy comes through a network none of its copies came
- * from (trap copies are not counted as the cluster's: store.h): anyone
- * who learnt the trap's address could otherwise send it a newsletter's
- * text and have every later copy of the real one rejected. A mailing
- * that itself reaches the trap is marked.
+ * as ham stays ham. So does one organisation's mailing
+ * (cluster_mailing_seen()) when the trap's copy comes through a network
+ * none of its copies came from (trap copies are not counted as the
+ * cluster's: store.h): anyone who learnt the trap's address could
+ * otherwise send it a newsletter's text and have every later copy of the
+ * real one rejected. A mailing that itself reaches the trap is marked.
  */
 static void
 mark_spam(struct conn *c, struct store *store, struct message_result *r)
@@ -328,7 +310,7 @@ mark_spam(struct conn *c, struct store *store, struct message_result *r)
 		return;
 	}
 	if (!r->res.created && !r->res.net_known &&
-	    mailing_seen(&r->res.c, c->cfg)) {
+	    cluster_mailing_seen(&r->res.c, (unsigned)c->cfg->mailing_share)) {
 		log_info("%s: spam trap hit on mailing cluster %llu from a "
 		    "network it never came from: left as it was",
 		    message_get_qid(c->msg), (unsigned long long)r->res.c.id);
