@@ -315,12 +315,11 @@ log_json(const struct message_result *r)
 	return o;
 }
 
-/* Would the milter digest it (enough text, and enough of its own)? */
+/* Would the milter digest it (enough text)? */
 static int
 clusterable(const struct ctl *ctl, const struct message_result *r)
 {
-	return r->body_bytes >= ctl->cfg->min_body_bytes &&
-	    r->own_bytes >= ctl->cfg->min_own_text;
+	return message_count_kind(ctl->cfg, r) != MESSAGE_COUNT_NONE;
 }
 
 static json_t *
@@ -373,8 +372,10 @@ check_text(const struct ctl *ctl, const struct message_result *r)
 	    ", below MinBodyBytes: not digested" : "");
 	printf("own text    %llu bytes%s\n", (unsigned long long)r->own_bytes,
 	    r->body_bytes >= ctl->cfg->min_body_bytes &&
-	    r->own_bytes < ctl->cfg->min_own_text ?
-	    ", below MinOwnText: not digested" : "");
+	    r->body_bytes < ctl->cfg->min_own_text ?
+	    ", text below MinOwnText: not digested" :
+	    message_count_kind(ctl->cfg, r) == MESSAGE_COUNT_NEAR ?
+	    ", mostly boilerplate: joins only as a near copy" : "");
 	printf("flags      ");
 	for (i = 0; i < NFLAGS; i++)
 		if (r->canon_flags & canon_flag_names[i].flag) {
@@ -533,15 +534,10 @@ learn_one(struct ctl *ctl, struct store *s, const char *path, int status)
 		    (unsigned long long)r.body_bytes, ctl->cfg->min_body_bytes);
 		return CTL_EDATA;
 	}
-	if (r.own_bytes < ctl->cfg->min_own_text) {
-		ctl_err("%s: %llu bytes of text of its own, below MinOwnText "
-		    "%zu: the milter does not cluster it", path,
-		    (unsigned long long)r.own_bytes, ctl->cfg->min_own_text);
-		return CTL_EDATA;
-	}
-	if (!r.res.found && !r.res.created) {
-		/* mostly boilerplate (MinOwnShare) with no cluster to join */
-		ctl_err("%s: not clustered (reason %s)", path, r.verdict.reason);
+	if (r.body_bytes < ctl->cfg->min_own_text) {
+		ctl_err("%s: %llu canonical bytes, below MinOwnText %zu: "
+		    "the milter does not cluster it", path,
+		    (unsigned long long)r.body_bytes, ctl->cfg->min_own_text);
 		return CTL_EDATA;
 	}
 	ctl_lock_arm(ctl);

@@ -40,13 +40,17 @@
  *
  * What it cannot tell: a sender that shows a campaign's text in two
  * places of its own (four priming messages, the text inside filler that
- * varies) makes it boilerplate for everyone, and the campaign's copies
- * then have too little text of their own to be counted (docs/replay.md,
- * ninth session). Counting a fingerprint as boilerplate only for the
- * senders that taught it closes that, and also stops other senders'
- * spam from being stripped (spam rejected up to 14% more on the site
- * streams), but then letters of several organisations under one common
- * notice join through it again (ham rejected: mksite.py zh 2 to 45).
+ * varies) makes it boilerplate for everyone. So boilerplate only limits
+ * how a message is counted, never whether (message.c
+ * message_count_kind()): text mostly boilerplate joins only as a near
+ * copy, and a campaign's copies, near copies of each other, are counted
+ * as before (docs/replay.md, tenth session). A campaign that both
+ * poisons and varies its copies below a near copy's score is still not
+ * counted. Counting a fingerprint as
+ * boilerplate only for the senders that taught it would also stop other
+ * senders' spam from being stripped, but then letters of several
+ * organisations under one common notice join through it again (ham
+ * rejected: mksite.py zh 2 to 45).
  *
  * The table lives in memory, a fixed size (11 MiB), and is learned
  * from the traffic since the process started: nothing is stored on disk,

@@ -871,6 +871,29 @@ note_text(struct message *m, struct store *store, int64_t now,
 	    m->net * 0x9e3779b1u ^ sender_identity(m), now);
 }
 
+/*
+ * A text is counted when it is long enough (MinBodyBytes, MinOwnText).
+ * One whose own text is less than MinOwnText, or less than MinOwnShare
+ * of it, is mostly boilerplate (a note above a long notice, a reply above
+ * a list's trailer): its code says more of the boilerplate than of the
+ * note, so it joins a cluster only as a near copy (STORE_NEAR_COPY), and
+ * notes under one notice do not gather by it. It is still counted, and
+ * starts a cluster of its own when it has no near copy: a campaign whose
+ * text a sender taught as boilerplate (boiler.h: four messages from one
+ * host) is counted as its near copies, not let through unseen.
+ */
+int
+message_count_kind(const struct config *cfg, const struct message_result *r)
+{
+	if (r->body_bytes < cfg->min_body_bytes ||
+	    r->body_bytes < cfg->min_own_text)
+		return MESSAGE_COUNT_NONE;
+	if (r->own_bytes < cfg->min_own_text ||
+	    r->own_bytes * 100 < r->body_bytes * (uint64_t)cfg->min_own_share)
+		return MESSAGE_COUNT_NEAR;
+	return MESSAGE_COUNT_FULL;
+}
+
 void
 message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
     struct message_result *r)
@@ -879,7 +902,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	struct store_obs	 obs;
 	struct verdict_input	 in;
 	struct timespec		 t0, ts, t1;
-	int			 boiler;
+	int			 count;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(r, 0, sizeof(*r));
@@ -903,9 +926,8 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	in.rcpt_partial = rcpt_partial(m);
 
 	own_text(m, store, now, r);
-	boiler = r->own_bytes * 100 < r->body_bytes * (uint64_t)cfg->min_own_share;
-	if (store != NULL && r->store_err == 0 && r->body_bytes >= cfg->min_body_bytes &&
-	    r->own_bytes >= cfg->min_own_text) {
+	count = message_count_kind(cfg, r);
+	if (store != NULL && r->store_err == 0 && count != MESSAGE_COUNT_NONE) {
 		obs.now = now;
 		obs.recipients = m->nrcpt > m->ntrap ? m->nrcpt - m->ntrap : 1;
 		obs.rcpt = m->rcpt_hash;
@@ -918,12 +940,10 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		obs.count_score = message_count_score;
 		obs.count_arg = (void *)cfg;
 		obs.strict = 1;
-		if (boiler) {
-			/* mostly boilerplate: a near copy or nothing */
-			obs.nocreate = 1;
-			if (obs.join_score < STORE_NEAR_COPY - 1)
-				obs.join_score = STORE_NEAR_COPY - 1;
-		}
+		/* mostly boilerplate: joins only as a near copy */
+		if (count == MESSAGE_COUNT_NEAR &&
+		    obs.join_score < STORE_NEAR_COPY - 1)
+			obs.join_score = STORE_NEAR_COPY - 1;
 		if (the_fleet != NULL && !dry_run)
 			fleet_enter(the_fleet);
 		clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -949,11 +969,8 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	if (in.res == NULL && !in.spamtrap && r->body_bytes < cfg->min_body_bytes)
 		r->verdict.reason = "short";
 	else if (in.res == NULL && !in.spamtrap && store != NULL &&
-	    r->store_err == 0 && r->own_bytes < cfg->min_own_text)
+	    r->store_err == 0 && count == MESSAGE_COUNT_NONE)
 		r->verdict.reason = "little-text";
-	else if (in.res == NULL && !in.spamtrap && store != NULL &&
-	    r->store_err == 0 && boiler)
-		r->verdict.reason = "boilerplate";
 	if (r->verdict.would == VERDICT_PARTIAL)
 		r->rcpt_removed = m->nrcpt - m->nwl;
 	r->nrcpt = m->nrcpt;

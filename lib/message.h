@@ -128,6 +128,17 @@ void		 message_finish(struct message *m, struct store *store, int64_t now,
 		    int dry_run, struct message_result *r);
 
 /*
+ * How message_finish counts a text: not at all (too short: MinBodyBytes,
+ * MinOwnText), only with its near copies (its own text is less than
+ * MinOwnText or MinOwnShare of it: the rest is boilerplate), or in full.
+ */
+#define MESSAGE_COUNT_NONE	0
+#define MESSAGE_COUNT_NEAR	1
+#define MESSAGE_COUNT_FULL	2
+int		 message_count_kind(const struct config *cfg,
+		    const struct message_result *r);
+
+/*
  * Open the store this configuration's messages go to, at `path` (NULL:
  * the configured Store), recording or checking the configuration's score
  * mode. flags: STORE_RDONLY or 0. Returns as store_open().

@@ -917,27 +917,30 @@ static const char *letters[] = {
 /*
  * Once a signature is known as boilerplate (seen under the texts of four
  * places in two clusters, check_boiler.c), a message made of little
- * else (a one-line reply) neither joins nor seeds a cluster (reason
- * little-text), a message with text of its own is digested as before,
- * and a campaign's text, seen in its one cluster however many copies,
- * stays its own.
+ * else (a one-line reply) is counted only with its near copies: it joins
+ * a second copy of itself, and another reply above the same signature
+ * starts a cluster of its own. A message with text of its own is
+ * digested as before, and a campaign's text, seen in its one cluster
+ * however many copies, stays its own.
  */
 START_TEST(site_boilerplate)
 {
 	const char		*rcpt[] = { "<me@uni.test>" };
 	const char		*reply = "Thanks, that works for me. See you "
 	    "on Monday at ten in the usual room.";
+	const char		*reply2 = "Sorry, I cannot make it this week; "
+	    "could we move it to Thursday afternoon?";
 	static struct boiler_fp	 f;
-	struct message_result	 r;
+	struct message_result	 r, first;
 	char			 text[4096], ip[32], sig[128];
 	size_t			 n;
 	int			 i;
 
 	ck_assert_uint_eq(cfg->min_own_text, 128);	/* the default */
 	snprintf(text, sizeof(text), "%s\n-- \n%s", reply, disclaimer);
-	r = offer(text, "192.0.2.1", "<a@corp.test>", rcpt, 1, 1800000000);
-	ck_assert_int_eq(r.digested, 1);	/* nothing known yet */
-	ck_assert_uint_eq(r.own_bytes, r.body_bytes);
+	first = offer(text, "192.0.2.1", "<a@corp.test>", rcpt, 1, 1800000000);
+	ck_assert_int_eq(first.digested, 1);	/* nothing known yet */
+	ck_assert_uint_eq(first.own_bytes, first.body_bytes);
 
 	/* the signature as the canonicaliser gives it, seen in 4 places */
 	snprintf(sig, sizeof(sig), "-- %s", disclaimer);
@@ -956,12 +959,21 @@ START_TEST(site_boilerplate)
 		r = deliver(text, ip, "<b@corp.test>", rcpt, 1, 1800000100 + i);
 		ck_assert_uint_lt(r.own_bytes, r.body_bytes);
 		ck_assert_uint_gt(r.own_bytes, 200);
+		ck_assert_int_eq(message_count_kind(cfg, &r), MESSAGE_COUNT_FULL);
 	}
 	snprintf(text, sizeof(text), "%s\n-- \n%s", reply, disclaimer);
 	r = offer(text, "192.0.2.9", "<c@corp.test>", rcpt, 1, 1800000200);
-	ck_assert_int_eq(r.digested, 0);
-	ck_assert_str_eq(r.verdict.reason, "little-text");
 	ck_assert_uint_lt(r.own_bytes, 128);
+	ck_assert_uint_ge(r.body_bytes, 128);
+	ck_assert_int_eq(message_count_kind(cfg, &r), MESSAGE_COUNT_NEAR);
+	ck_assert_int_eq(r.digested, 1);
+	ck_assert_uint_eq(r.res.c.id, first.res.c.id);
+	ck_assert_uint_eq(r.res.c.messages, 2);
+	snprintf(text, sizeof(text), "%s\n-- \n%s", reply2, disclaimer);
+	r = offer(text, "192.0.2.10", "<d@corp.test>", rcpt, 1, 1800000210);
+	ck_assert_int_eq(message_count_kind(cfg, &r), MESSAGE_COUNT_NEAR);
+	ck_assert_int_eq(r.digested, 1);
+	ck_assert_int_eq(r.res.created, 1);
 
 	/* a campaign: its text stays its own through 30 copies */
 	for (i = 0; i < 30; i++) {
@@ -970,6 +982,82 @@ START_TEST(site_boilerplate)
 		r = deliver(text, ip, "<x@spam.test>", rcpt, 1, 1800000300 + i);
 		ck_assert_uint_gt(r.own_bytes, r.body_bytes - 16);
 	}
+}
+END_TEST
+
+/*
+ * Too short to count: under MinOwnText of text in all, a message neither
+ * joins nor seeds a cluster (reason little-text), however much of it is
+ * its own.
+ */
+START_TEST(site_little_text)
+{
+	const char		*rcpt[] = { "<me@uni.test>" };
+	struct message_result	 r;
+
+	r = offer("Thanks, that works for me. See you on Monday at ten in "
+	    "the usual room, with the draft.",
+	    "192.0.2.1", "<a@corp.test>", rcpt, 1, 1800000000);
+	ck_assert_uint_lt(r.body_bytes, 128);
+	ck_assert_uint_ge(r.body_bytes, cfg->min_body_bytes);
+	ck_assert_int_eq(message_count_kind(cfg, &r), MESSAGE_COUNT_NONE);
+	ck_assert_int_eq(r.digested, 0);
+	ck_assert_str_eq(r.verdict.reason, "little-text");
+}
+END_TEST
+
+/*
+ * Boilerplate poisoning: one host sends four messages that carry a
+ * campaign's paragraph inside filler that varies (a sender in two
+ * places, four places, two clusters: boiler.h), so the paragraph becomes
+ * boilerplate. The campaign's copies, the paragraph and a code, then have
+ * too little text of their own; they are still counted, as near copies
+ * of each other, and rejected from RejectThreshold recipients on as
+ * without the priming.
+ */
+START_TEST(site_boilerplate_poisoning)
+{
+	struct message_result	 r;
+	char			 text[8192], rc[64], ip[32];
+	const char		*rcpt[1] = { rc };
+	unsigned int		 seed = 11;
+	size_t			 len;
+	int			 i, j, k, c, first = -1;
+
+	for (i = 0; i < 4; i++) {
+		len = 0;
+		for (k = 0; k < 2; k++) {
+			/* 150 made-up words of 3 to 8 letters */
+			for (j = 0; j < 150; j++) {
+				seed = seed * 1103515245u + 12345u;
+				for (c = 3 + (seed >> 16) % 6; c > 0; c--) {
+					seed = seed * 1103515245u + 12345u;
+					text[len++] = 'a' + (seed >> 16) % 26;
+				}
+				text[len++] = ' ';
+			}
+			if (k == 0)
+				len += snprintf(text + len, sizeof(text) - len,
+				    "\n%s\n", BODY);
+		}
+		snprintf(rc, sizeof(rc), "<staff%d@uni.test>", i);
+		r = deliver(text, "198.51.100.7", "<news@primer.test>", rcpt, 1,
+		    1800000000 + i * 60);
+	}
+	for (i = 0; i < 30; i++) {
+		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i % 20, 1 + i);
+		snprintf(text, sizeof(text), "%s code SAVE%d", BODY, 10 + i);
+		r = offer(text, ip, "<a@spam.test>", rcpt, 1,
+		    1800001000 + i * 60);
+		ck_assert_int_eq(message_count_kind(cfg, &r), MESSAGE_COUNT_NEAR);
+		ck_assert_int_eq(r.digested, 1);
+		if (r.verdict.action == VERDICT_REJECT && first < 0)
+			first = i;
+		if (first >= 0)
+			ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	}
+	ck_assert_int_eq(first, (int)cfg->reject_threshold - 1);
 }
 END_TEST
 
@@ -1462,8 +1550,8 @@ notice_fp(struct boiler_fp *f)
  * message's own): a short note above a long confidentiality notice that
  * a sender puts under all its mail. Its code says more of the notice
  * than of the note: it joins a cluster only as a near copy (a second
- * copy of one message) and starts none (reason boilerplate), so notes
- * under one notice never gather into a cluster of their own.
+ * copy of one message), so notes under one notice never gather into one
+ * cluster; each starts its own.
  */
 START_TEST(site_mostly_boilerplate)
 {
@@ -1490,8 +1578,9 @@ START_TEST(site_mostly_boilerplate)
 		    1800000100 + i);
 		ck_assert_uint_ge(r.own_bytes, cfg->min_own_text);
 		ck_assert_uint_lt(r.own_bytes * 100, r.body_bytes * 70);
-		ck_assert_int_eq(r.digested, 0);
-		ck_assert_str_eq(r.verdict.reason, "boilerplate");
+		ck_assert_int_eq(message_count_kind(cfg, &r), MESSAGE_COUNT_NEAR);
+		ck_assert_int_eq(r.digested, 1);
+		ck_assert_int_eq(r.res.created, 1);	/* joined no other note */
 		ck_assert_int_eq(r.verdict.action, VERDICT_ACCEPT);
 	}
 	/* a second copy of the first message is a near copy: it joins */
@@ -1502,9 +1591,7 @@ START_TEST(site_mostly_boilerplate)
 	ck_assert_uint_eq(r.res.c.messages, 2);
 	/* MinOwnShare 0: judged like any other text */
 	cfg->min_own_share = 0;
-	snprintf(text, sizeof(text), "%s\n\n%s", letters[1], notice);
-	r = offer(text, "192.0.2.2", "<b@corp.test>", rcpt, 1, 1800000300);
-	ck_assert_int_eq(r.digested, 1);
+	ck_assert_int_eq(message_count_kind(cfg, &r), MESSAGE_COUNT_FULL);
 }
 END_TEST
 
@@ -1582,6 +1669,8 @@ message_suite(void)
 	tcase_add_test(tc, site_unauthenticated_mailing);
 	tcase_add_test(tc, site_forged_authserv);
 	tcase_add_test(tc, site_boilerplate);
+	tcase_add_test(tc, site_little_text);
+	tcase_add_test(tc, site_boilerplate_poisoning);
 	tcase_add_test(tc, site_mostly_boilerplate);
 	tcase_add_test(tc, site_shared_notice);
 	tcase_add_test(tc, site_bounces);

@@ -168,10 +168,10 @@ status 0 "learn from stdin" learn ham - <"$W/other"
 grep -q '^-: cluster 3 (new) is ham' "$W/out" && ok || fail "learn stdin: $(cat "$W/out")"
 status 6 "learn an unreadable file" learn spam "$W/nonexistent"
 status 8 "learn a message too short" learn spam "$W/short"
-status 8 "learn a message with too little text of its own" learn spam "$W/little"
-grep -q 'bytes of text of its own, below MinOwnText 128' "$W/err" && ok ||
+status 8 "learn a message with too little text" learn spam "$W/little"
+grep -q 'canonical bytes, below MinOwnText 128' "$W/err" && ok ||
     fail "learn little text: $(cat "$W/err")"
-status 0 "check a message with too little text of its own" check --json "$W/little"
+status 0 "check a message with too little text" check --json "$W/little"
 pyjson "check: little-text, not digested" 'j["digested"] is False and j["verdict"]["reason"] == "little-text" and j["log"]["own"] < 128'
 
 # ------------------------------------------------------------ listings
