@@ -672,8 +672,6 @@ observe(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 		    nilsimsa_score(&obs->code, &c->code) >= STORE_REP_ADD_MIN)
 			rep_add(c, &obs->code);
 	} else {
-		if (obs->nocreate)
-			return 0;
 		if ((rc = evict(s, t, obs->now)) != 0 ||
 		    (rc = s->ops->new_id(t, &id)) != 0)
 			return rc;

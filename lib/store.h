@@ -208,12 +208,6 @@ struct store_obs {
 	 */
 	int		strict;
 	/*
-	 * Join only, never start a cluster: a message with little text of
-	 * its own (message.c) may join as a copy, but seeds nothing. When
-	 * nothing is joined, nothing is written (found and created 0).
-	 */
-	int		nocreate;
-	/*
 	 * A copy to spam traps only: its network and sender domain are
 	 * looked up (net_known, sender_known), not added, so that trap
 	 * copies never make a cluster look as if it came from their sender

@@ -1275,43 +1275,6 @@ START_TEST(test_exact_copies_only)
 }
 END_TEST
 
-/* nocreate: a message joins a cluster it matches, or nothing is written. */
-START_TEST(test_nocreate)
-{
-	struct store_config	 cfg = cfg_default();
-	struct store		*s = open_ok(&cfg, 0);
-	struct store_stats	 st;
-	nilsimsa_code		 a, b;
-	struct store_result	 r;
-	struct store_obs	 o;
-
-	rnd_code(&a);
-	rnd_code(&b);
-	o = obs_of(&a, 100, 99);
-	o.nocreate = 1;
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.found, 0);
-	ck_assert_int_eq(r.created, 0);
-	ck_assert_int_eq(store_stats(s, 400, &st), 0);
-	ck_assert_uint_eq(st.clusters, 0);
-	o.nocreate = 0;
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.created, 1);
-	o = obs_of(&a, 200, 99);
-	o.nocreate = 1;
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.found, 1);
-	ck_assert_uint_eq(r.c.messages, 2);
-	o = obs_of(&b, 300, 99);
-	o.nocreate = 1;
-	r = observe_ok(s, &o);
-	ck_assert_int_eq(r.found, 0);
-	ck_assert_int_eq(store_stats(s, 400, &st), 0);
-	ck_assert_uint_eq(st.clusters, 1);
-	store_close(s);
-}
-END_TEST
-
 START_TEST(test_kinds_apart)
 {
 	struct store_config	 cfg = cfg_default();
@@ -1621,7 +1584,6 @@ store_suite(void)
 	tcase_add_test(tc, test_recipients_and_sources);
 	tcase_add_test(tc, test_rcpt_new);
 	tcase_add_test(tc, test_exact_copies_only);
-	tcase_add_test(tc, test_nocreate);
 	tcase_add_test(tc, test_kinds_apart);
 	tcase_add_test(tc, test_strerror);
 	tcase_add_test(tc, test_threads);
