@@ -1040,6 +1040,7 @@ START_TEST(site_boilerplate_poisoning)
 				len += snprintf(text + len, sizeof(text) - len,
 				    "\n%s\n", BODY);
 		}
+		text[len] = '\0';
 		snprintf(rc, sizeof(rc), "<staff%d@uni.test>", i);
 		r = deliver(text, "198.51.100.7", "<news@primer.test>", rcpt, 1,
 		    1800000000 + i * 60);
