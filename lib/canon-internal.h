@@ -52,7 +52,7 @@
 #define HDR_MAX		4096	/* longest Content-* header value kept */
 #define HNAME_MAX	32
 #define CS_MAX		48	/* longest charset name kept */
-#define CS_NCONV	41	/* converters (cs_iconv below) */
+#define CS_NCONV	42	/* converters (cs_iconv below) */
 #define DBUF_MAX	4096	/* decoded bytes waiting for iconv */
 #define SNIFF_MAX	4096	/* an unlabelled part's bytes looked at */
 #define SNIFF_PARTS	4	/* parts of a message uchardet reads */

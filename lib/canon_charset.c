@@ -40,10 +40,12 @@
  * windows-1252, Shift_JIS is CP932, EUC-KR is CP949), so a message
  * decodes the same whatever its label. Two choices differ from WHATWG:
  * us-ascii is taken as UTF-8 (mislabelled UTF-8 is common, and ASCII is
- * the same either way), and UTF-7 and UTF-32 are decoded (mail clients
- * do). The stateful charsets WHATWG replaces outright for safety
- * (ISO-2022-KR, ISO-2022-CN, ISO-2022-CN-EXT, HZ) pass through: glibc's
- * ISO-2022-CN-EXT decoder crashes on input a sender can choose.
+ * the same either way), and UTF-7, UTF-32 and ISO-2022-KR are decoded
+ * (mail clients do: Korean mail of RFC 1557's 7-bit days, which Outlook
+ * and Apple Mail still show). The other stateful charsets WHATWG
+ * replaces outright for safety (ISO-2022-CN, ISO-2022-CN-EXT, HZ) pass
+ * through: glibc's ISO-2022-CN-EXT decoder crashes on input a sender can
+ * choose.
  *
  * Only these converters are ever opened, at most one descriptor each
  * per canonicaliser, opened on first use and kept: a message with parts
@@ -66,10 +68,10 @@
  * it is read as UTF-8: text in those charsets is hardly ever valid UTF-8
  * (two letters in a row are a lead byte and no continuation), but for
  * IBM866, whose letters are lead and trail bytes, which keeps its label.
- * A part labelled ISO-2022-JP, a 7-bit charset, that has 8-bit bytes and
- * none of its escapes is not ISO-2022-JP (Japanese clients write that
- * label on Shift_JIS): it is read as an unlabelled part, else as
- * labelled. Parts labelled UTF-16 or UTF-32, or that uchardet finds
+ * A part labelled ISO-2022-JP or ISO-2022-KR, 7-bit charsets, that has
+ * 8-bit bytes and none of their escapes is not what it says (Japanese
+ * clients write that label on Shift_JIS): it is read as an unlabelled
+ * part, else as labelled. Parts labelled UTF-16 or UTF-32, or that uchardet finds
  * in one of them, are read in the byte order utf16_32_order() says.
  * Written here only the hand-off: detecting charsets from statistics is
  * the library's craft.
@@ -83,7 +85,7 @@ static const char *const cs_iconv[] = {
 	"WINDOWS-1254", "WINDOWS-1255", "WINDOWS-1256", "WINDOWS-1257",
 	"WINDOWS-1258", "GB18030", "BIG5-HKSCS", "EUC-JP", "ISO-2022-JP",
 	"ISO-2022-JP-2", "CP932", "CP949", "UTF-16BE", "UTF-16LE", "UTF-16",
-	"UTF-32BE", "UTF-32LE", "UTF-32", "UTF-7"
+	"UTF-32BE", "UTF-32LE", "UTF-32", "UTF-7", "ISO-2022-KR"
 };
 
 /* cs_label.to: an index into cs_iconv, or one of these */
@@ -97,6 +99,7 @@ _Static_assert(sizeof(cs_iconv) / sizeof(cs_iconv[0]) == CS_NCONV,
 #define CS_SINGLE_LAST	26	/* cs_iconv[0..26]: one byte a character */
 #define CS_IBM866	0	/* whose letters are UTF-8 lead and trail bytes */
 #define CS_ISO2022JP	30	/* ISO-2022-JP; 31 is ISO-2022-JP-2 */
+#define CS_ISO2022KR	41
 #define CS_UTF16BE	34	/* 35 UTF-16LE */
 #define CS_UTF16	36	/* a label only: utf16_32_order() */
 #define CS_UTF32BE	37	/* 38 UTF-32LE */
@@ -117,7 +120,7 @@ static const struct cs_label cs_labels[] = {
 	{ "cp1258", 26 }, { "cp819", 20 }, { "cp866", 0 }, { "cp874", 17 },
 	{ "cp932", 32 }, { "cp936", 27 }, { "cp949", 33 }, { "csbig5", 28 },
 	{ "cseuckr", 33 }, { "cseucpkdfmtjapanese", 29 }, { "csgb2312", 27 },
-	{ "csibm866", 0 }, { "csiso2022jp", 30 }, { "csiso2022kr", CS_OPAQUE },
+	{ "csibm866", 0 }, { "csiso2022jp", 30 }, { "csiso2022kr", CS_ISO2022KR },
 	{ "csiso58gb231280", 27 }, { "csiso88596e", 5 },
 	{ "csiso88596i", 5 }, { "csiso88598e", 7 }, { "csiso88598i", 7 },
 	{ "csisolatin1", 20 }, { "csisolatin2", 1 }, { "csisolatin3", 2 },
@@ -135,7 +138,7 @@ static const struct cs_label cs_labels[] = {
 	{ "ibm866", 0 }, { "iso-10646-ucs-2", 35 }, { "iso-2022-cn", CS_OPAQUE },
 	{ "iso-2022-cn-ext", CS_OPAQUE }, { "iso-2022-jp", 30 },
 	{ "iso-2022-jp-1", 31 }, { "iso-2022-jp-2", 31 },
-	{ "iso-2022-kr", CS_OPAQUE }, { "iso-8859-1", 20 },
+	{ "iso-2022-kr", CS_ISO2022KR }, { "iso-8859-1", 20 },
 	{ "iso-8859-10", 8 }, { "iso-8859-11", 17 }, { "iso-8859-13", 9 },
 	{ "iso-8859-14", 10 }, { "iso-8859-15", 11 }, { "iso-8859-16", 12 },
 	{ "iso-8859-2", 1 }, { "iso-8859-3", 2 }, { "iso-8859-4", 3 },
@@ -194,6 +197,14 @@ static const struct cs_label cs_labels[] = {
 	{ "x-x-big5", 28 }
 };
 
+/* Is converter `to` a 7-bit ISO-2022 charset (JP, JP-2, KR)? */
+static int
+iso2022(int to)
+{
+	return to == CS_ISO2022JP || to == CS_ISO2022JP + 1 ||
+	    to == CS_ISO2022KR;
+}
+
 /* bsearch comparison of a label with a table entry. */
 static int
 cs_cmp(const void *k, const void *e)
@@ -243,10 +254,10 @@ conv_open(struct canon *c, const char *cs)
 	if (to == CS_UNKNOWN)
 		c->flags |= CANON_F_CHARSET;
 	/* no label, ASCII, an unknown one, one byte a character, or
-	 * ISO-2022-JP: see above */
+	 * ISO-2022-JP or -KR: see above */
 	if ((to == CS_UTF8 && strstr(cs, "utf") == NULL) ||
 	    to == CS_UNKNOWN || (to >= 0 && to <= CS_SINGLE_LAST) ||
-	    to == CS_ISO2022JP || to == CS_ISO2022JP + 1 ||
+	    iso2022(to) ||
 	    to == CS_UTF16 || to == CS_UTF32) {
 		c->sniff = 1;
 		c->sniff_to = to;
@@ -352,9 +363,9 @@ non_latin(int to)
 	return 1;
 }
 
-/* Has p an ISO-2022-JP escape (ESC $ or ESC ( )? */
+/* Has p an ISO-2022-JP or -KR escape (ESC $ or ESC ( )? */
 static int
-has_jis_escape(const unsigned char *p, size_t n)
+has_2022_escape(const unsigned char *p, size_t n)
 {
 	size_t	i;
 
@@ -393,7 +404,7 @@ utf16_32_order(const unsigned char *p, size_t n, int label)
  * fault; a non-Latin charset if uchardet names one; else Latin-1 as
  * labelled. Another label of one byte a character: UTF-8 if it is that
  * without a fault, else as labelled (IBM866: as labelled). ISO-2022-JP
- * with 8-bit bytes and no escape: as if unlabelled, as labelled when
+ * or -KR with 8-bit bytes and no escape: as if unlabelled, as labelled when
  * uchardet names nothing we convert. UTF-16, UTF-32: by the mark.
  */
 static int
@@ -414,8 +425,8 @@ sniff_charset(struct canon *c)
 		return to < 0 || !non_latin(to) ? CS_LATIN1 : to;
 	}
 	/* no 8-bit byte: neither a multi-byte sequence nor a bad byte */
-	if ((label == CS_ISO2022JP || label == CS_ISO2022JP + 1) &&
-	    ((multi == 0 && bad == 0) || has_jis_escape(c->sbuf, c->slen)))
+	if (iso2022(label) &&
+	    ((multi == 0 && bad == 0) || has_2022_escape(c->sbuf, c->slen)))
 		return label;
 	if (bad <= multi)
 		return CS_UTF8;

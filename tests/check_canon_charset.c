@@ -107,6 +107,23 @@ END_TEST
 /* the same in ISO-2022-JP */
 #define JA_JIS	"\x1b$BL@F|$N2q5D$O8a8e;0;~$+$i$G$9\x1b(B \x1b$B$h$m$7$/$" \
 	    "*4j$$$7$^$9\x1b(B \x1b$B;qNA$rK:$l$J$$$G$/$@$5$$\x1b(B"
+/* 안녕하세요 내일 회의는 오후 세시입니다 자료를 잊지 마세요 */
+#define KO_U8	"\xec\x95\x88\xeb\x85\x95\xed\x95\x98\xec\x84\xb8\xec" \
+	    "\x9a\x94 \xeb\x82\xb4\xec\x9d\xbc \xed\x9a\x8c\xec" \
+	    "\x9d\x98\xeb\x8a\x94 \xec\x98\xa4\xed\x9b\x84 \xec" \
+	    "\x84\xb8\xec\x8b\x9c\xec\x9e\x85\xeb\x8b\x88\xeb\x8b" \
+	    "\xa4 \xec\x9e\x90\xeb\xa3\x8c\xeb\xa5\xbc \xec\x9e" \
+	    "\x8a\xec\xa7\x80 \xeb\xa7\x88\xec\x84\xb8\xec\x9a" \
+	    "\x94"
+#define KO_EUC	"\xbe\xc8\xb3\xe7\xc7\xcf\xbc\xbc\xbf\xe4 \xb3\xbb" \
+	    "\xc0\xcf \xc8\xb8\xc0\xc7\xb4\xc2 \xbf\xc0\xc8\xc4 " \
+	    "\xbc\xbc\xbd\xc3\xc0\xd4\xb4\xcf\xb4\xd9 \xc0\xda" \
+	    "\xb7\xe1\xb8\xa6 \xc0\xd8\xc1\xf6 \xb8\xb6\xbc\xbc" \
+	    "\xbf\xe4"
+/* the same in ISO-2022-KR (RFC 1557) */
+#define KO_2022	"\x1b$)C\x0e>H3gGO<<\x3f" "d\x0f \x0e" "3;@O\x0f \x0e" \
+	    "H8@G4B\x0f \x0e\x3f@HD\x0f \x0e<<=C@T4O4Y\x0f \x0e@Z" \
+	    "7a8&\x0f \x0e@XAv\x0f \x0e" "86<<\x3f" "d\x0f"
 /* привет иван завтра встреча в десять часов не опаздывай пожалуйста */
 #define RU_1251	"\xef\xf0\xe8\xe2\xe5\xf2 \xe8\xe2\xe0\xed \xe7\xe0\xe2" \
 	    "\xf2\xf0\xe0 \xe2\xf1\xf2\xf0\xe5\xf7\xe0 \xe2 \xe4\xe5" \
@@ -167,6 +184,16 @@ START_TEST(test_charset_sniff)
 	same_text("Content-Type: text/plain; charset=iso-2022-jp\n\n" JA_SJIS "\n",
 	    "Content-Type: text/plain; charset=iso-2022-jp\n\n" JA_JIS "\n",
 	    JA_U8);
+	/* ISO-2022-KR (7-bit, RFC 1557) as labelled, base64 too; EUC-KR
+	 * labelled ISO-2022-KR: read as what it is */
+	same_text("Content-Type: text/plain; charset=iso-2022-kr\n\n" KO_2022 "\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n" KO_U8 "\n", KO_U8);
+	same_text("Content-Type: text/plain; charset=ISO-2022-KR\n"
+	    "Content-Transfer-Encoding: base64\n\n"
+	    "GyQpQw4+SDNnR088PD9kDyAOMztATw8gDkg4QEc0Qg8gDj9ASEQPIA48PD1DQFQ0TzRZ\n"
+	    "DyAOQFo3YTgmDyAOQFhBdg8gDjg2PDw/ZA8=\n",
+	    "Content-Type: text/plain; charset=iso-2022-kr\n\n" KO_EUC "\n",
+	    KO_U8);
 	/* real ISO-2022-JP with stray 8-bit bytes: still ISO-2022-JP (the
 	 * bytes it cannot have are skipped) */
 	CHECK_TEXT("Content-Type: text/plain; charset=iso-2022-jp\n\n" JA_JIS
