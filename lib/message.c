@@ -935,6 +935,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		obs.net = m->net;
 		obs.sender = sender_identity(m);
 		obs.trap = in.spamtrap;
+		obs.mailing_share = (unsigned)cfg->mailing_share;
 		obs.subject = cfg->subject_sample && m->subject[0] ? m->subject : NULL;
 		obs.join_score = cfg->similarity_threshold;
 		obs.count_score = message_count_score;

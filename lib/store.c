@@ -604,9 +604,10 @@ find_exact(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 /*
  * Search: exact index, else the scan. Fills res (score, runner_up,
  * compared, exact, counted) and *c with the cluster to join; returns 1
- * when one is to be joined, 0 when none scores above join_score, or an
- * error. A scan hit whose record cannot be read is dropped from the
- * array and the scan repeated.
+ * when one is to be joined, 0 when none scores above join_score (or the
+ * best is a mailing another sender matches only loosely: store_obs
+ * mailing_share), or an error. A scan hit whose record cannot be read
+ * is dropped from the array and the scan repeated.
  */
 static int
 search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
@@ -648,6 +649,10 @@ search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	}
 	if (tries == 8)
 		return STORE_EBACKEND;
+	if (obs->mailing_share > 0 && sc.best < STORE_NEAR_COPY &&
+	    c->status == CLUSTER_AUTO &&
+	    cluster_mailing_of_other(c, obs->sender, obs->mailing_share))
+		return 0;
 	res->counted = sc.best >= need;
 	return 1;
 }

@@ -71,6 +71,10 @@ enum cluster_status {
 					   few (cluster_single_source); a
 					   shop's or an ESP's pool spans six
 					   or seven /24s */
+#define CLUSTER_MAILING_OWN	5	/* copies from its sender after which a
+					   mailing's cluster takes no loose
+					   join from another sender
+					   (cluster_mailing_of()) */
 #define CLUSTER_SUBJECT_MAX	80	/* bytes of subject sample, with NUL */
 #define CLUSTER_HISTORY		24	/* hourly buckets of message counts */
 #define CLUSTER_REPS		4	/* codes a cluster is matched by:
@@ -214,6 +218,16 @@ struct store_obs {
 	 * (milter.c mark_spam()).
 	 */
 	int		trap;
+	/*
+	 * MailingShare (cluster_single_source), or 0: a mailing's cluster
+	 * takes a loose join (under STORE_NEAR_COPY) from its own sender
+	 * only; a message of another sender that matches it loosely starts
+	 * or joins another cluster. Two newsletters of one template, or a
+	 * letter under the same notice, do not make each other a campaign
+	 * of two sources, and a campaign dressed like a mailing is counted
+	 * apart from it.
+	 */
+	unsigned	mailing_share;
 	uint32_t	tagged, rejected;	/* add to the counters (store_note) */
 };
 
@@ -406,6 +420,14 @@ int	cluster_single_source(const struct cluster *c, unsigned share_pct);
  * more): a campaign's first copy alone is one source too.
  */
 int	cluster_mailing_seen(const struct cluster *c, unsigned share_pct);
+/*
+ * Is the cluster a mailing (cluster_single_source) of CLUSTER_MAILING_OWN
+ * copies or more from its sender domain, and is `sender` another? Then a
+ * loose match from that sender is not one of the mailing's (store.c
+ * search()).
+ */
+int	cluster_mailing_of_other(const struct cluster *c, uint32_t sender,
+	    unsigned share_pct);
 /*
  * Did a cluster's counted messages come from n sender domains or more
  * (n at most CLUSTER_MAX_SENDERS, what the set holds), none of which

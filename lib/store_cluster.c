@@ -247,6 +247,21 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 }
 
 int
+cluster_mailing_of_other(const struct cluster *c, uint32_t sender,
+    unsigned share_pct)
+{
+	uint32_t	sn, stop;
+	uint64_t	ssum;
+
+	sn = c->senders < CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS;
+	if (sn == 0)
+		return 0;
+	stop = top_index(c->sndn, sn, &ssum);
+	return c->sndn[stop] >= CLUSTER_MAILING_OWN && c->sndrs[stop] != sender &&
+	    cluster_single_source(c, share_pct);
+}
+
+int
 cluster_mailing_seen(const struct cluster *c, unsigned share_pct)
 {
 	uint32_t	i, n = c->senders < CLUSTER_MAX_SENDERS ? c->senders :

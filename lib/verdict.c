@@ -234,7 +234,8 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
  * (a newsletter, a list, a notification system), not a campaign:
  * campaigns vary their senders and come through many networks. It is
  * tagged, not rejected, unless ListMail is reject; an odd copy from
- * elsewhere (a forward, a chance match) does not undo that. Headers
+ * elsewhere (a forward, a chance match) does not undo that, and another
+ * sender's loose matches do not join it (store.h mailing_share). Headers
  * (List-Id, List-Unsubscribe, Precedence) spare nothing: anyone can
  * write them, and campaigns do. A cluster an administrator marked spam
  * is rejected all the same.

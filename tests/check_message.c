@@ -458,6 +458,65 @@ list_posts(const char **rcpt, size_t nrcpt, int n)
 	return r;
 }
 
+/* Two publishers' newsletters of one template: their text scores 75. */
+#define NEWS_FOOTER \
+    "You receive this newsletter because you subscribed on our web site " \
+    "with this address. To change your preferences or to unsubscribe, " \
+    "visit your profile page; we never share your address with anyone. " \
+    "Our privacy notice explains what we keep and why. Newsletter " \
+    "services are provided by the publisher's mailing office, registered " \
+    "in the commercial register under number 12345, with its seat in the " \
+    "old town.\n"
+static const char news_science[] = "This week in science: a new telescope "
+    "maps the dust between galaxies, a study finds that bees remember "
+    "faces, and engineers test a bridge that repairs its own cracks with "
+    "bacteria.\n\n" NEWS_FOOTER;
+static const char news_books[] = "This week in books: a debut novel about "
+    "a lighthouse keeper wins the spring prize, a historian retraces the "
+    "silk road on foot, and a poet reads from her letters at the city "
+    "library.\n\n" NEWS_FOOTER;
+
+/*
+ * Two publishers send newsletters of one template, each from its own
+ * network to its own 20 subscribers, one copy each. The second's text
+ * matches the first's cluster loosely (75): it is not one of that
+ * mailing's copies, and starts a cluster of its own, a mailing too.
+ * Joined to the first's, the two would have made a cluster of two
+ * sources, and the second's copies were rejected as a campaign.
+ */
+START_TEST(site_two_newsletters)
+{
+	struct message_result	 r, first;
+	char			 rc[64], ip[32];
+	const char		*rcpt[1] = { rc };
+	int			 i;
+
+	for (i = 0; i < 20; i++) {
+		snprintf(rc, sizeof(rc), "<reader%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "192.0.2.%d", 1 + i % 3);
+		r = deliver(news_science, ip, "<bounce-7@science.test>", rcpt, 1,
+		    1800000000 + i * 10);
+		ck_assert_int_ne(r.verdict.action, VERDICT_REJECT);
+		if (i == 0)
+			first = r;
+	}
+	for (i = 0; i < 20; i++) {
+		snprintf(rc, sizeof(rc), "<member%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "198.51.100.%d", 1 + i % 3);
+		r = deliver(news_books, ip, "<bounce-9@books.test>", rcpt, 1,
+		    1800001000 + i * 10);
+		if (i == 0) {
+			ck_assert_int_eq(r.res.created, 1);
+			ck_assert_int_ge(r.res.score, STORE_COPY_MIN);
+			ck_assert_int_lt(r.res.score, STORE_NEAR_COPY);
+		}
+		ck_assert_uint_ne(r.res.c.id, first.res.c.id);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "copy %d rejected (%s)", i, r.verdict.reason);
+	}
+}
+END_TEST
+
 /*
  * A newsletter sent every day for a month to the same recipients, from
  * its one server (and once forwarded from elsewhere), is never rejected,
@@ -1659,6 +1718,7 @@ message_suite(void)
 	tc = tcase_create("site");
 	tcase_add_checked_fixture(tc, setup_site, teardown_store);
 	tcase_add_test(tc, site_newsletter_month);
+	tcase_add_test(tc, site_two_newsletters);
 	tcase_add_test(tc, site_provider_list);
 	tcase_add_test(tc, site_campaign);
 	tcase_add_test(tc, site_campaign_overlap);

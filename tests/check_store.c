@@ -1186,6 +1186,75 @@ START_TEST(test_recipients_and_sources)
 END_TEST
 
 /*
+ * A mailing's cluster (CLUSTER_MAILING_OWN copies or more from one sender
+ * domain and network) takes a loose match from that sender, and a near
+ * copy from anyone; a loose match from another sender starts a cluster
+ * of its own. Not before the mailing has its copies, nor without
+ * mailing_share.
+ */
+START_TEST(test_mailing_loose_join)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r, m;
+	struct store_obs	 o;
+	nilsimsa_code		 a, loose, near;
+	int64_t			 t0 = 1800000000;
+	int			 i;
+
+	rnd_code(&a);
+	loose = flip(&a, 0, 60);	/* 68 against a */
+	near = flip(&a, 100, 20);	/* 108 */
+	for (i = 0; i < CLUSTER_MAILING_OWN; i++) {
+		o = obs_of(&a, t0 + i, 49);
+		o.net = 0x11;
+		o.sender = 0x51;
+		o.mailing_share = 80;
+		m = observe_ok(s, &o);
+		if (i == CLUSTER_MAILING_OWN - 2) {
+			/* one copy short: another sender's loose match joins */
+			o = obs_of(&loose, t0 + i, 49);
+			o.net = 0x22;
+			o.sender = 0x72;
+			o.mailing_share = 80;
+			ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+			ck_assert_int_eq(r.found, 1);
+		}
+	}
+	ck_assert_uint_eq(m.c.messages, CLUSTER_MAILING_OWN);
+	o = obs_of(&loose, t0 + 10, 49);
+	o.net = 0x22;
+	o.sender = 0x72;
+	o.mailing_share = 80;
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 0);
+	ck_assert_int_eq(r.score, 68);
+	o.mailing_share = 0;		/* the rule off */
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 1);
+	o.mailing_share = 80;
+	o.sender = 0x51;		/* the mailing's own sender */
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 1);
+	o = obs_of(&near, t0 + 11, 49);	/* a near copy from anyone */
+	o.net = 0x22;
+	o.sender = 0x72;
+	o.mailing_share = 80;
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 1);
+	ck_assert_uint_eq(r.c.id, m.c.id);
+	o = obs_of(&loose, t0 + 12, 49);	/* observed: a new cluster */
+	o.net = 0x22;
+	o.sender = 0x72;
+	o.mailing_share = 80;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 1);
+	ck_assert_uint_ne(r.c.id, m.c.id);
+	store_close(s);
+}
+END_TEST
+
+/*
  * What an observation says of the message's recipients (those the
  * cluster had not reached before and those it had) and of where it came
  * from (a network and a sender domain the cluster's copies came from
@@ -1583,6 +1652,7 @@ store_suite(void)
 	tcase_add_test(tc, test_resync);
 	tcase_add_test(tc, test_recipients_and_sources);
 	tcase_add_test(tc, test_rcpt_new);
+	tcase_add_test(tc, test_mailing_loose_join);
 	tcase_add_test(tc, test_exact_copies_only);
 	tcase_add_test(tc, test_kinds_apart);
 	tcase_add_test(tc, test_strerror);
