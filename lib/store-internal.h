@@ -108,6 +108,14 @@ struct scan {
 	size_t	compared;
 };
 
+#define SCAN_TOP	8	/* clusters scan_top() returns at most */
+
+/* One of scan_top()'s clusters: its array index and score. */
+struct scan_hit {
+	size_t	i;
+	int	score;
+};
+
 /* store_cluster.c */
 int64_t	store_hour_of(int64_t t);
 const char *store_rec_check(uint64_t id, const void *rec, size_t len);
@@ -118,5 +126,7 @@ int	arr_apply(struct store *s, const struct cluster *c, uint64_t remove_id);
 int	rebuild(struct store *s, struct store_btxn *t, uint64_t gen);
 void	scan(const struct store *s, const nilsimsa_code *code, int kind,
 	    int64_t now, struct scan *r);
+size_t	scan_top(const struct store *s, const nilsimsa_code *code, int kind,
+	    int64_t now, int above, struct scan_hit top[SCAN_TOP]);
 
 #endif /* STORE_INTERNAL_H */

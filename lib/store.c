@@ -601,13 +601,60 @@ find_exact(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	return 0;
 }
 
+/* Is cluster c, matched at score, a mailing this sender may not join? */
+static int
+mailing_of_other(const struct store_obs *obs, const struct cluster *c,
+    int score)
+{
+	return obs->mailing_share > 0 && score < STORE_NEAR_COPY &&
+	    c->status == CLUSTER_AUTO &&
+	    cluster_mailing_of_other(c, obs->sender, obs->mailing_share);
+}
+
+/*
+ * The best was a mailing of another sender, matched loosely: the next
+ * best clusters (scan_top()) that score enough and are no such mailing
+ * either. Into *c and res->score; 1, or 0 when none. Without this, copies
+ * of a campaign that each match such a mailing better than each other
+ * (its varied copies around a text a spammer first sent five times as a
+ * mailing of its own) would each start a cluster and never be counted.
+ */
+static int
+next_best(struct store *s, struct store_btxn *t, const struct store_obs *obs,
+    int write, int need, uint64_t refused, struct store_result *res,
+    struct cluster *c)
+{
+	struct scan_hit	top[SCAN_TOP];
+	uint64_t	ids[SCAN_TOP];
+	size_t		i, n;
+
+	if (!write)
+		pthread_rwlock_rdlock(&s->lock);
+	n = scan_top(s, &obs->code, obs->kind, obs->now, obs->join_score, top);
+	for (i = 0; i < n; i++)
+		ids[i] = s->slot[top[i].i].id;
+	if (!write)
+		pthread_rwlock_unlock(&s->lock);
+	for (i = 0; i < n; i++) {
+		if (obs->strict && top[i].score < need)
+			break;
+		if (ids[i] == refused || load(s, t, ids[i], c) != 0 ||
+		    mailing_of_other(obs, c, top[i].score))
+			continue;
+		res->score = top[i].score;
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * Search: exact index, else the scan. Fills res (score, runner_up,
  * compared, exact, counted) and *c with the cluster to join; returns 1
- * when one is to be joined, 0 when none scores above join_score (or the
- * best is a mailing another sender matches only loosely: store_obs
- * mailing_share), or an error. A scan hit whose record cannot be read
- * is dropped from the array and the scan repeated.
+ * when one is to be joined, 0 when none scores above join_score, or an
+ * error. The best is passed over when it is a mailing another sender
+ * matches only loosely (store_obs mailing_share): then the next best
+ * that is none. A scan hit whose record cannot be read is dropped from
+ * the array and the scan repeated.
  */
 static int
 search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
@@ -649,11 +696,12 @@ search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	}
 	if (tries == 8)
 		return STORE_EBACKEND;
-	if (obs->mailing_share > 0 && sc.best < STORE_NEAR_COPY &&
-	    c->status == CLUSTER_AUTO &&
-	    cluster_mailing_of_other(c, obs->sender, obs->mailing_share))
-		return 0;
-	res->counted = sc.best >= need;
+	if (mailing_of_other(obs, c, sc.best)) {
+		if (!next_best(s, t, obs, write, need, c->id, res, c))
+			return 0;	/* score: the best, passed over */
+		res->runner_up = sc.best;	/* the best among the others */
+	}
+	res->counted = res->score >= need;
 	return 1;
 }
 

@@ -476,6 +476,63 @@ scan_avx512(const struct store *s, const uint64_t *q, int kind, int64_t now,
 }
 #endif
 
+/*
+ * The SCAN_TOP best live clusters of the kind scoring above `above`, best
+ * first (ties in index order); how many. For the rare search that passes
+ * over its best (store.c search(): a mailing another sender matches only
+ * loosely): a plain loop, with hardware popcount where there is one.
+ */
+#define SCAN_TOP_BODY(score_reps)					\
+	size_t	 i, j, n = 0;						\
+	int	 sc, k;							\
+									\
+	for (i = 0; i < s->n; i++) {					\
+		if (s->deadline[i] < now || (s->nrep[i] >> 7) != kind)	\
+			continue;					\
+		sc = score_words(s->code[i], q);			\
+		if ((k = s->nrep[i] & NREP_MASK) != 0)			\
+			sc = score_reps(s->rep[i], k, q, sc);		\
+		if (sc <= above || (n == SCAN_TOP &&			\
+		    sc <= top[SCAN_TOP - 1].score))			\
+			continue;					\
+		j = n < SCAN_TOP ? n++ : SCAN_TOP - 1;			\
+		for (; j > 0 && top[j - 1].score < sc; j--)		\
+			top[j] = top[j - 1];				\
+		top[j].i = i;						\
+		top[j].score = sc;					\
+	}								\
+	return n;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) static size_t
+scan_top_popcnt(const struct store *s, const uint64_t *q, int kind,
+    int64_t now, int above, struct scan_hit *top)
+{
+	SCAN_TOP_BODY(score_reps_popcnt)
+}
+#endif
+
+static size_t
+scan_top_generic(const struct store *s, const uint64_t *q, int kind,
+    int64_t now, int above, struct scan_hit *top)
+{
+	SCAN_TOP_BODY(score_reps_generic)
+}
+
+size_t
+scan_top(const struct store *s, const nilsimsa_code *code, int kind,
+    int64_t now, int above, struct scan_hit top[SCAN_TOP])
+{
+	uint64_t	q[4];
+
+	memcpy(q, code->b, sizeof(q));
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("popcnt"))
+		return scan_top_popcnt(s, q, kind, now, above, top);
+#endif
+	return scan_top_generic(s, q, kind, now, above, top);
+}
+
 void
 scan(const struct store *s, const nilsimsa_code *code, int kind, int64_t now,
     struct scan *r)

@@ -1255,6 +1255,52 @@ START_TEST(test_mailing_loose_join)
 END_TEST
 
 /*
+ * Passed over, a mailing leaves the next best: a loose match to the
+ * mailing (88) from another sender joins the cluster it matches next
+ * (68), so that a campaign's varied copies around a text a spammer sent
+ * as a mailing of its own still gather and are counted.
+ */
+START_TEST(test_mailing_next_best)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r, m, b;
+	struct store_obs	 o;
+	nilsimsa_code		 a, q, bc;
+	int64_t			 t0 = 1800000000;
+	int			 i;
+
+	rnd_code(&a);
+	q = flip(&a, 0, 40);		/* 88 against a */
+	bc = flip(&q, 60, 60);		/* 68 against q, 28 against a */
+	for (i = 0; i < CLUSTER_MAILING_OWN; i++) {
+		o = obs_of(&a, t0 + i, 49);
+		o.net = 0x11;
+		o.sender = 0x51;
+		o.mailing_share = 80;
+		m = observe_ok(s, &o);
+	}
+	o = obs_of(&bc, t0 + 10, 49);
+	o.net = 0x33;
+	o.sender = 0x93;
+	o.mailing_share = 80;
+	b = observe_ok(s, &o);
+	ck_assert_int_eq(b.created, 1);
+	o = obs_of(&q, t0 + 20, 49);
+	o.net = 0x22;
+	o.sender = 0x72;
+	o.mailing_share = 80;
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.found, 1);
+	ck_assert_uint_eq(r.c.id, b.c.id);
+	ck_assert_int_eq(r.score, 68);
+	ck_assert_int_eq(r.runner_up, 88);	/* the mailing passed over */
+	ck_assert_uint_ne(r.c.id, m.c.id);
+	store_close(s);
+}
+END_TEST
+
+/*
  * What an observation says of the message's recipients (those the
  * cluster had not reached before and those it had) and of where it came
  * from (a network and a sender domain the cluster's copies came from
@@ -1653,6 +1699,7 @@ store_suite(void)
 	tcase_add_test(tc, test_recipients_and_sources);
 	tcase_add_test(tc, test_rcpt_new);
 	tcase_add_test(tc, test_mailing_loose_join);
+	tcase_add_test(tc, test_mailing_next_best);
 	tcase_add_test(tc, test_exact_copies_only);
 	tcase_add_test(tc, test_kinds_apart);
 	tcase_add_test(tc, test_strerror);
