@@ -542,6 +542,16 @@ START_TEST(site_newsletter_month)
 }
 END_TEST
 
+/* Copy i's verdict: from the first rejected copy on, every copy is. */
+static void
+rejected_from(int *first, int i, const struct message_result *r)
+{
+	if (r->verdict.action == VERDICT_REJECT && *first < 0)
+		*first = i;
+	if (*first >= 0)
+		ck_assert_int_eq(r->verdict.action, VERDICT_REJECT);
+}
+
 /*
  * A campaign to 50 different recipients from 20 networks within an hour
  * is rejected from the configured count on: RejectThreshold different
@@ -560,10 +570,7 @@ START_TEST(site_campaign)
 		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
 		r = deliver(text, ip, i % 2 ? "<a@spam1.test>" : "<b@spam2.test>",
 		    rcpt, 1, 1800000000 + i * 60);
-		if (r.verdict.action == VERDICT_REJECT && first < 0)
-			first = i;
-		if (first >= 0)
-			ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+		rejected_from(&first, i, &r);
 	}
 	ck_assert_int_eq(first, (int)cfg->reject_threshold - 1);
 }
@@ -1112,10 +1119,7 @@ START_TEST(site_boilerplate_poisoning)
 		    1800001000 + i * 60);
 		ck_assert_int_eq(message_count_kind(cfg, &r), MESSAGE_COUNT_NEAR);
 		ck_assert_int_eq(r.digested, 1);
-		if (r.verdict.action == VERDICT_REJECT && first < 0)
-			first = i;
-		if (first >= 0)
-			ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+		rejected_from(&first, i, &r);
 	}
 	ck_assert_int_eq(first, (int)cfg->reject_threshold - 1);
 }

@@ -1185,6 +1185,18 @@ START_TEST(test_recipients_and_sources)
 }
 END_TEST
 
+/* An observation from network net and sender domain sender, MailingShare 80. */
+static struct store_obs
+mobs(const nilsimsa_code *c, int64_t now, uint32_t net, uint32_t sender)
+{
+	struct store_obs	o = obs_of(c, now, 49);
+
+	o.net = net;
+	o.sender = sender;
+	o.mailing_share = 80;
+	return o;
+}
+
 /*
  * A mailing's cluster (CLUSTER_MAILING_OWN copies or more from one sender
  * domain and network) takes a loose match from that sender, and a near
@@ -1206,26 +1218,17 @@ START_TEST(test_mailing_loose_join)
 	loose = flip(&a, 0, 60);	/* 68 against a */
 	near = flip(&a, 100, 20);	/* 108 */
 	for (i = 0; i < CLUSTER_MAILING_OWN; i++) {
-		o = obs_of(&a, t0 + i, 49);
-		o.net = 0x11;
-		o.sender = 0x51;
-		o.mailing_share = 80;
+		o = mobs(&a, t0 + i, 0x11, 0x51);
 		m = observe_ok(s, &o);
 		if (i == CLUSTER_MAILING_OWN - 2) {
 			/* one copy short: another sender's loose match joins */
-			o = obs_of(&loose, t0 + i, 49);
-			o.net = 0x22;
-			o.sender = 0x72;
-			o.mailing_share = 80;
+			o = mobs(&loose, t0 + i, 0x22, 0x72);
 			ck_assert_int_eq(store_lookup(s, &o, &r), 0);
 			ck_assert_int_eq(r.found, 1);
 		}
 	}
 	ck_assert_uint_eq(m.c.messages, CLUSTER_MAILING_OWN);
-	o = obs_of(&loose, t0 + 10, 49);
-	o.net = 0x22;
-	o.sender = 0x72;
-	o.mailing_share = 80;
+	o = mobs(&loose, t0 + 10, 0x22, 0x72);
 	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
 	ck_assert_int_eq(r.found, 0);
 	ck_assert_int_eq(r.score, 68);
@@ -1236,17 +1239,11 @@ START_TEST(test_mailing_loose_join)
 	o.sender = 0x51;		/* the mailing's own sender */
 	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
 	ck_assert_int_eq(r.found, 1);
-	o = obs_of(&near, t0 + 11, 49);	/* a near copy from anyone */
-	o.net = 0x22;
-	o.sender = 0x72;
-	o.mailing_share = 80;
+	o = mobs(&near, t0 + 11, 0x22, 0x72);	/* a near copy from anyone */
 	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
 	ck_assert_int_eq(r.found, 1);
 	ck_assert_uint_eq(r.c.id, m.c.id);
-	o = obs_of(&loose, t0 + 12, 49);	/* observed: a new cluster */
-	o.net = 0x22;
-	o.sender = 0x72;
-	o.mailing_share = 80;
+	o = mobs(&loose, t0 + 12, 0x22, 0x72);	/* observed: a new cluster */
 	r = observe_ok(s, &o);
 	ck_assert_int_eq(r.created, 1);
 	ck_assert_uint_ne(r.c.id, m.c.id);
@@ -1274,22 +1271,13 @@ START_TEST(test_mailing_next_best)
 	q = flip(&a, 0, 40);		/* 88 against a */
 	bc = flip(&q, 60, 60);		/* 68 against q, 28 against a */
 	for (i = 0; i < CLUSTER_MAILING_OWN; i++) {
-		o = obs_of(&a, t0 + i, 49);
-		o.net = 0x11;
-		o.sender = 0x51;
-		o.mailing_share = 80;
+		o = mobs(&a, t0 + i, 0x11, 0x51);
 		m = observe_ok(s, &o);
 	}
-	o = obs_of(&bc, t0 + 10, 49);
-	o.net = 0x33;
-	o.sender = 0x93;
-	o.mailing_share = 80;
+	o = mobs(&bc, t0 + 10, 0x33, 0x93);
 	b = observe_ok(s, &o);
 	ck_assert_int_eq(b.created, 1);
-	o = obs_of(&q, t0 + 20, 49);
-	o.net = 0x22;
-	o.sender = 0x72;
-	o.mailing_share = 80;
+	o = mobs(&q, t0 + 20, 0x22, 0x72);
 	r = observe_ok(s, &o);
 	ck_assert_int_eq(r.found, 1);
 	ck_assert_uint_eq(r.c.id, b.c.id);
