@@ -71,8 +71,9 @@
  * A part labelled ISO-2022-JP or ISO-2022-KR, 7-bit charsets, that has
  * 8-bit bytes and none of their escapes is not what it says (Japanese
  * clients write that label on Shift_JIS): it is read as an unlabelled
- * part, else as labelled. Parts labelled UTF-16 or UTF-32, or that uchardet finds
- * in one of them, are read in the byte order utf16_32_order() says.
+ * part, else as labelled. Parts labelled UTF-16 or UTF-32, or that
+ * uchardet finds in one of them, are read in the byte order
+ * utf16_32_order() says.
  * Written here only the hand-off: detecting charsets from statistics is
  * the library's craft.
  */
@@ -99,7 +100,7 @@ _Static_assert(sizeof(cs_iconv) / sizeof(cs_iconv[0]) == CS_NCONV,
 #define CS_SINGLE_LAST	26	/* cs_iconv[0..26]: one byte a character */
 #define CS_IBM866	0	/* whose letters are UTF-8 lead and trail bytes */
 #define CS_ISO2022JP	30	/* ISO-2022-JP; 31 is ISO-2022-JP-2 */
-#define CS_ISO2022KR	41
+#define CS_ISO2022KR	41	/* ISO-2022-KR, the last converter */
 #define CS_UTF16BE	34	/* 35 UTF-16LE */
 #define CS_UTF16	36	/* a label only: utf16_32_order() */
 #define CS_UTF32BE	37	/* 38 UTF-32LE */

@@ -74,7 +74,7 @@ enum cluster_status {
 #define CLUSTER_MAILING_OWN	5	/* copies from its sender after which a
 					   mailing's cluster takes no loose
 					   join from another sender
-					   (cluster_mailing_of()) */
+					   (cluster_mailing_of_other()) */
 #define CLUSTER_SUBJECT_MAX	80	/* bytes of subject sample, with NUL */
 #define CLUSTER_HISTORY		24	/* hourly buckets of message counts */
 #define CLUSTER_REPS		4	/* codes a cluster is matched by:
