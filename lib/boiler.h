@@ -46,11 +46,10 @@
  * copy, and a campaign's copies, near copies of each other, are counted
  * as before (docs/replay.md, tenth session). A campaign that both
  * poisons and varies its copies below a near copy's score is still not
- * counted. Counting a fingerprint as
- * boilerplate only for the senders that taught it would also stop other
- * senders' spam from being stripped, but then letters of several
- * organisations under one common notice join through it again (ham
- * rejected: mksite.py zh 2 to 45).
+ * counted. Counting a fingerprint as boilerplate only for the senders
+ * that taught it would also stop other senders' spam from being
+ * stripped, but then letters of several organisations under one common
+ * notice join through it again (ham rejected: mksite.py zh 2 to 45).
  *
  * The table lives in memory, a fixed size (11 MiB), and is learned
  * from the traffic since the process started: nothing is stored on disk,
