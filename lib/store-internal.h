@@ -116,6 +116,20 @@ struct scan_hit {
 	int	score;
 };
 
+/* The entries in use of a cluster's network set and sender set. */
+static inline uint32_t
+cluster_nnets(const struct cluster *c)
+{
+	return c->networks < CLUSTER_MAX_NETS ? c->networks : CLUSTER_MAX_NETS;
+}
+
+static inline uint32_t
+cluster_nsenders(const struct cluster *c)
+{
+	return c->senders < CLUSTER_MAX_SENDERS ? c->senders :
+	    CLUSTER_MAX_SENDERS;
+}
+
 /* store_cluster.c */
 int64_t	store_hour_of(int64_t t);
 const char *store_rec_check(uint64_t id, const void *rec, size_t len);

@@ -258,8 +258,7 @@ hash_has(const uint32_t *set, uint32_t n, uint32_t v)
 static int
 net_add(struct cluster *c, uint32_t v, uint32_t hour)
 {
-	uint32_t	i, old = 0, n = c->networks < CLUSTER_MAX_NETS ?
-			    c->networks : CLUSTER_MAX_NETS;
+	uint32_t	i, old = 0, n = cluster_nnets(c);
 
 	if (v == 0)
 		return 0;
@@ -529,10 +528,9 @@ cluster_join(struct cluster *c, const struct store_obs *obs, int counted,
 		c->first_seen = obs->now;
 	hist_add(c, store_hour_of(obs->now));
 	if (counted && obs->trap) {
-		res->net_known = copy && hash_has(c->nets, c->networks <
-		    CLUSTER_MAX_NETS ? c->networks : CLUSTER_MAX_NETS, obs->net);
-		res->sender_known = hash_has(c->sndrs, c->senders <
-		    CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS,
+		res->net_known = copy &&
+		    hash_has(c->nets, cluster_nnets(c), obs->net);
+		res->sender_known = hash_has(c->sndrs, cluster_nsenders(c),
 		    obs->sender);
 	} else if (counted) {
 		c->recipients = add64(c->recipients, obs->recipients);

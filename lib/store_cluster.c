@@ -196,6 +196,16 @@ top_index(const uint32_t *cnt, uint32_t n, uint64_t *sum)
 }
 
 /*
+ * The sender domain that sent a cluster the most copies (index 0, with
+ * no count, when none did), and the copies of all in *sum.
+ */
+static uint32_t
+top_sender(const struct cluster *c, uint64_t *sum)
+{
+	return top_index(c->sndn, cluster_nsenders(c), sum);
+}
+
+/*
  * The copies from the k networks that sent the most, counting only
  * networks that sent more than one (n <= CLUSTER_MAX_NETS counts): a
  * sender's own servers send again and again, a botnet's hosts each once
@@ -226,12 +236,11 @@ int
 cluster_single_source(const struct cluster *c, unsigned share_pct)
 {
 	uint64_t	nsum, ssum;
-	uint32_t	nn, sn, stop;
+	uint32_t	nn, stop;
 
-	nn = c->networks < CLUSTER_MAX_NETS ? c->networks : CLUSTER_MAX_NETS;
-	sn = c->senders < CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS;
+	nn = cluster_nnets(c);
 	(void)top_index(c->netn, nn, &nsum);
-	stop = top_index(c->sndn, sn, &ssum);
+	stop = top_sender(c, &ssum);
 	if (nsum == 0 && ssum == 0)	/* no counts (a version 1 record) */
 		return c->networks <= 1 && c->senders <= 1;
 	if (ssum == 0 || (uint64_t)c->sndn[stop] * 100 < ssum * share_pct)
@@ -250,39 +259,31 @@ int
 cluster_mailing_of_other(const struct cluster *c, uint32_t sender,
     unsigned share_pct)
 {
-	uint32_t	sn, stop;
 	uint64_t	ssum;
+	uint32_t	top = top_sender(c, &ssum);
 
-	sn = c->senders < CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS;
-	if (sn == 0)
-		return 0;
-	stop = top_index(c->sndn, sn, &ssum);
-	return c->sndn[stop] >= CLUSTER_MAILING_OWN && c->sndrs[stop] != sender &&
+	return c->sndn[top] >= CLUSTER_MAILING_OWN && c->sndrs[top] != sender &&
 	    cluster_single_source(c, share_pct);
 }
 
 int
 cluster_mailing_seen(const struct cluster *c, unsigned share_pct)
 {
-	uint32_t	i, n = c->senders < CLUSTER_MAX_SENDERS ? c->senders :
-			    CLUSTER_MAX_SENDERS;
+	uint64_t	ssum;
 
-	for (i = 0; i < n; i++)
-		if (c->sndn[i] >= 2)
-			return cluster_single_source(c, share_pct);
-	return 0;
+	return c->sndn[top_sender(c, &ssum)] >= 2 &&
+	    cluster_single_source(c, share_pct);
 }
 
 int
 cluster_many_senders(const struct cluster *c, uint64_t n)
 {
-	uint32_t	sn, stop;
+	uint32_t	stop;
 	uint64_t	ssum;
 
-	sn = c->senders < CLUSTER_MAX_SENDERS ? c->senders : CLUSTER_MAX_SENDERS;
-	if (sn < n)
+	if (cluster_nsenders(c) < n)
 		return 0;
-	stop = top_index(c->sndn, sn, &ssum);
+	stop = top_sender(c, &ssum);
 	return ssum > 0 && (uint64_t)c->sndn[stop] * 2 < ssum;
 }
 
