@@ -612,7 +612,8 @@ mailing_of_other(const struct store_obs *obs, const struct cluster *c,
 /*
  * The best was a mailing of another sender, matched loosely: the next
  * best clusters (scan_top()) that score enough and are no such mailing
- * either. Into *c and res->score; 1, or 0 when none. Without this, copies
+ * either. Into *c and res->score; 1, 0 when none, or the store's error
+ * (a record gone or damaged since is passed over). Without this, copies
  * of a campaign that each match such a mailing better than each other
  * (its varied copies around a text a spammer first sent five times as a
  * mailing of its own) would each start a cluster and never be counted.
@@ -625,6 +626,7 @@ next_best(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	struct scan_hit	top[SCAN_TOP];
 	uint64_t	ids[SCAN_TOP];
 	size_t		i, n;
+	int		rc;
 
 	if (!write)
 		pthread_rwlock_rdlock(&s->lock);
@@ -636,8 +638,14 @@ next_best(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	for (i = 0; i < n; i++) {
 		if (obs->strict && top[i].score < need)
 			break;
-		if (ids[i] == refused || load(s, t, ids[i], c) != 0 ||
-		    mailing_of_other(obs, c, top[i].score))
+		if (ids[i] == refused)
+			continue;
+		if ((rc = load(s, t, ids[i], c)) != 0) {
+			if (rc != STORE_ENOTFOUND && rc != STORE_ECORRUPT)
+				return rc;
+			continue;	/* gone since: the next */
+		}
+		if (mailing_of_other(obs, c, top[i].score))
 			continue;
 		res->score = top[i].score;
 		return 1;
@@ -695,8 +703,8 @@ search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	if (tries == 8)
 		return STORE_EBACKEND;
 	if (mailing_of_other(obs, c, sc.best)) {
-		if (!next_best(s, t, obs, write, need, c->id, res, c))
-			return 0;	/* score: the best, passed over */
+		if ((rc = next_best(s, t, obs, write, need, c->id, res, c)) <= 0)
+			return rc;	/* 0: score is the best, passed over */
 		res->runner_up = sc.best;	/* the best among the others */
 	}
 	res->counted = res->score >= need;
