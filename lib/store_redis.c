@@ -1796,39 +1796,6 @@ fleet_sync(struct fleet *f, int timeout_ms)
 	return -1;
 }
 
-/*
- * The clusters the fleet holds: its hashes, counted with SCAN (never
- * KEYS, which would stop the server for the whole keyspace). 0 or -1.
- */
-static int
-count_clusters(struct fleet *f, struct fconn *fc, uint64_t *n)
-{
-	redisReply	*r;
-	char		 cur[32] = "0", pat[64];
-	int		 rc = -1;
-
-	*n = 0;
-	snprintf(pat, sizeof(pat), "{%s:*}:h", f->prefix);
-	do {
-		if ((r = redisCommand(fc->c, "SCAN %s MATCH %s COUNT 1000", cur,
-		    pat)) == NULL) {
-			conn_drop(f, fc, "no answer to SCAN");
-			return -1;
-		}
-		if (r->type != REDIS_REPLY_ARRAY || r->elements != 2 ||
-		    r->element[0]->type != REDIS_REPLY_STRING ||
-		    r->element[1]->type != REDIS_REPLY_ARRAY) {
-			freeReplyObject(r);
-			return -1;
-		}
-		snprintf(cur, sizeof(cur), "%s", r->element[0]->str);
-		*n += r->element[1]->elements;
-		freeReplyObject(r);
-		rc = 0;
-	} while (strcmp(cur, "0") != 0);
-	return rc;
-}
-
 int
 fleet_health(struct fleet *f, struct fleet_health *h)
 {
