@@ -61,7 +61,7 @@ log_getlevel(void)
 	return atomic_load_explicit(&log_level, memory_order_relaxed);
 }
 
-static void
+static void __attribute__((format(printf, 4, 0)))
 vlog(int level, int prio, int with_errno, const char *fmt, va_list ap)
 {
 	char	 msg[2048];

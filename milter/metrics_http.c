@@ -133,7 +133,7 @@ handler(void *cls, struct MHD_Connection *conn, const char *url,
 }
 
 /* libmicrohttpd's own complaints go to our log. */
-static void
+static void __attribute__((format(printf, 2, 0)))
 mhd_log(void *cls, const char *fmt, va_list ap)
 {
 	char	buf[512];
