@@ -603,7 +603,8 @@ pend_make(struct pend *p, const char *key, const struct store_obs *obs,
 	p->kind = res->c.kind;
 	p->status = res->c.status;
 	p->created = res->created != 0;
-	p->counted = res->counted || res->exact || res->created;
+	/* a copy to spam traps only adds itself (store.h, obs->trap) */
+	p->counted = !obs->trap && (res->counted || res->exact || res->created);
 	p->copy = p->counted && (res->exact || res->created ||
 	    res->score >= STORE_COPY_MIN);
 	p->now = obs->now;

@@ -239,10 +239,13 @@ code_near(const nilsimsa_code *a, nilsimsa_code *b, int n)
 		b->b[(i * 7) % 32] ^= (unsigned char)(1u << (i % 8));
 }
 
-/* One message of code c to recipient rcpt from network net on host h. */
+/*
+ * One message of code c to recipient rcpt from network net on host h;
+ * with trap, to spam traps only.
+ */
 static void
-host_msg(struct host *h, const nilsimsa_code *c, uint32_t rcpt, uint32_t net,
-    struct store_result *res, struct fleet_counts *fc, int *fleet_rc)
+host_send(struct host *h, const nilsimsa_code *c, uint32_t rcpt, uint32_t net,
+    int trap, struct store_result *res, struct fleet_counts *fc, int *fleet_rc)
 {
 	struct store_obs	obs;
 	int			rc;
@@ -262,11 +265,20 @@ host_msg(struct host *h, const nilsimsa_code *c, uint32_t rcpt, uint32_t net,
 	obs.count_score = message_count_score;
 	obs.count_arg = h->cfg;
 	obs.strict = 1;
+	obs.trap = trap;
 	fleet_enter(h->f);	/* as message_finish does */
 	rc = store_observe(h->s, &obs, res);
 	fleet_leave(h->f);
 	ck_assert_msg(rc == 0, "observe: %s", store_strerror(rc));
 	*fleet_rc = fleet_observe(h->f, &obs, res, fc);
+}
+
+/* One message of code c to recipient rcpt from network net on host h. */
+static void
+host_msg(struct host *h, const nilsimsa_code *c, uint32_t rcpt, uint32_t net,
+    struct store_result *res, struct fleet_counts *fc, int *fleet_rc)
+{
+	host_send(h, c, rcpt, net, 0, res, fc, fleet_rc);
 }
 
 /* Copies alternating between two hosts add up as on one host. */
@@ -307,6 +319,47 @@ START_TEST(test_counts_add_up)
 	host_msg(&a, &c, 107, 7, &res, &fc, &rc);
 	ck_assert_int_eq(rc, 0);
 	ck_assert_uint_eq(fc.messages, 7);
+	host_close(&a);
+	host_close(&b);
+}
+END_TEST
+
+/*
+ * Copies to spam traps only add themselves to the fleet's messages, not
+ * their networks nor their recipients (store.h: obs->trap), as in the
+ * local store: traps from many networks do not make a mailing a spread.
+ */
+START_TEST(test_trap_not_counted)
+{
+	static struct host	a, b;	/* static: see host_store */
+	struct store_result	res;
+	struct fleet_counts	fc;
+	nilsimsa_code		c;
+	int			rc;
+
+	flush();
+	tu_srand(2);
+	hosts_open(&a, &b, "a9", "b9");
+	code_rand(&c);
+	host_msg(&a, &c, 101, 7, &res, &fc, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert(res.created);
+	for (uint32_t i = 0; i < 10; i++) {
+		host_send(&a, &c, 200 + i, 20 + i, 1, &res, &fc, &rc);
+		ck_assert_int_eq(rc, 0);
+		ck_assert_uint_eq(fc.messages, 2 + i);
+		ck_assert_uint_eq(fc.recipients, 1);
+		ck_assert_uint_eq(fc.reach_rcpts, 1);
+		ck_assert_uint_eq(fc.reach_nets, 1);
+		ck_assert_uint_eq(fc.networks, 1);
+		ck_assert_uint_eq(res.c.networks, 1);
+	}
+	/* a copy to a user still counts */
+	host_msg(&a, &c, 102, 8, &res, &fc, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(fc.messages, 12);
+	ck_assert_uint_eq(fc.recipients, 2);
+	ck_assert_uint_eq(fc.networks, 2);
 	host_close(&a);
 	host_close(&b);
 }
@@ -591,6 +644,7 @@ redis_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_counts_add_up);
+	tcase_add_test(tc, test_trap_not_counted);
 	tcase_add_test(tc, test_status_propagates);
 	tcase_add_test(tc, test_converge);
 	tcase_add_test(tc, test_down);
