@@ -599,13 +599,17 @@ find_exact(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	return 0;
 }
 
-/* Is cluster c, matched at score, a mailing this sender may not join? */
+/*
+ * Is cluster c, matched at score, a mailing this sender may not join?
+ * Pinned ham too: a campaign's loose match would be spared there. A
+ * cluster marked spam takes any copy, to reject it.
+ */
 static int
 mailing_of_other(const struct store_obs *obs, const struct cluster *c,
     int score)
 {
 	return obs->mailing_share > 0 && score < STORE_NEAR_COPY &&
-	    c->status == CLUSTER_AUTO &&
+	    c->status != CLUSTER_SPAM &&
 	    cluster_mailing_of_other(c, obs->sender, obs->mailing_share);
 }
 

@@ -220,8 +220,8 @@ struct store_obs {
 	int		trap;
 	/*
 	 * MailingShare (cluster_single_source), or 0: a mailing's cluster
-	 * takes a loose join (under STORE_NEAR_COPY) from its own sender
-	 * only; a message of another sender that matches it loosely joins
+	 * (pinned ham too; one marked spam takes any) takes a loose join
+	 * (under STORE_NEAR_COPY) from its own sender only; a message of another sender that matches it loosely joins
 	 * the next best cluster (of the SCAN_TOP best) that is no such
 	 * mailing, or starts one. Two newsletters of one template, or a
 	 * letter under the same notice, do not make each other a campaign

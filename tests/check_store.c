@@ -1243,8 +1243,16 @@ START_TEST(test_mailing_loose_join)
 	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
 	ck_assert_int_eq(r.found, 1);
 	ck_assert_uint_eq(r.c.id, m.c.id);
-	o = mobs(&loose, t0 + 12, 0x22, 0x72);	/* observed: a new cluster */
-	r = observe_ok(s, &o);
+	/* pinned ham, it takes no loose match either; marked spam, it does */
+	o = mobs(&loose, t0 + 12, 0x22, 0x72);
+	ck_assert_int_eq(store_set_status(s, m.c.id, CLUSTER_HAM), 0);
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 0);
+	ck_assert_int_eq(store_set_status(s, m.c.id, CLUSTER_SPAM), 0);
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 1);
+	ck_assert_int_eq(store_set_status(s, m.c.id, CLUSTER_AUTO), 0);
+	r = observe_ok(s, &o);			/* observed: a new cluster */
 	ck_assert_int_eq(r.created, 1);
 	ck_assert_uint_ne(r.c.id, m.c.id);
 	store_close(s);
