@@ -340,6 +340,8 @@ check_json(const struct ctl *ctl, const struct message_result *r)
 	    "exact", res->exact);
 	if (o == NULL)
 		return NULL;
+	json_object_set_new(o, "passed_over", res->passed != 0 ?
+	    json_integer((json_int_t)res->passed) : json_null());
 	json_object_set_new(o, "flags", fl = json_array());
 	for (i = 0; fl != NULL && i < NFLAGS; i++)
 		if (r->canon_flags & canon_flag_names[i].flag)
@@ -355,8 +357,10 @@ check_json(const struct ctl *ctl, const struct message_result *r)
 	return o;
 }
 
+/* check's report; with_sender: --from was given. */
 static void
-check_text(const struct ctl *ctl, const struct message_result *r)
+check_text(const struct ctl *ctl, const struct message_result *r,
+    int with_sender)
 {
 	const struct store_result	*res = &r->res;
 	const struct cluster		*c = &res->c;
@@ -390,10 +394,18 @@ check_text(const struct ctl *ctl, const struct message_result *r)
 		printf("            messages %llu, recipients %llu, networks %u\n",
 		    (unsigned long long)c->messages,
 		    (unsigned long long)c->recipients, c->networks);
-	} else
+	} else if (res->passed != 0)
+		printf("cluster     none (best score %s)\n",
+		    score_str(res->score, b1, sizeof(b1)));
+	else
 		printf("cluster     none (best score %s, joining needs above %d)\n",
 		    score_str(res->score, b1, sizeof(b1)),
 		    ctl->cfg->similarity_threshold);
+	if (res->passed != 0)
+		printf("passed over %llu, a mailing of another sender: it takes "
+		    "no loose match (MailingShare)%s\n",
+		    (unsigned long long)res->passed, with_sender ? "" :
+		    "; without --from the sender is unknown");
 	printf("runner-up   %s\n", score_str(res->runner_up, b2, sizeof(b2)));
 	printf("compared    %zu\n", res->compared);
 	printf("verdict     %s", verdict_action_name(r->verdict.action));
@@ -466,7 +478,7 @@ cmd_check(struct ctl *ctl, int argc, char **argv)
 		return rc;
 	if (ctl->json)
 		return ctl_json_print(check_json(ctl, &r));
-	check_text(ctl, &r);
+	check_text(ctl, &r, env.sender != NULL);
 	return CTL_OK;
 }
 
@@ -548,6 +560,11 @@ learn_one(struct ctl *ctl, struct store *s, const char *path, int status)
 	(void)ctl_fleet_tell(ctl, &r.res.c, status);
 	printf("%s: cluster %llu (%s) is %s\n", path,
 	    (unsigned long long)r.res.c.id, how, cluster_status_name(status));
+	if (r.res.passed != 0)
+		printf("%s: its best match, cluster %llu, is a mailing of another "
+		    "sender and takes no loose match (MailingShare); to mark "
+		    "that cluster, give its id to pin or see show\n", path,
+		    (unsigned long long)r.res.passed);
 	return CTL_OK;
 }
 

@@ -659,11 +659,11 @@ next_best(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 
 /*
  * Search: exact index, else the scan. Fills res (score, runner_up,
- * compared, exact, counted) and *c with the cluster to join; returns 1
- * when one is to be joined, 0 when none scores above join_score, or an
- * error. The best is passed over when it is a mailing another sender
- * matches only loosely (store_obs mailing_share): then the next best
- * that is none. A scan hit whose record cannot be read is dropped from
+ * compared, exact, counted, passed) and *c with the cluster to join;
+ * returns 1 when one is to be joined, 0 when none scores above
+ * join_score, or an error. The best is passed over when it is a mailing
+ * another sender matches only loosely (store_obs mailing_share): then
+ * the next best that is none. A scan hit whose record cannot be read is dropped from
  * the array and the scan repeated.
  */
 static int
@@ -707,6 +707,7 @@ search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	if (tries == 8)
 		return STORE_EBACKEND;
 	if (mailing_of_other(obs, c, sc.best)) {
+		res->passed = c->id;
 		if ((rc = next_best(s, t, obs, write, need, c->id, res, c)) <= 0)
 			return rc;	/* 0: score is the best, passed over */
 		res->runner_up = sc.best;	/* the best among the others */

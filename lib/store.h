@@ -260,6 +260,9 @@ struct store_result {
 	int		net_known;	/* for a copy: its client network had
 					   sent the cluster a copy before; */
 	int		sender_known;	/* its sender domain had (counted join) */
+	uint64_t	passed;		/* the best match, passed over as a
+					   mailing of another sender
+					   (mailing_share): its id; 0 none */
 };
 
 struct store_stats {

@@ -498,6 +498,43 @@ read lrc lrss <"$W/rss"
 echo "import of a 64 MB line: at most $lrss KB resident"
 rm -f "$W/long.jsonl"
 
+# ------------------------------------------- a mailing of another sender
+# A mailing (five copies from one sender domain and network) takes no
+# loose match from another sender (MailingShare): check says which
+# cluster it passed over and why, and learn, which has no envelope (so
+# no sender), starts a cluster of its own and names the mailing.
+{ campaign_body 7781-0042 RX-55120; cat <<EOF
+
+P.S. Members who refer a friend before the end of the month receive a
+second voucher worth 250 dollars, redeemable at any partner store, together
+with free delivery on every order placed through the partner portal.
+EOF
+} | mkmsg "$W/spam4" "Your reward is waiting"
+status 0 "digest the mailing's text" digest --json "$W/spam1"
+mcode=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[0]["code"])' "$W/out")
+status 0 "compare a loose variant" compare "$W/spam1" "$W/spam4"
+sc=$(cat "$W/out")
+[ "$sc" -gt 70 ] && [ "$sc" -lt 90 ] && ok || fail "spam4 is no loose match of spam1: $sc"
+now=$(date +%s)
+cat >"$W/mailing.jsonl" <<EOF
+{"id": 80, "code": "$mcode", "first_seen": $now, "last_seen": $now, "messages": 5, "recipients": 5, "networks": 1, "nets": [43981], "net_counts": [5], "senders": 1, "sender_domains": [305419896], "sender_counts": [5]}
+EOF
+status 0 "import a mailing" -s "$W/store7" import "$W/mailing.jsonl"
+status 0 "check a loose match" -s "$W/store7" check "$W/spam4"
+grep -q "^cluster     none (best score $sc)\$" "$W/out" &&
+    grep -q '^passed over 80, a mailing of another sender: it takes no loose match (MailingShare); without --from the sender is unknown$' "$W/out" &&
+    ok || fail "check, passed over: $(cat "$W/out")"
+status 0 "check --json a loose match" -s "$W/store7" check --json "$W/spam4"
+pyjson "passed_over" 'j["passed_over"] == 80 and j["cluster"] is None'
+status 0 "check a copy" -s "$W/store7" check --json "$W/spam2"
+pyjson "a near copy joins" 'j["passed_over"] is None and j["cluster"]["id"] == 80'
+status 0 "learn a loose match" -s "$W/store7" learn spam "$W/spam4"
+grep -q 'spam4: cluster 81 (new) is spam$' "$W/out" &&
+    grep -q 'spam4: its best match, cluster 80, is a mailing of another sender' "$W/out" &&
+    ok || fail "learn, passed over: $(cat "$W/out")"
+status 0 "the mailing unchanged" -s "$W/store7" show --json 80
+pyjson "still auto" 'j["status"] == "auto" and j["messages"] == 5'
+
 # --------------------------------------------------------------- expire
 cat >"$W/old.jsonl" <<EOF
 {"id": 50, "code": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "first_seen": 1030000000, "last_seen": 1030000000, "messages": 1}
