@@ -281,6 +281,17 @@ host_msg(struct host *h, const nilsimsa_code *c, uint32_t rcpt, uint32_t net,
 	host_send(h, c, rcpt, net, 0, res, fc, fleet_rc);
 }
 
+/* An empty fleet, hosts a and b on it (stores na, nb), a random code c. */
+static void
+fleet_fresh(struct host *a, struct host *b, const char *na, const char *nb,
+    unsigned seed, nilsimsa_code *c)
+{
+	flush();
+	tu_srand(seed);
+	hosts_open(a, b, na, nb);
+	code_rand(c);
+}
+
 /* Copies alternating between two hosts add up as on one host. */
 START_TEST(test_counts_add_up)
 {
@@ -290,10 +301,7 @@ START_TEST(test_counts_add_up)
 	nilsimsa_code		c;
 	int			rc;
 
-	flush();
-	tu_srand(1);
-	hosts_open(&a, &b, "a1", "b1");
-	code_rand(&c);
+	fleet_fresh(&a, &b, "a1", "b1", 1, &c);
 	host_msg(&a, &c, 101, 7, &res, &fc, &rc);
 	ck_assert_int_eq(rc, 0);
 	ck_assert(res.created);
@@ -337,10 +345,7 @@ START_TEST(test_trap_not_counted)
 	nilsimsa_code		c;
 	int			rc;
 
-	flush();
-	tu_srand(2);
-	hosts_open(&a, &b, "a9", "b9");
-	code_rand(&c);
+	fleet_fresh(&a, &b, "a9", "b9", 2, &c);
 	host_msg(&a, &c, 101, 7, &res, &fc, &rc);
 	ck_assert_int_eq(rc, 0);
 	ck_assert(res.created);
@@ -375,10 +380,7 @@ START_TEST(test_status_propagates)
 	nilsimsa_code		c;
 	int			rc;
 
-	flush();
-	tu_srand(2);
-	hosts_open(&a, &b, "a2", "b2");
-	code_rand(&c);
+	fleet_fresh(&a, &b, "a2", "b2", 2, &c);
 	host_msg(&a, &c, 1, 1, &res, &fc, &rc);
 	ck_assert_int_eq(rc, 0);
 	ck_assert_int_eq(fleet_sync(b.f, 3000), 0);
@@ -576,10 +578,7 @@ START_TEST(test_cursor)
 	size_t			n;
 	int			rc;
 
-	flush();
-	tu_srand(6);
-	hosts_open(&a, &b, "a6", "b6");
-	code_rand(&c);
+	fleet_fresh(&a, &b, "a6", "b6", 6, &c);
 	host_msg(&a, &c, 1, 1, &res, &fc, &rc);
 	ck_assert_int_eq(fleet_sync(b.f, 3000), 0);
 	ck_assert_int_eq(store_count(b.s, &n), 0);
