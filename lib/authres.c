@@ -31,7 +31,10 @@
 
 #include "authres.h"
 
-#define TOK_MAX	256	/* longest token looked at */
+#define TOK_MAX	512	/* longest token taken: property=local@domain,
+			   each at its longest, fits */
+#define TOK_CUT		1	/* next_token(): longer than TOK_MAX - 1 */
+#define TOK_QUOTES	2	/* quotes other than around the whole token */
 
 /* Skip blanks and (nested) comments; returns the new position. */
 static const char *
@@ -59,29 +62,41 @@ skip_cfws(const char *p)
 
 /*
  * The next token (up to a blank, ';', '(' or the end) into tok, quoted
- * strings in it (property="value") taken without their quotes; truncated
- * to TOK_MAX - 1.
+ * strings in it (property="value") taken without their quotes. *flags
+ * gets TOK_CUT when the token did not fit (tok holds its first TOK_MAX
+ * - 1 bytes, which the caller must not take for the whole: a long
+ * domain's prefix can read as another domain) and TOK_QUOTES when it has
+ * quotes other than one pair around all of it.
  */
 static const char *
-next_token(const char *p, char *tok)
+next_token(const char *p, char *tok, int *flags)
 {
-	size_t	n = 0;
-	int	q = 0;
+	const char	*start;
+	size_t		 n = 0, nq = 0;
+	int		 q = 0, closed = 0;
 
+	*flags = 0;
 	p = skip_cfws(p);
-	for (; *p != '\0'; p++) {
+	for (start = p; *p != '\0'; p++) {
 		if (*p == '"') {
 			q = !q;
+			nq++;
+			closed = !q;
 			continue;
 		}
 		if (!q && (*p == ';' || *p == '(' || isspace((unsigned char)*p)))
 			break;
+		closed = 0;
 		if (q && *p == '\\' && p[1] != '\0')
 			p++;
 		if (n < TOK_MAX - 1)
 			tok[n++] = *p;
+		else
+			*flags |= TOK_CUT;
 	}
 	tok[n] = '\0';
+	if (nq > 0 && !(nq == 2 && *start == '"' && closed))
+		*flags |= TOK_QUOTES;
 	return p;
 }
 
@@ -136,13 +151,14 @@ authres_identity(const char *value, const char *trusted, char *dom,
 {
 	char		 tok[TOK_MAX], method[16];
 	const char	*p, *eq;
-	int		 best = AUTHRES_NONE, kind = AUTHRES_NONE, pass = 0;
+	int		 best = AUTHRES_NONE, kind = AUTHRES_NONE, pass = 0, fl;
 
 	if (value == NULL || trusted == NULL || *trusted == '\0' || domlen == 0)
 		return AUTHRES_NONE;
 	dom[0] = '\0';
-	p = next_token(value, tok);
-	if (!trusted_id(trusted, tok))
+	/* the id: a token or one quoted string, whole (RFC 8601) */
+	p = next_token(value, tok, &fl);
+	if (fl != 0 || !trusted_id(trusted, tok))
 		return AUTHRES_NONE;
 	while (*p != '\0') {
 		p = skip_cfws(p);
@@ -154,7 +170,9 @@ authres_identity(const char *value, const char *trusted, char *dom,
 		}
 		if (*p == '\0')
 			break;
-		p = next_token(p, tok);
+		p = next_token(p, tok, &fl);
+		if (fl & TOK_CUT)
+			continue;	/* too long for any name: not taken */
 		if (tok[0] == '\0') {
 			if (*p != '\0' && *p != ';')
 				p++;		/* a stray '(' end or junk */

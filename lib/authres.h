@@ -38,8 +38,10 @@
  * The best identity in one header value: AUTHRES_DKIM or AUTHRES_SPF
  * with the domain, lower case, in dom (NUL-terminated), or AUTHRES_NONE
  * when the authserv-id is not in `trusted` (names separated by commas or
- * blanks, case-insensitive) or nothing passed. Never reads past value's
- * NUL; bounded by its length.
+ * blanks, case-insensitive) or nothing passed. The id is a token or one
+ * quoted string, whole: quotes inside or beside it make another id. A
+ * value longer than any address (TOK_MAX) is passed over, never cut to
+ * a prefix. Never reads past value's NUL; bounded by its length.
  */
 int	authres_identity(const char *value, const char *trusted, char *dom,
 	    size_t domlen);

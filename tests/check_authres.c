@@ -22,6 +22,7 @@
 
 #include <check.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "authres.h"
@@ -119,6 +120,67 @@ START_TEST(hostile)
 }
 END_TEST
 
+/*
+ * A long value is taken whole or not at all, never cut to a prefix that
+ * reads as another domain: a 247-byte SPF domain of the sender's own
+ * (aaa...paypal.com.qz.to, its wildcard SPF record passing) is not
+ * aaa...paypal.com, and a value too long for any address is passed over.
+ */
+START_TEST(long_value)
+{
+	char	 d[300], v[1200];
+	int	 k, i;
+	size_t	 n = 0;
+
+	for (i = 0; i < 3; i++) {
+		memset(d + n, 'a', 63);
+		n += 63;
+		d[n++] = '.';
+	}
+	memset(d + n, 'a', 38);
+	n += 38;
+	strcpy(d + n, ".paypal.com.qz.to");
+	ck_assert_uint_eq(strlen(d), 247);
+	snprintf(v, sizeof(v), "mx.uni.test; spf=pass smtp.mailfrom=u@%s", d);
+	ck_assert_str_eq(ident(v, &k), d);
+	ck_assert_int_eq(k, AUTHRES_SPF);
+	snprintf(v, sizeof(v), "mx.uni.test; dkim=pass header.i=@%s", d);
+	ck_assert_str_eq(ident(v, &k), d);
+	/* past any address's length (a local part of 600): passed over */
+	n = (size_t)snprintf(v, sizeof(v), "mx.uni.test; spf=pass "
+	    "smtp.mailfrom=");
+	memset(v + n, 'u', 600);
+	snprintf(v + n + 600, sizeof(v) - n - 600, "@%s", d);
+	ck_assert_str_eq(ident(v, &k), "");
+	/* and the result that follows is read as before */
+	n = strlen(v);
+	snprintf(v + n, sizeof(v) - n, "; dkim=pass header.d=c.test");
+	ck_assert_str_eq(ident(v, &k), "c.test");
+}
+END_TEST
+
+/*
+ * An authserv-id is a token or one quoted string (RFC 8601): quotes
+ * inside or beside it make another id, which a verifier that removes
+ * the headers claiming its own id leaves in place.
+ */
+START_TEST(quoted_id)
+{
+	int	k;
+
+	ck_assert_str_eq(ident("\"mx.uni.test\"; dkim=pass header.d=c.test",
+	    &k), "c.test");
+	ck_assert_str_eq(ident("mx.uni.test\"\"; dkim=pass header.d=c.test",
+	    &k), "");
+	ck_assert_str_eq(ident("mx.uni\".test\"; dkim=pass header.d=c.test",
+	    &k), "");
+	ck_assert_str_eq(ident("\"\"mx.uni.test; dkim=pass header.d=c.test",
+	    &k), "");
+	ck_assert_str_eq(ident("\"mx.uni\"\".test\"; dkim=pass "
+	    "header.d=c.test", &k), "");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -128,6 +190,8 @@ main(void)
 	tcase_add_test(tc, dkim_and_spf);
 	tcase_add_test(tc, untrusted_or_failed);
 	tcase_add_test(tc, hostile);
+	tcase_add_test(tc, long_value);
+	tcase_add_test(tc, quoted_id);
 	suite_add_tcase(s, tc);
 	return tu_run(s, "check_authres", NULL);
 }
