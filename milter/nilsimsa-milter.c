@@ -461,9 +461,10 @@ drop_privileges(const char *user, uid_t uid, gid_t gid)
 static void
 write_pidfile(const char *path, int have_user, uid_t uid, gid_t gid)
 {
-	FILE	*fp;
-	char	*dir, *slash;
-	int	 fd;
+	struct stat	 st;
+	FILE		*fp;
+	char		*dir, *slash;
+	int		 fd;
 
 	/*
 	 * /run/nilsimsa-milter does not survive a reboot: make it, for the
@@ -481,9 +482,20 @@ write_pidfile(const char *path, int have_user, uid_t uid, gid_t gid)
 	}
 	free(dir);
 
-	/* Written as root: never through a symbolic link someone planted. */
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644)) == -1 ||
-	    (fp = fdopen(fd, "w")) == NULL)
+	/*
+	 * Written as root in a directory the user owns: never through a
+	 * symbolic link, a hard link or a FIFO someone planted there (a
+	 * FIFO would hang the start; opened without blocking, it fails
+	 * or shows as no plain file), and emptied only once it is ours.
+	 */
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC, 0644)) == -1)
+		fatal("PidFile: %s", path);
+	if (fstat(fd, &st) == -1)
+		fatal("PidFile: %s", path);
+	if (!S_ISREG(st.st_mode) || st.st_nlink != 1)
+		fatalx("PidFile: %s is not a plain file of one link", path);
+	if (ftruncate(fd, 0) == -1 || (fp = fdopen(fd, "w")) == NULL)
 		fatal("PidFile: %s", path);
 	fprintf(fp, "%ld\n", (long)getpid());
 	if (fclose(fp) == EOF)

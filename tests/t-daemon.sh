@@ -205,6 +205,24 @@ else
 	bad "starts with UserID nobody:nogroup"
 fi
 
+# ---- PidFile: it is written as root in a directory the user owns, so
+# what the user may plant there is refused: a FIFO (which hung the start)
+# and a hard link to a file elsewhere (which was emptied and written).
+mkfifo "$T/run/fifo.pid" && chown nobody:nogroup "$T/run/fifo.pid"
+milter_conf "$T/fifo.conf" Socket "inet:$PORT@127.0.0.1" PidFile "$T/run/fifo.pid"
+timeout 10 "$MILTER_BIN" -f -c "$T/fifo.conf" >"$T/fifo.log" 2>&1
+rc=$?
+check "PidFile a FIFO: refused at once, exit $rc ($(head -c 200 "$T/fifo.log"))" \
+	test $rc -ne 0 -a $rc -ne 124 -a -n "$(grep -F 'PidFile' "$T/fifo.log")"
+echo keep >"$T/victim"
+ln "$T/victim" "$T/run/link.pid"
+milter_conf "$T/link.conf" Socket "inet:$PORT@127.0.0.1" PidFile "$T/run/link.pid"
+timeout 10 "$MILTER_BIN" -f -c "$T/link.conf" >"$T/link.log" 2>&1
+rc=$?
+check "PidFile a hard link: refused, exit $rc ($(head -c 200 "$T/link.log"))" \
+	test $rc -ne 0 -a $rc -ne 124 -a -n "$(grep -F 'not a plain file of one link' "$T/link.log")"
+check_eq "PidFile a hard link: the file it links to unchanged" keep "$(cat "$T/victim")"
+
 # ---- a prompt stop: libmilter's listener alone notices a SIGTERM only
 # when its 5 s select() ends (4.4-4.9 s right after a start); the
 # daemon's signal thread wakes it every 0.2 s. Three starts, each
