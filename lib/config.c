@@ -1203,7 +1203,7 @@ int
 config_reloadable(const struct config *cur, const struct config *next,
     char *err, size_t errlen)
 {
-	char a[512], b[512];
+	char a[CONF_LINE_MAX + 1], b[CONF_LINE_MAX + 1];	/* any value whole */
 	size_t i;
 
 	for (i = 0; i < NKEYS; i++) {

@@ -751,6 +751,22 @@ START_TEST(test_reloadable)
 	config_free(b);
 	config_free(a);
 
+	/* a long value changed past its 600th byte is a change too */
+	{
+		char	 conf[1400], dir[700];
+
+		memset(dir, 'd', 650);
+		dir[650] = '\0';
+		snprintf(conf, sizeof(conf), "Store /srv/%s/a\n", dir);
+		a = load_ok(conf);
+		snprintf(conf, sizeof(conf), "Store /srv/%s/b\n", dir);
+		b = load_ok(conf);
+		ck_assert_int_eq(config_reloadable(a, b, err, sizeof(err)), -1);
+		ck_assert_ptr_nonnull(strstr(err, "Store cannot change on reload"));
+		config_free(b);
+		config_free(a);
+	}
+
 	ck_assert_int_eq(config_key_reloadable("tagthreshold"), 1);
 	ck_assert_int_eq(config_key_reloadable("Socket"), 0);
 	ck_assert_int_eq(config_key_reloadable("RedisServer"), 0);
