@@ -55,8 +55,10 @@
  * what its bytes are: much Chinese, Japanese and Russian mail is 8-bit
  * text with no MIME headers at all, and passed on as bytes it would be
  * digested as Latin-script noise, whose codes lie close together. Its
- * first SNIFF_MAX bytes are held back; if they are mostly valid UTF-8
- * (ASCII is) they pass as they are, else uchardet (the detector of
+ * first SNIFF_MAX bytes are held back; 7-bit text whose escapes name
+ * ISO-2022-JP or -KR is read in that charset (Japanese mail, labelled or
+ * not, was that for decades), other 7-bit text and text mostly valid
+ * UTF-8 pass as they are, else uchardet (the detector of
  * Mozilla's lineage that Debian ships) names the charset, and the part
  * is converted as if it carried that label. A part labelled Latin-1
  * (iso-8859-1, windows-1252: the label many clients write whatever the
@@ -302,7 +304,8 @@ utf8_count(const unsigned char *p, size_t n, size_t *multi, size_t *bad)
 
 /*
  * The converter of the charset uchardet names for the bytes sniffed, or
- * CS_UNKNOWN. It names a few charsets by names the table does not have.
+ * CS_UNKNOWN. It names a few charsets by names the table does not have
+ * (UHC, MAC-CYRILLIC).
  */
 static int
 uchardet_charset(struct canon *c)
@@ -324,6 +327,8 @@ uchardet_charset(struct canon *c)
 	lc[i] = '\0';
 	if (strcmp(lc, "uhc") == 0)
 		return cs_lookup("cp949");
+	if (strcmp(lc, "mac-cyrillic") == 0)
+		return cs_lookup("x-mac-cyrillic");
 	return lc[0] == '\0' ? CS_UNKNOWN : cs_lookup(lc);
 }
 
@@ -374,6 +379,30 @@ has_2022_escape(const unsigned char *p, size_t n)
 		if (p[i] == 0x1b && (p[i + 1] == '$' || p[i + 1] == '('))
 			return 1;
 	return 0;
+}
+
+/*
+ * The ISO-2022 charset that 7-bit text without a label of its own names
+ * by its escapes: ISO-2022-KR by its designation of KS C 5601 (ESC $ )
+ * C, RFC 1557), ISO-2022-JP(-2) by a switch to JIS X 0208 or 0212 (ESC
+ * $ @, ESC $ B, ESC $ ( D) or to GB 2312 (ESC $ A, -JP-2's); else
+ * CS_UTF8 (ASCII, whose escapes are a terminal's).
+ */
+static int
+iso2022_named(const unsigned char *p, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i + 2 < n; i++) {
+		if (p[i] != 0x1b || p[i + 1] != '$')
+			continue;
+		if (p[i + 2] == ')' && i + 3 < n && p[i + 3] == 'C')
+			return CS_ISO2022KR;
+		if (p[i + 2] == '@' || p[i + 2] == 'B' || p[i + 2] == 'A' ||
+		    (p[i + 2] == '(' && i + 3 < n && p[i + 3] == 'D'))
+			return CS_ISO2022JP + 1;	/* -JP-2: -JP's superset */
+	}
+	return CS_UTF8;
 }
 
 /*
@@ -429,6 +458,8 @@ sniff_charset(struct canon *c)
 	if (iso2022(label) &&
 	    ((multi == 0 && bad == 0) || has_2022_escape(c->sbuf, c->slen)))
 		return label;
+	if (multi == 0 && bad == 0)	/* unlabelled: ASCII or ISO-2022 */
+		return iso2022_named(c->sbuf, c->slen);
 	if (bad <= multi)
 		return CS_UTF8;
 	to = sniffed_charset(c);

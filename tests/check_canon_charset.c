@@ -194,6 +194,26 @@ START_TEST(test_charset_sniff)
 	    "DyAOQFo3YTgmDyAOQFhBdg8gDjg2PDw/ZA8=\n",
 	    "Content-Type: text/plain; charset=iso-2022-kr\n\n" KO_EUC "\n",
 	    KO_U8);
+	/* ISO-2022-JP and -KR with no label, or us-ascii's: 7-bit text
+	 * whose escapes say what it is (Japanese mail of the 1990s on);
+	 * in HTML too, where its bytes would read as tags */
+	same_text("Subject: x\n\n" JA_JIS "\n",
+	    "Content-Type: text/plain; charset=us-ascii\n\n" JA_JIS "\n", JA_U8);
+	same_text("Content-Type: text/html\n\n<p>" JA_JIS "</p>\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n" JA_U8 "\n", JA_U8);
+	same_text("Subject: x\n\n" KO_2022 "\n",
+	    "Content-Type: text/plain; charset=us-ascii\n\n" KO_2022 "\n", KO_U8);
+	/* Mac Cyrillic, which uchardet names MAC-CYRILLIC (the table:
+	 * x-mac-cyrillic); windows-1251 but for the letter ya */
+	same_text("Subject: x\n\n\xef\xf0\xe8\xe2\xe5\xf2 \xe8\xe2\xe0\xed "
+	    "\xe7\xe0\xe2\xf2\xf0\xe0 \xe2\xf1\xf2\xf0\xe5\xf7\xe0 \xe2 "
+	    "\xe4\xe5\xf1\xdf\xf2\xfc \xf7\xe0\xf1\xee\xe2 \xed\xe5 "
+	    "\xee\xef\xe0\xe7\xe4\xfb\xe2\xe0\xe9 \xef\xee\xe6\xe0\xeb"
+	    "\xf3\xe9\xf1\xf2\xe0\n",
+	    "Content-Type: text/plain; charset=utf-8\n\n" RU_U8 "\n", RU_U8);
+	/* ASCII with an escape that is no ISO-2022 designation stays ASCII */
+	CHECK_TEXT("Subject: x\n\nplain \x1b[1mbold\x1b[0m text\n",
+	    "plain [imbold[0m text");
 	/* real ISO-2022-JP with stray 8-bit bytes: still ISO-2022-JP (the
 	 * bytes it cannot have are skipped) */
 	CHECK_TEXT("Content-Type: text/plain; charset=iso-2022-jp\n\n" JA_JIS
