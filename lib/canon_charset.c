@@ -55,7 +55,9 @@
  * what its bytes are: much Chinese, Japanese and Russian mail is 8-bit
  * text with no MIME headers at all, and passed on as bytes it would be
  * digested as Latin-script noise, whose codes lie close together. Its
- * first SNIFF_MAX bytes are held back; 7-bit text whose escapes name
+ * first SNIFF_MAX bytes (after any run of plain ASCII, which tells no
+ * charset: an HTML head's style sheet) are held back; 7-bit text whose
+ * escapes name
  * ISO-2022-JP or -KR is read in that charset (Japanese mail, labelled or
  * not, was that for decades), other 7-bit text and text mostly valid
  * UTF-8 pass as they are, else uchardet (the detector of
@@ -486,22 +488,51 @@ sniff_decide(struct canon *c)
 	c->slen = 0;
 }
 
-/* An unlabelled part's bytes: kept until its charset can be told. */
+/*
+ * Are these bytes plain ASCII, which tell no charset from another: no
+ * 8-bit byte, no NUL (UTF-16's and UTF-32's) and no escape (ISO-2022's)?
+ */
+static int
+plain_ascii(const unsigned char *p, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] >= 0x80 || p[i] == 0 || p[i] == 0x1b)
+			return 0;
+	return 1;
+}
+
+/*
+ * An unlabelled part's bytes: kept until its charset can be told. Held
+ * bytes that are all plain ASCII (an HTML head's style sheet) tell
+ * nothing: they go on as they are, the same in every charset sniffed
+ * for, and the bytes after them are held and told by instead.
+ */
 static void
 sniff_feed(struct canon *c, const unsigned char *p, size_t n)
 {
 	size_t	k;
 
-	k = sizeof(c->sbuf) - c->slen;
-	if (k > n)
-		k = n;
-	memcpy(c->sbuf + c->slen, p, k);
-	c->slen += k;
-	if (c->slen == sizeof(c->sbuf)) {
-		sniff_decide(c);
-		if (n > k)
-			dec_out(c, p + k, n - k);
+	while (n > 0 && c->sniff) {
+		k = sizeof(c->sbuf) - c->slen;
+		if (k > n)
+			k = n;
+		memcpy(c->sbuf + c->slen, p, k);
+		c->slen += k;
+		p += k;
+		n -= k;
+		if (c->slen < sizeof(c->sbuf))
+			return;
+		if (c->sniff_to != CS_UTF16 && c->sniff_to != CS_UTF32 &&
+		    plain_ascii(c->sbuf, c->slen)) {
+			text_bytes(c, c->sbuf, c->slen);
+			c->slen = 0;
+		} else
+			sniff_decide(c);
 	}
+	if (n > 0)
+		dec_out(c, p, n);
 }
 
 /* Convert what is in dbuf; at the end of the part (final) flush all. */

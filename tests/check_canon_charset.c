@@ -350,6 +350,48 @@ START_TEST(test_charset_sniff_long)
 END_TEST
 
 /*
+ * An unlabelled part (or one under a label that is sniffed) whose first
+ * SNIFF_BYTES are ASCII (an HTML head's style sheet) is told by the
+ * bytes after them: the 4 KiB of ASCII said nothing of its charset.
+ */
+START_TEST(test_charset_sniff_after_ascii)
+{
+	char	*head, *a, *b;
+	size_t	 n = SNIFF_BYTES + 1000;
+
+	head = malloc(n + 64);
+	a = malloc(2 * n + 512);
+	b = malloc(2 * n + 512);
+	ck_assert_ptr_nonnull(head);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	strcpy(head, "<html><head><style>");
+	while (strlen(head) < n)
+		strcat(head, "p { margin: 0 0 1em 0; color: #333; }\n");
+	strcat(head, "</style></head><body><p>");
+	/* GBK with no label, and labelled */
+	snprintf(a, 2 * n + 512, "Content-Type: text/html\n\n%s" ZH_GBK
+	    "</p></body></html>\n", head);
+	snprintf(b, 2 * n + 512, "Content-Type: text/html; charset=gbk\n\n%s"
+	    ZH_GBK "</p></body></html>\n", head);
+	same_text(a, b, ZH_U8);
+	/* UTF-8 labelled Latin-1 */
+	snprintf(a, 2 * n + 512, "Content-Type: text/html; charset=iso-8859-1\n\n"
+	    "%s" RU_U8 "</p></body></html>\n", head);
+	snprintf(b, 2 * n + 512, "Content-Type: text/html; charset=utf-8\n\n%s"
+	    RU_U8 "</p></body></html>\n", head);
+	same_text(a, b, RU_U8);
+	/* windows-1251 with no label */
+	snprintf(a, 2 * n + 512, "Content-Type: text/html\n\n%s" RU_1251
+	    "</p></body></html>\n", head);
+	same_text(a, b, RU_U8);
+	free(head);
+	free(a);
+	free(b);
+}
+END_TEST
+
+/*
  * uchardet reads the first four unlabelled parts of a message that need
  * it (SNIFF_PARTS: it costs up to 1.6 ms a part, and a message of a
  * thousand such parts took 440 ms a MiB); the parts after them are read
@@ -617,6 +659,7 @@ tc_canon_charset(void)
 	tcase_add_test(tc, test_charset_sniff);
 	tcase_add_test(tc, test_charset_sniff_long);
 	tcase_add_test(tc, test_charset_sniff_parts);
+	tcase_add_test(tc, test_charset_sniff_after_ascii);
 	tcase_add_test(tc, test_charset_bom_each_part);
 	tcase_add_test(tc, test_every_charset_cut_sample);
 	return tc;
