@@ -57,12 +57,11 @@
  * digested as Latin-script noise, whose codes lie close together. Its
  * first SNIFF_MAX bytes (after any run of plain ASCII, which tells no
  * charset: an HTML head's style sheet) are held back; 7-bit text whose
- * escapes name
- * ISO-2022-JP or -KR is read in that charset (Japanese mail, labelled or
- * not, was that for decades), other 7-bit text and text mostly valid
- * UTF-8 pass as they are, else uchardet (the detector of
- * Mozilla's lineage that Debian ships) names the charset, and the part
- * is converted as if it carried that label. A part labelled Latin-1
+ * escapes name ISO-2022-JP or -KR is read in that charset (Japanese
+ * mail, labelled or not, was that for decades), other 7-bit text and
+ * text mostly valid UTF-8 pass as they are, else uchardet (the detector
+ * of Mozilla's lineage that Debian ships) names the charset, and the
+ * part is converted as if it carried that label. A part labelled Latin-1
  * (iso-8859-1, windows-1252: the label many clients write whatever the
  * text) is held back too: faultless UTF-8 is read as UTF-8, and text
  * uchardet finds in a charset of another script (GBK, Big5, Shift_JIS,
