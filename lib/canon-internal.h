@@ -65,6 +65,7 @@
 #define HIDE_MAX	1024	/* most visible characters of a hidden
 				   element dropped */
 #define HSTACK_MAX	16	/* elements open in a hidden one, named */
+#define OSTACK_MAX	32	/* elements open outside one, named */
 #define HKEEP_MAX	4096	/* hidden text kept for a message with
 				   next to no visible text */
 #define SHOWN_MIN	128	/* less visible text than this: the kept
@@ -132,6 +133,11 @@ struct hide {
 	int		 hneed;		/* a UTF-8 sequence being counted */
 	uint32_t	 hcp;
 	char		 hstack[HSTACK_MAX][TNAME_MAX + 1];
+	/* the elements open around it: an end tag of none of them (nor of
+	   the elements in it) is stray, and ends nothing */
+	int		 osp;		/* named */
+	int		 oextra;	/* past OSTACK_MAX */
+	char		 ostack[OSTACK_MAX][TNAME_MAX + 1];
 	/* a <style> block's rules, and the classes they hide */
 	enum rule_state	 rstate;
 	struct cmt	 rcmt;

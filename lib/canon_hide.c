@@ -511,10 +511,73 @@ hide_end(struct hide *h)
 	h->hextra = 0;
 }
 
+/* The open element of that name nearest the top of stack st, or -1. */
+static int
+open_at(char st[][TNAME_MAX + 1], int sp, const char *name)
+{
+	int	i;
+
+	for (i = sp - 1; i >= 0 && strcmp(st[i], name) != 0; i--)
+		;
+	return i;
+}
+
+/* An element opens outside a hidden one. */
+static void
+outer_push(struct hide *h, const char *name)
+{
+	if (h->osp < OSTACK_MAX && h->oextra == 0)
+		memcpy(h->ostack[h->osp++], name, TNAME_MAX + 1);
+	else if (h->oextra < 1 << 20)
+		h->oextra++;
+}
+
+/*
+ * A start tag outside a hidden element: it closes the element open
+ * around it that it ends (the next <li> an <li>, a <div> a <p>), and
+ * but for a void one or one hidden (in hstack until it ends) opens.
+ */
+static void
+outer_start(struct hide *h, const char *name, int opens)
+{
+	const char	*top;
+
+	if (h->oextra == 0 && h->osp > 0) {
+		top = h->ostack[h->osp - 1];
+		if ((strcmp(top, name) == 0 && TAG_IN(name, peer_tags)) ||
+		    (strcmp(top, "p") == 0 && TAG_IN(name, p_closers)))
+			h->osp--;
+	}
+	if (opens && !TAG_IN(name, void_tags))
+		outer_push(h, name);
+}
+
+/*
+ * An end tag outside a hidden element closes the elements open up to its
+ * name; one of nothing open is stray. Past OSTACK_MAX names are not
+ * told: each end tag closes one.
+ */
+static void
+outer_end(struct hide *h, const char *name)
+{
+	int	i;
+
+	if (h->oextra > 0) {
+		h->oextra--;
+		return;
+	}
+	if ((i = open_at(h->ostack, h->osp, name)) >= 0)
+		h->osp = i;
+}
+
 /*
  * An end tag, inside a hidden element: it closes what is open in it up
  * to its name, or, if nothing of its name is open in it and it is not
- * an inline element's, an element around it, and so the hidden one.
+ * an inline element's, an element of its name open around it, and so
+ * the hidden one. An end tag of nothing open is stray, and ignored, as
+ * browsers do (a </p> with no <p> open makes an empty one): it does not
+ * show what the element hides. Past OSTACK_MAX, the elements around are
+ * not told, and any such end tag ends it.
  */
 static void
 hidden_end_tag(struct canon *c)
@@ -526,12 +589,17 @@ hidden_end_tag(struct canon *c)
 		h->hextra--;
 		return;
 	}
-	for (i = h->hsp - 1; i >= 0 && strcmp(h->hstack[i], c->tname) != 0; i--)
-		;
-	if (i >= 0)
+	if ((i = open_at(h->hstack, h->hsp, c->tname)) >= 0)
 		h->hsp = i;
-	else if (!TAG_IN(c->tname, inline_tags))
+	else if (!TAG_IN(c->tname, inline_tags)) {
+		if (h->oextra > 0)
+			h->oextra--;
+		else if ((i = open_at(h->ostack, h->osp, c->tname)) >= 0)
+			h->osp = i;
+		else
+			return;		/* stray */
 		h->hsp = 0;
+	}
 	if (h->hsp == 0)
 		hide_end(h);
 }
@@ -585,12 +653,15 @@ hide_tag_end(struct canon *c)
 	if (c->tend) {
 		if (h->hsp > 0)
 			hidden_end_tag(c);
+		else
+			outer_end(h, c->tname);
 		return;
 	}
 	if (h->hsp > 0) {
-		if (h->hsoft)
+		if (h->hsoft) {		/* shown from here on, still open */
+			outer_push(h, h->hstack[0]);
 			hide_end(h);
-		else if (hidden_start_tag(c))
+		} else if (hidden_start_tag(c))
 			return;
 	}
 	if (TAG_IN(c->tname, void_tags))
@@ -598,6 +669,7 @@ hide_tag_end(struct canon *c)
 	hard = h->disp == P_HIDES || h->opac == P_HIDES ||
 	    (h->disp == P_UNSET && (h->ahidden || h->aclass));
 	soft = h->vis == P_HIDES || h->font == P_HIDES;
+	outer_start(h, c->tname, !hard && !soft);
 	if (!hard && !soft)
 		return;
 	memcpy(h->hstack[0], c->tname, TNAME_MAX + 1);

@@ -166,6 +166,22 @@ START_TEST(test_html_hidden_as_browsers)
 	    "one visible");
 	CHECK_HIDDEN(SHOWN_PART "<ul><li hidden>a<li>b</ul><p hidden>c<p>d\n",
 	    "b d");
+	/* an end tag of nothing open, in the hidden element or around it,
+	   is ignored, as browsers do: it does not end the hidden one */
+	CHECK_HIDDEN(SHOWN_PART "<div style=\"display:none\"></p>qzx wvy "
+	    "rrt</div>end\n", "end");
+	CHECK_HIDDEN(SHOWN_PART "<div style=\"display:none\">a</zz>b</td>c"
+	    "</li>d</h1>e</table>f</div>end\n", "end");
+	/* <div> closed the <p> around it: its </p> is stray */
+	CHECK_HIDDEN(SHOWN_PART "<p>text<div style=\"display:none\"></p>x"
+	    "</div>end\n", "text end");
+	/* the end tag of an element open around it ends it */
+	CHECK_HIDDEN(SHOWN_PART "<div><span style=\"display:none\">x</div>end\n",
+	    "end");
+	CHECK_HIDDEN(SHOWN_PART "<table><tr><td><div style=\"display:none\">x"
+	    "</td><td>y</td></tr></table>\n", "y");
+	CHECK_HIDDEN(SHOWN_PART "<table><tr><td style=\"font-size:0\">x<div>one"
+	    "</div><div hidden>h</td><td>y</td></tr></table>\n", "one y");
 	/* a peer inside a nested list or table does not end the hidden one */
 	CHECK_HIDDEN(SHOWN_PART "<ul><li hidden>a<ul><li>b</ul>c<li>d</ul>\n",
 	    "d");
