@@ -81,6 +81,9 @@
 /* Exit statuses of the forked check (verify_child): 0 sound. */
 #define CHECK_DAMAGED	97	/* damaged; the reason is on the pipe */
 #define CHECK_UNSURE	98	/* could not tell (no memory): go on */
+#define CHECK_LOCKED	99	/* the writer lock held elsewhere: no trial
+				   write made, go on */
+#define CHECK_LOCK_WAIT	10	/* seconds the trial write waits for it */
 #define FORMAT_VERSION		1
 #define START_MAP_SIZE		((size_t)16 << 20)	/* doubles when full */
 #define DEFAULT_MAP_MAX		((size_t)1 << 30)
@@ -748,6 +751,35 @@ check_env(MDB_env *env, MDB_txn *txn, struct check *ck)
 	return rc;
 }
 
+/*
+ * The writer lock did not come within CHECK_LOCK_WAIT: another process
+ * holds it (a nilsimsactl stopped in a write, another milter). That is
+ * no damage, and the check cannot wait for it without a bound.
+ */
+static void
+lock_wait_over(int sig)
+{
+	(void)sig;
+	_exit(CHECK_LOCKED);
+}
+
+/* A write transaction, its wait for the writer lock bounded (above). */
+static int
+trial_begin(MDB_env *env, MDB_txn **txn)
+{
+	struct sigaction	sa;
+	int			rc;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = lock_wait_over;
+	sigemptyset(&sa.sa_mask);
+	(void)sigaction(SIGALRM, &sa, NULL);
+	alarm(CHECK_LOCK_WAIT);
+	rc = mdb_txn_begin(env, NULL, 0, txn);
+	alarm(0);
+	return rc;
+}
+
 /* A trial write, aborted: what the milter's first writes do. */
 static int
 trial_write(MDB_env *env)
@@ -759,9 +791,9 @@ trial_write(MDB_env *env)
 	int		 rc, i;
 
 	/* A writer that grew the map meanwhile: follow it, once. */
-	if ((rc = mdb_txn_begin(env, NULL, 0, &txn)) == MDB_MAP_RESIZED &&
+	if ((rc = trial_begin(env, &txn)) == MDB_MAP_RESIZED &&
 	    (rc = mdb_env_set_mapsize(env, 0)) == 0)
-		rc = mdb_txn_begin(env, NULL, 0, &txn);
+		rc = trial_begin(env, &txn);
 	if (rc != 0)
 		return rc;
 	memset(rec, 0, sizeof(rec));
@@ -1050,7 +1082,11 @@ verify(const char *path, int rw)
 	}
 	if (WIFEXITED(st) && WEXITSTATUS(st) == CHECK_DAMAGED)
 		return STORE_ECORRUPT;
-	if (WIFEXITED(st) && WEXITSTATUS(st) != 0 &&
+	if (WIFEXITED(st) && WEXITSTATUS(st) == CHECK_LOCKED)
+		log_warnx("store %s: another process holds its writer lock "
+		    "(a stopped nilsimsactl?): checked without a trial write; "
+		    "writes wait for it", path);
+	else if (WIFEXITED(st) && WEXITSTATUS(st) != 0 &&
 	    WEXITSTATUS(st) != CHECK_UNSURE) {
 		/* not ours: a sanitizer's, or a library's exit on a fault */
 		snprintf(damage_why, sizeof(damage_why), "reading its pages "

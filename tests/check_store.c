@@ -1668,6 +1668,55 @@ START_TEST(test_stale_reader)
 }
 END_TEST
 
+/*
+ * Another process holds the writer lock (a nilsimsactl stopped in a
+ * write) while the store is opened with its check's trial write: the
+ * check waits for the lock 10 s at most (CHECK_LOCK_WAIT), then calls
+ * the store sound without the trial write. It waited its whole bound
+ * (180 s) and called the store damaged, which StoreDamaged reset then
+ * moved aside.
+ */
+START_TEST(test_open_writer_held)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct timespec		 t0, t1;
+	pid_t			 pid;
+	int			 p[2], status, rc;
+	char			 ch;
+
+	s = open_ok(&cfg, 0);
+	store_close(s);
+	ck_assert_int_eq(pipe(p), 0);
+	if ((pid = fork()) == 0) {
+		MDB_env	*env;
+		MDB_txn	*txn;
+
+		close(p[0]);
+		if (mdb_env_create(&env) != 0 || mdb_env_set_maxdbs(env, 8) != 0 ||
+		    mdb_env_open(env, cfg.path, MDB_NOTLS, 0600) != 0 ||
+		    mdb_txn_begin(env, NULL, 0, &txn) != 0)
+			_exit(1);
+		if (write(p[1], "x", 1) != 1)
+			_exit(2);
+		pause();
+		_exit(0);
+	}
+	close(p[1]);
+	ck_assert_int_eq(read(p[0], &ch, 1), 1);
+	close(p[0]);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = store_open(&s, &cfg, STORE_RDONLY | STORE_TRIAL);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ck_assert_int_eq(kill(pid, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(rc == 0, "open: %s (%s)", store_strerror(rc),
+	    store_damage());
+	ck_assert_int_lt(t1.tv_sec - t0.tv_sec, 60);
+	store_close(s);
+}
+END_TEST
+
 static Suite *
 store_suite(void)
 {
@@ -1677,6 +1726,7 @@ store_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_create);
+	tcase_add_test(tc, test_open_writer_held);
 	tcase_add_test(tc, test_match_bruteforce);
 	tcase_add_test(tc, test_exact);
 	tcase_add_test(tc, test_join_threshold);
