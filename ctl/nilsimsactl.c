@@ -237,6 +237,25 @@ ctl_store_open(struct ctl *ctl)
 	return ctl_store_status(rc);
 }
 
+/*
+ * Stopped by job control (Ctrl-Z) with the store open, this process
+ * would keep the store's writer lock or a read snapshot for as long as
+ * it stays stopped: the milter's writes would wait on the one, and the
+ * pages the other holds could not be used again, until the store filled.
+ * Those stops wait until the command ends.
+ */
+static void
+ctl_defer_stops(void)
+{
+	sigset_t	set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTSTP);
+	sigaddset(&set, SIGTTIN);
+	sigaddset(&set, SIGTTOU);
+	(void)sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
 int
 ctl_store(struct ctl *ctl, struct store **sp)
 {
@@ -269,6 +288,7 @@ ctl_store(struct ctl *ctl, struct store **sp)
 	 * this process has it closed: before the open, or, for a store this
 	 * command creates, between making it and opening it again.
 	 */
+	ctl_defer_stops();
 	if (!fresh)
 		ctl_store_own(ctl);
 	if ((rc = ctl_store_open(ctl)) != CTL_OK)

@@ -535,6 +535,26 @@ grep -q 'spam4: cluster 81 (new) is spam$' "$W/out" &&
 status 0 "the mailing unchanged" -s "$W/store7" show --json 80
 pyjson "still auto" 'j["status"] == "auto" and j["messages"] == 5'
 
+# ------------------------------------------------------ Ctrl-Z deferred
+# Stopped with the store open, a command would keep its lock or snapshot
+# and stall the milter: job control's stop (SIGTSTP) waits until the
+# command ends. check reads its message from a FIFO with the store open.
+mkfifo "$W/in"
+"$CTL" -c "$W/conf" check - <"$W/in" >"$W/out" 2>"$W/err" &
+cpid=$!
+exec 7>"$W/in"
+sleep 1
+kill -TSTP $cpid
+sleep 0.5
+cstate=$(awk '{ print $3 }' /proc/$cpid/stat 2>/dev/null)
+kill -CONT $cpid 2>/dev/null
+cat "$W/spam1" >&7
+exec 7>&-
+wait $cpid
+crc=$?
+[ "$cstate" != T ] && [ $crc -eq 0 ] && grep -q '^verdict' "$W/out" &&
+    ok || fail "SIGTSTP with the store open: state $cstate, exit $crc: $(cat "$W/err")"
+
 # --------------------------------------------------------------- expire
 cat >"$W/old.jsonl" <<EOF
 {"id": 50, "code": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "first_seen": 1030000000, "last_seen": 1030000000, "messages": 1}
