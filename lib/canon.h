@@ -27,14 +27,17 @@
  *    or quoted-printable, converted to UTF-8 from their charset, HTML tags,
  *    comments, <style> and <script> removed, entities decoded, the text
  *    of elements hidden from the reader (display:none, opacity 0, the
- *    hidden attribute, a class that a <style> rule hides; visibility:
- *    hidden and a font size of 1px or less up to the element's first
- *    child) dropped up to 1,024 visible characters an element (HIDE_MAX;
- *    canon_hide.c says why, and how it hides no more than a browser),
- *    but digested after the visible text, up to 4 KiB, when that is
- *    too little to digest (canon_set_shown_min(); HKEEP_MAX),
- *    runs of white space collapsed to one space. Attachments and other parts are
- *    skipped.
+ *    hidden attribute, a class that a <style> rule hides, <template>;
+ *    visibility: hidden and a font size of 1px or less up to the
+ *    element's first child) dropped up to 1,024 visible characters an
+ *    element (HIDE_MAX; canon_hide.c says why, and how it hides no more
+ *    than a browser), but digested after the visible text, up to 4 KiB,
+ *    when that is too little to digest (canon_set_shown_min();
+ *    HKEEP_MAX), runs of white space collapsed to one space. Parts of
+ *    other types (images, applications) are skipped. A text part is
+ *    read whatever its Content-Disposition: mail clients show a text
+ *    attachment inline, and skipping it would let a campaign hide its
+ *    text behind one header.
  *
  * Details of TEXT, chosen so that one campaign sent in two charsets, two
  * transfer encodings or with cosmetic variations gives the same bytes:

@@ -666,8 +666,10 @@ hide_tag_end(struct canon *c)
 	}
 	if (TAG_IN(c->tname, void_tags))
 		return;
+	/* a <template>'s content is never shown, whatever its style */
 	hard = h->disp == P_HIDES || h->opac == P_HIDES ||
-	    (h->disp == P_UNSET && (h->ahidden || h->aclass));
+	    (h->disp == P_UNSET && (h->ahidden || h->aclass)) ||
+	    strcmp(c->tname, "template") == 0;
 	soft = h->vis == P_HIDES || h->font == P_HIDES;
 	outer_start(h, c->tname, !hard && !soft);
 	if (!hard && !soft)

@@ -166,6 +166,11 @@ START_TEST(test_html_hidden_as_browsers)
 	    "one visible");
 	CHECK_HIDDEN(SHOWN_PART "<ul><li hidden>a<li>b</ul><p hidden>c<p>d\n",
 	    "b d");
+	/* a <template>'s content is never shown */
+	CHECK_HIDDEN(SHOWN_PART "<template><p>qzx wvy</p><template>a</template>"
+	    "b</template>end\n", "end");
+	CHECK_HIDDEN(SHOWN_PART "<template style=\"display:block\">x</template>"
+	    "end\n", "end");
 	/* an end tag of nothing open, in the hidden element or around it,
 	   is ignored, as browsers do: it does not end the hidden one */
 	CHECK_HIDDEN(SHOWN_PART "<div style=\"display:none\"></p>qzx wvy "
