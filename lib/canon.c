@@ -102,6 +102,39 @@ oput(struct canon *c, unsigned char b)
  * nilsimsa would see them. Full Unicode case folding would need tables
  * far larger than this module; these ranges are the ones that matter.
  */
+/* Greek capitals, the accented ones too (U+0386 to U+03AB). */
+static uint32_t
+lower_greek(uint32_t cp)
+{
+	if (cp == 0x386)
+		return 0x3ac;
+	if (cp >= 0x388 && cp <= 0x38a)
+		return cp + 0x25;
+	if (cp == 0x38c)
+		return 0x3cc;
+	if (cp == 0x38e || cp == 0x38f)
+		return cp + 0x3f;
+	if (cp >= 0x391 && cp != 0x3a2)
+		return cp + 0x20;
+	return cp;
+}
+
+/*
+ * Cyrillic capitals past Russian's (U+0460 to U+052F: Ukrainian's
+ * Ghe with upturn, the letters of other languages), in pairs.
+ */
+static uint32_t
+lower_cyrillic_ext(uint32_t cp)
+{
+	if (cp == 0x4c0)
+		return 0x4cf;
+	if (cp >= 0x4c1 && cp <= 0x4ce)
+		return (cp & 1) ? cp + 1 : cp;
+	if ((cp <= 0x481 || cp >= 0x48a) && (cp & 1) == 0)
+		return cp + 1;
+	return cp;
+}
+
 static uint32_t
 lower_cp(uint32_t cp)
 {
@@ -120,12 +153,16 @@ lower_cp(uint32_t cp)
 			return cp + 1;
 		return cp;
 	}
-	if (cp >= 0x391 && cp <= 0x3a9 && cp != 0x3a2)
-		return cp + 0x20;
+	if (cp >= 0x386 && cp <= 0x3ab)
+		return lower_greek(cp);
+	if (cp == 0x3c2)
+		return 0x3c3;	/* final sigma: as the capital lowers */
 	if (cp >= 0x400 && cp <= 0x40f)
 		return cp + 0x50;
 	if (cp >= 0x410 && cp <= 0x42f)
 		return cp + 0x20;
+	if (cp >= 0x460 && cp <= 0x52f)
+		return lower_cyrillic_ext(cp);
 	return cp;
 }
 

@@ -35,14 +35,16 @@
  *    when that is too little to digest (canon_set_shown_min();
  *    HKEEP_MAX), runs of white space collapsed to one space. Parts of
  *    other types (images, applications) are skipped. A text part is
- *    read whatever its Content-Disposition: mail clients show a text
+ *    read whatever its Content-Disposition: many mail clients show a text
  *    attachment inline, and skipping it would let a campaign hide its
  *    text behind one header.
  *
  * Details of TEXT, chosen so that one campaign sent in two charsets, two
  * transfer encodings or with cosmetic variations gives the same bytes:
- *  - lower-cased: ASCII, Latin-1, Latin Extended-A, Greek and Cyrillic
- *    capitals (case games are a cheap spam variation); fullwidth ASCII
+ *  - lower-cased: ASCII, Latin-1, Latin Extended-A, Greek (accented
+ *    capitals too; final sigma is read as sigma, which a capital Sigma
+ *    lowers to) and Cyrillic capitals (the letters past Russian's too),
+ *    since case games are a cheap spam variation; fullwidth ASCII
  *    (U+FF01..U+FF5E) becomes ASCII;
  *  - NULs, C0/C1 controls and invisible characters (soft hyphen,
  *    zero-width space/joiners, BOM, direction overrides, variation
