@@ -736,7 +736,8 @@ fin_put(struct canon *c, uint32_t cp)
  * shows as one space, 2 for more or a line break (spaced_join tells
  * them apart). In HTML a browser shows a run of spaces, tabs and line
  * breaks as one space, and each no-break space as one of its own; in
- * plain text a line break is one.
+ * plain text a line break is one, and any other blank (a tab, a no-break
+ * or other Unicode space) one space.
  */
 static int
 fin_gap(struct canon *c, uint32_t cp)
@@ -748,7 +749,8 @@ fin_gap(struct canon *c, uint32_t cp)
 	c->fwscol = collapse;
 	if (c->html)
 		return c->fws == 0 ? 1 : 2;
-	return c->fws == 0 && cp == ' ' ? 1 : 2;
+	return c->fws == 0 && cp != '\n' && cp != '\r' && cp != 0x0b &&
+	    cp != 0x0c && cp != 0x85 && cp != 0x2028 && cp != 0x2029 ? 1 : 2;
 }
 
 /*

@@ -60,10 +60,10 @@
  *    (canon.c fold_word);
  *  - letters spaced apart are the word they spell: three letters or
  *    more of one alphabet (Latin, Greek, Cyrillic, Han and kana; not
- *    Hangul), each a word of its own, one space or one of . - _ *
- *    between each two, the same all along ("f r e e", "v.i.a.g.r.a"),
- *    to 128 bytes a word; two spaces or a line break end the word
- *    (canon.c spaced_join);
+ *    Hangul), each a word of its own, one space (a tab, a no-break or
+ *    other Unicode space too) or one of . - _ * between each two, the
+ *    same all along ("f r e e", "v.i.a.g.r.a"), to 128 bytes a word;
+ *    two spaces or a line break end the word (canon.c spaced_join);
  *  - in a word of ASCII letters and digits, of 64 bytes at most, with
  *    two letters or more and no more digits than letters, the digits 0
  *    1 3 4 5 7 are read as o i e a s t ("fr33 m0n3y"), after its

@@ -283,6 +283,11 @@ START_TEST(test_spaced_letters)
 	    "&nbsp;&nbsp;s o o n</p>", "free money soon");
 	CHECK_TEXT(HTML_PART "<p>x<br>y<br>z\nq\nr\ns t u</p>", "x y zqrstu");
 	CHECK_TEXT(UTF8_PART "x\ny\nz\nq\nr\ns t u", "x y z q r stu");
+	/* in plain text too, one no-break space, Unicode space or tab is
+	   one space (found by review: HTML's joined, plain text's not) */
+	CHECK_TEXT(UTF8_PART "f\xc2\xa0r\xc2\xa0""e\xc2\xa0""e  m\xe2\x80\x89o"
+	    "\xe2\x80\x89n\xe2\x80\x89""e\xe2\x80\x89y  b\tu\ty  s\xc2\xa0\xc2"
+	    "\xa0o o n", "free money buy s oon");
 	/* hidden text kept for a message with next to no visible text:
 	   joined as the same text shown would be */
 	CHECK_TEXT(HTML_PART "<img src=a><div style=display:none>"
