@@ -50,7 +50,11 @@
  *    zero-width space/joiners, BOM, direction overrides, variation
  *    selectors, tag characters) are dropped, as are combining diacritics
  *    and the optional vowel points of Hebrew and Arabic; NBSP and the
- *    Unicode spaces count as white space;
+ *    Unicode spaces count as white space. Not done: text written
+ *    decomposed (NFD: a letter, then its accent as a combining mark, as
+ *    some Vietnamese keyboards write) reads without its accents, and so
+ *    otherwise than the same text composed (NFC), which keeps them:
+ *    that needs Unicode's composition tables;
  *  - letters of the mathematical, circled, parenthesised and squared
  *    alphabets become ASCII (as NFKC makes them); a word of Latin letters
  *    with Cyrillic or Greek look-alikes in it is written in Latin letters
