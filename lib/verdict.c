@@ -56,6 +56,14 @@ verdict_action_name(int action)
 	return action_names[action];
 }
 
+int
+verdict_withheld(int action)
+{
+	return action == VERDICT_REJECT || action == VERDICT_TEMPFAIL ||
+	    action == VERDICT_QUARANTINE || action == VERDICT_DISCARD ||
+	    action == VERDICT_PARTIAL;
+}
+
 const char *
 verdict_exempt_name(int exempt)
 {
@@ -208,7 +216,8 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 	}
 	/* A message alone is never bulk: at least one earlier copy. */
 	if (c->messages >= 2 && reach >= (uint64_t)cfg->reject_threshold &&
-	    c->networks >= cfg->reject_min_networks && copy) {
+	    c->networks >= at_most((uint64_t)cfg->reject_min_networks,
+	    CLUSTER_MAX_NETS) && copy) {
 		if (repeat(cfg, in)) {
 			*reason = "repeat";	/* spreads nothing: tagged */
 			return "tag";
@@ -216,7 +225,8 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 		*reason = "bulk";
 		return "reject";
 	}
-	if (spread(cfg, r, in->now) && c->networks >= cfg->reject_min_networks) {
+	if (spread(cfg, r, in->now) && c->networks >=
+	    at_most((uint64_t)cfg->reject_min_networks, CLUSTER_MAX_NETS)) {
 		*reason = "spread";
 		return "reject";
 	}

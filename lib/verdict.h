@@ -88,5 +88,11 @@ void	verdict_decide(const struct config *cfg, const struct verdict_input *in,
 
 const char *verdict_action_name(int action);
 const char *verdict_exempt_name(int exempt);
+/*
+ * Does the action keep the message from (some of) its recipients:
+ * reject, tempfail, quarantine, discard, a partial delivery? The store
+ * counts those as the cluster's rejected, the tools as rejected.
+ */
+int	verdict_withheld(int action);
 
 #endif /* VERDICT_H */

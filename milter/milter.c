@@ -370,9 +370,7 @@ eom(SMFICTX *ctx, struct store *store, struct message_result *rp)
 	if (r.digested && strcmp(r.verdict.reason, "spamtrap") == 0)
 		mark_spam(c, store, &r);
 	tagged = r.verdict.action == VERDICT_TAG;
-	rejected = r.verdict.action == VERDICT_REJECT ||
-	    r.verdict.action == VERDICT_TEMPFAIL ||
-	    r.verdict.action == VERDICT_PARTIAL;
+	rejected = verdict_withheld(r.verdict.action);
 	/* A commit of its own: only when there is something to add. */
 	if (r.digested && (tagged || rejected))
 		store_note(store, r.res.c.id, time(NULL), tagged, rejected);

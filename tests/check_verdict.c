@@ -117,6 +117,28 @@ START_TEST(test_tiers)
 	r = joined(2, 19, 5, 3);	/* one recipient short */
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
+	/* RejectMinNetworks past what the set holds: a full set reads "at
+	   least CLUSTER_MAX_NETS", which meets it (found by review: any
+	   value over 32 turned rejection off) */
+	cfg->reject_min_networks = 1000;
+	r = joined(2, 20, CLUSTER_MAX_NETS, 3);
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_REJECT);
+	r = joined(2, 20, CLUSTER_MAX_NETS - 1, 3);
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_TAG);
+	cfg->reject_min_networks = 2;
+}
+END_TEST
+
+/* What keeps a message from its recipients, as the store counts it. */
+START_TEST(test_withheld)
+{
+	ck_assert(verdict_withheld(VERDICT_REJECT));
+	ck_assert(verdict_withheld(VERDICT_TEMPFAIL));
+	ck_assert(verdict_withheld(VERDICT_QUARANTINE));
+	ck_assert(verdict_withheld(VERDICT_DISCARD));
+	ck_assert(verdict_withheld(VERDICT_PARTIAL));
+	ck_assert(!verdict_withheld(VERDICT_TAG));
+	ck_assert(!verdict_withheld(VERDICT_ACCEPT));
 }
 END_TEST
 
@@ -775,6 +797,7 @@ verdict_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_unscored);
 	tcase_add_test(tc, test_tiers);
+	tcase_add_test(tc, test_withheld);
 	tcase_add_test(tc, test_single_message_never_rejected);
 	tcase_add_test(tc, test_weak_join);
 	tcase_add_test(tc, test_status);

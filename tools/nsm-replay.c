@@ -929,7 +929,7 @@ replay(const struct config *cfg, struct store *store)
 			    verdict_action_name(it->action), (unsigned long long)it->cluster,
 			    r.res.created ? "(new)" : "", r.res.score, r.res.runner_up,
 			    r.res.compared, (unsigned long long)r.body_bytes, r.verdict.reason);
-		if (verbose && it->catchable && !tl_rejected(it->action))
+		if (verbose && it->catchable && !verdict_withheld(it->action))
 			printf("missed %s: %s cluster %llu%s score %d runner-up %d compared %zu "
 			    "messages %llu recipients %llu networks %u reason %s\n",
 			    it->path, verdict_action_name(it->action),
@@ -938,7 +938,7 @@ replay(const struct config *cfg, struct store *store)
 			    (unsigned long long)r.res.c.messages,
 			    (unsigned long long)r.res.c.recipients, r.res.c.networks,
 			    r.verdict.reason);
-		if (verbose && (tl_rejected(it->action) || (verbose > 1 &&
+		if (verbose && (verdict_withheld(it->action) || (verbose > 1 &&
 		    it->action == VERDICT_TAG)) && IS_HAM(it->folder))
 			printf("ham %s: %s cluster %llu score %d runner-up %d "
 			    "messages %llu recipients %llu networks %u reason %s\n",
@@ -965,7 +965,7 @@ static void
 tally_add(struct tally *t, const struct item *it)
 {
 	t->n++;
-	if (tl_rejected(it->action))
+	if (verdict_withheld(it->action))
 		t->rejected++;
 	else if (it->action == VERDICT_TAG)
 		t->tagged++;
@@ -1127,7 +1127,7 @@ families(struct outcome *o)
 			if (before < o->reject_threshold)
 				continue;
 			o->fam_late++;
-			if (tl_rejected(items[i].action))
+			if (verdict_withheld(items[i].action))
 				o->fam_late_rejected++;
 		}
 		for (i = 0; i < nitems; i++)
@@ -1165,7 +1165,7 @@ campaigns(struct outcome *o)
 			if (items[j].campaign != (int)i)
 				continue;
 			members++;
-			if (tl_rejected(items[j].action))
+			if (verdict_withheld(items[j].action))
 				rejected = 1;
 			else if (!rejected)
 				leaked++;
@@ -1202,7 +1202,7 @@ evaluate(const struct config *cfg, size_t npairs, double spent, struct outcome *
 			tally_add(&o->spam, it);
 			if (it->catchable) {
 				o->catchable++;
-				if (tl_rejected(it->action))
+				if (verdict_withheld(it->action))
 					o->caught++;
 			}
 		}

@@ -162,12 +162,12 @@ main(int argc, char *argv[])
 		t = tally_of(f[6], f[7]);
 		for (i = 0; i < 2; i++) {
 			t->n++;
-			t->rejected += tl_rejected(r.verdict.action);
+			t->rejected += verdict_withheld(r.verdict.action);
 			t->tagged += r.verdict.action == VERDICT_TAG;
 			t->undigested += !r.digested;
 			t = strcmp(f[6], "ham") == 0 ? &ham : &spam;
 		}
-		if (verbose > 1 || (verbose && tl_rejected(r.verdict.action) &&
+		if (verbose > 1 || (verbose && verdict_withheld(r.verdict.action) &&
 		    strcmp(f[6], "ham") == 0))
 			printf("%s %s %s: %s %s cluster %llu score %d messages %llu "
 			    "networks %u senders %u own %llu of %llu\n", f[0], f[6], f[7],

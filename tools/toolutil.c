@@ -26,7 +26,6 @@
 
 #include "canon.h"
 #include "toolutil.h"
-#include "verdict.h"
 
 /* malloc(), exiting when out of memory. */
 void *
@@ -104,14 +103,6 @@ tl_read_file(const char *path, size_t *len)
 	b[*len] = '\0';
 	fclose(f);
 	return b;
-}
-
-int
-tl_rejected(int action)
-{
-	return action == VERDICT_REJECT || action == VERDICT_TEMPFAIL ||
-	    action == VERDICT_QUARANTINE || action == VERDICT_DISCARD ||
-	    action == VERDICT_PARTIAL;
 }
 
 /* nftw's callback for tl_rm_tree: each entry, depth first. */

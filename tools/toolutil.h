@@ -51,13 +51,6 @@ int		 tl_cmp_int(const void *a, const void *b);
 /* A whole file, NUL-terminated, its length in *len; NULL if unreadable. */
 unsigned char	*tl_read_file(const char *path, size_t *len);
 
-/*
- * Was a message of this verdict action (VERDICT_*) kept from some of its
- * recipients: rejected, deferred, quarantined, discarded, or delivered
- * to the whitelisted alone? What the replays count as rejected.
- */
-int		 tl_rejected(int action);
-
 /* Remove a directory and all below it; -1 (errno set) on failure. */
 int		 tl_rm_tree(const char *dir);
 
