@@ -1199,6 +1199,15 @@ config_load(const char *path, char *err, size_t errlen)
 	return ld.c;
 }
 
+/* A key whose value is a secret: never written out (log, dump). */
+static int
+secret(const struct key *k)
+{
+	return strcmp(k->name, "RedisPassword") == 0;
+}
+
+#define SECRET_SHOWN	"********"	/* what a secret is written as */
+
 int
 config_reloadable(const struct config *cur, const struct config *next,
     char *err, size_t errlen)
@@ -1212,9 +1221,14 @@ config_reloadable(const struct config *cur, const struct config *next,
 		format_value(cur, &keys[i], a, sizeof(a));
 		format_value(next, &keys[i], b, sizeof(b));
 		if (strcmp(a, b) != 0) {
-			util_seterr(err, errlen, "%s cannot change on reload "
-			    "('%s' to '%s'); restart nilsimsa-milter",
-			    keys[i].name, a, b);
+			if (secret(&keys[i]))
+				util_seterr(err, errlen, "%s cannot change on "
+				    "reload; restart nilsimsa-milter",
+				    keys[i].name);
+			else
+				util_seterr(err, errlen, "%s cannot change on "
+				    "reload ('%s' to '%s'); restart "
+				    "nilsimsa-milter", keys[i].name, a, b);
 			return -1;
 		}
 	}
@@ -1246,6 +1260,8 @@ config_dump(const struct config *c, FILE *fp)
 		size_t name = strlen(keys[i].name);
 
 		format_value(c, &keys[i], buf, sizeof(buf));
+		if (secret(&keys[i]) && buf[0] != '\0')
+			snprintf(buf, sizeof(buf), "%s", SECRET_SHOWN);
 		/*
 		 * A value as long as a line may be (a long list) is written
 		 * as it was read, name, one space, value: padded or with the

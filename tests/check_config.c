@@ -751,6 +751,28 @@ START_TEST(test_reloadable)
 	config_free(b);
 	config_free(a);
 
+	/* a password is never written out: not in the reload's error,
+	   nor in the dump (found by review: both showed it) */
+	a = load_ok("RedisPassword OldS3cret\n");
+	b = load_ok("RedisPassword NewS3cret\n");
+	ck_assert_int_eq(config_reloadable(a, b, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "RedisPassword cannot change on reload; "
+	    "restart nilsimsa-milter");
+	{
+		char	*dump = NULL;
+		size_t	 dlen = 0;
+		FILE	*fp = open_memstream(&dump, &dlen);
+
+		ck_assert_ptr_nonnull(fp);
+		config_dump(a, fp);
+		fclose(fp);
+		ck_assert_ptr_null(strstr(dump, "S3cret"));
+		ck_assert_ptr_nonnull(strstr(dump, "RedisPassword        ********"));
+		free(dump);
+	}
+	config_free(b);
+	config_free(a);
+
 	/* a long value changed past its 600th byte is a change too */
 	{
 		char	 conf[1400], dir[700];
