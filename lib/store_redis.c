@@ -54,6 +54,7 @@
 
 #ifdef HAVE_REDIS
 
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -133,9 +134,10 @@ struct fconn {
 	redisContext	*c;
 	struct fleet	*f;
 	struct fconn	*next;
-	int		 unsure;	/* the last call timed out waiting for
-					   its reply: the server may still
-					   run it */
+	int		 unsure;	/* the last call failed after it was
+					   sent (a timeout, the link lost):
+					   the server may have run it, or may
+					   still */
 };
 
 /*
@@ -528,32 +530,54 @@ fail:
 }
 
 /*
+ * Has the server closed this idle link (it restarted: every thread's
+ * link is stale)? An idle link has nothing to read, so anything to read
+ * is its end (or bytes out of step). A link hiredis marked failed is
+ * made again too (the tail's, after a batch).
+ */
+static int
+link_closed(redisContext *c)
+{
+	struct pollfd	pfd = { c->fd, POLLIN | POLLRDHUP, 0 };
+
+	return poll(&pfd, 1, 0) != 0;
+}
+
+/*
  * Send n commands in one write and read their n replies. 0, or -1 (the
- * connection is then dropped and replies[] all NULL). A connection the
- * server closed (it restarted: every thread's connection is stale) is
- * made again at once and the commands sent once more.
+ * connection is then dropped and replies[] all NULL). A link the server
+ * closed while it was idle is made again before the commands go. They
+ * are never sent twice: once sent, a failure (a timeout, the link lost)
+ * leaves it unknown whether the server ran them (fc->unsure), and a
+ * script run twice would count a copy twice.
  */
 static int
 pipeline(struct fleet *f, struct fconn *fc, int n, struct cmd **cmds,
     redisReply **replies)
 {
 	char	why[128];
+	int	i;
 
 	fc->unsure = 0;
+	if (fc->c == NULL) {		/* dropped by a call before */
+		for (i = 0; i < n; i++)
+			replies[i] = NULL;
+		return -1;
+	}
+	if (fc->c->err != 0 || link_closed(fc->c)) {
+		redisFree(fc->c);
+		if ((fc->c = fconnect(f, f->timeout_ms)) == NULL) {
+			for (i = 0; i < n; i++)
+				replies[i] = NULL;
+			conn_drop(f, fc, "cannot connect");
+			return -1;
+		}
+	}
 	if (pipeline1(fc, n, cmds, replies, why, sizeof(why)) == 0) {
 		mark_up(f);
 		return 0;
 	}
-	fc->unsure = fc->c->err == REDIS_ERR_IO &&
-	    (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR);
-	if (fc->c->err == REDIS_ERR_EOF) {
-		redisFree(fc->c);
-		if ((fc->c = fconnect(f, f->timeout_ms)) != NULL &&
-		    pipeline1(fc, n, cmds, replies, why, sizeof(why)) == 0) {
-			mark_up(f);
-			return 0;
-		}
-	}
+	fc->unsure = 1;
 	conn_drop(f, fc, why);
 	return -1;
 }
@@ -768,14 +792,15 @@ count_pend(struct fleet *f, struct fconn *fc, const struct pend *p,
 				freeReplyObject(rep[1]);
 			goto done;
 		}
-		/* The XADD went before the cluster's keys: once more after. */
+		/*
+		 * The XADD went before the cluster's keys: once more after.
+		 * Failed, the copy is counted all the same (not published).
+		 */
 		if (n == 2) {
 			freeReplyObject(rep[1]);
 			cm[0] = xa;
-			if (pipeline(f, fc, 1, cm, &rep[1]) == -1) {
-				freeReplyObject(rep[0]);
-				goto done;
-			}
+			if (pipeline(f, fc, 1, cm, &rep[1]) == -1)
+				n = 1;
 		}
 	}
 	if (rep[0]->type == REDIS_REPLY_ERROR)
@@ -832,9 +857,10 @@ fleet_observe(struct fleet *f, const struct store_obs *obs,
 		metrics_redis_fallback();
 		atomic_fetch_add(&f->failed, 1);
 		/*
-		 * Counted when Redis is back; unless it timed out waiting for
-		 * the answer: a slow server runs it late, and counting it
-		 * again would count the copy twice.
+		 * Counted when Redis is back; unless the call failed once
+		 * sent (a timeout, the link lost): the server may have run
+		 * it, or runs it late, and counting it again would count the
+		 * copy twice.
 		 */
 		if (fc == NULL || !fc->unsure)
 			pend_add(f, &p);
@@ -870,8 +896,10 @@ pend_flush(struct fleet *f, redisContext **rcp)
 		(void)alias_get(f, p->id, p->key);
 		if (count_pend(f, &fc, p, &out) == 0)
 			atomic_fetch_add(&f->pushed, 1);
-		else if (fc.c == NULL) {	/* away again: keep it */
-			pend_add(f, p);
+		else if (fc.c == NULL) {
+			/* away again: kept, unless it may have run */
+			if (!fc.unsure)
+				pend_add(f, p);
 			break;
 		}
 	}
@@ -1289,7 +1317,11 @@ import_change(struct fleet *f, const struct entry *e, int forget)
 	}
 }
 
-/* One batch of entries: imported, and the cursor moved past them. */
+/*
+ * One batch of entries: imported, and the cursor moved past them; if the
+ * link fails importing one, the cursor stays before it (an entry whose
+ * order or counts could not be read is not taken as gone).
+ */
 static void
 tail_batch(struct fleet *f, redisContext *rc, const redisReply *r)
 {
@@ -1306,9 +1338,12 @@ tail_batch(struct fleet *f, redisContext *rc, const redisReply *r)
 		return;
 	for (size_t i = 0; i < ents->elements; i++) {
 		if (entry_parse(ents->element[i], &e) == 0) {
-			if (strcmp(e.op, "new") == 0)
+			if (strcmp(e.op, "new") == 0) {
 				import_new(f, rc, &e);
-			else if (strcmp(e.op, "st") == 0)
+				/* the link failed in it: read again from it */
+				if (rc->err != 0)
+					break;
+			} else if (strcmp(e.op, "st") == 0)
 				import_change(f, &e, 0);
 			else if (strcmp(e.op, "forget") == 0)
 				import_change(f, &e, 1);
@@ -1398,6 +1433,11 @@ tail_main(void *arg)
 			nap(f, 1000);
 		}
 		freeReplyObject(r);
+		if (rc->err != 0) {		/* failed in the batch: anew */
+			redisFree(rc);
+			rc = NULL;
+			continue;
+		}
 		if (pend_count(f) > 0) {
 			pend_flush(f, &rc);
 			last_write = 0;		/* the counters at once */

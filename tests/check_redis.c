@@ -34,7 +34,10 @@
 #include <check.h>
 #include <errno.h>
 #include <ftw.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,6 +294,129 @@ fleet_fresh(struct host *a, struct host *b, const char *na, const char *nb,
 	hosts_open(a, b, na, nb);
 	code_rand(c);
 }
+
+/*
+ * A proxy between a host and redis-server, one link at a time. Armed, it
+ * passes a write that holds a script (EVALSHA, EVAL) on to the server,
+ * reads the server's answer and closes the host's link instead of
+ * passing the answer: the server ran the script, and the host cannot
+ * tell whether it did.
+ */
+static int		 proxy_fd = -1;
+static atomic_int	 proxy_armed;
+static pthread_t	 proxy_thread;
+
+/* One link through the proxy, until either side ends it. */
+static void
+proxy_link(int cfd, int sfd)
+{
+	struct pollfd	p[2] = { { cfd, POLLIN, 0 }, { sfd, POLLIN, 0 } };
+	char		buf[65536];
+	ssize_t		n;
+
+	while (poll(p, 2, -1) > 0) {
+		if (p[0].revents != 0) {
+			if ((n = read(cfd, buf, sizeof(buf))) <= 0 ||
+			    write(sfd, buf, (size_t)n) != n)
+				return;
+			if (atomic_load(&proxy_armed) &&
+			    memmem(buf, (size_t)n, "EVAL", 4) != NULL) {
+				atomic_store(&proxy_armed, 0);
+				(void)!read(sfd, buf, sizeof(buf));	/* dropped */
+				return;
+			}
+		}
+		if (p[1].revents != 0 &&
+		    ((n = read(sfd, buf, sizeof(buf))) <= 0 ||
+		    write(cfd, buf, (size_t)n) != n))
+			return;
+	}
+}
+
+static void *
+proxy_main(void *arg)
+{
+	struct sockaddr_in	sin;
+	int			cfd, sfd;
+
+	(void)arg;
+	while ((cfd = accept(proxy_fd, NULL, NULL)) != -1) {
+		memset(&sin, 0, sizeof(sin));
+		sin.sin_family = AF_INET;
+		sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		sin.sin_port = htons((uint16_t)rport);
+		if ((sfd = socket(AF_INET, SOCK_STREAM, 0)) != -1 &&
+		    connect(sfd, (struct sockaddr *)&sin, sizeof(sin)) == 0)
+			proxy_link(cfd, sfd);
+		if (sfd != -1)
+			close(sfd);
+		close(cfd);
+	}
+	return NULL;
+}
+
+/* Start the proxy; its port. */
+static int
+proxy_start(void)
+{
+	struct sockaddr_in	sin;
+	socklen_t		len = sizeof(sin);
+
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_ne(proxy_fd = socket(AF_INET, SOCK_STREAM, 0), -1);
+	ck_assert_int_eq(bind(proxy_fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	ck_assert_int_eq(listen(proxy_fd, 4), 0);
+	ck_assert_int_eq(getsockname(proxy_fd, (struct sockaddr *)&sin, &len), 0);
+	ck_assert_int_eq(pthread_create(&proxy_thread, NULL, proxy_main, NULL), 0);
+	return ntohs(sin.sin_port);
+}
+
+/*
+ * The server ran a copy's script, and the link failed before its answer
+ * came: the host neither sends it again nor keeps it to send later, which
+ * counted the copy twice. The copy is decided on the local store alone.
+ */
+START_TEST(test_no_count_twice)
+{
+	static struct host	a;	/* static: see host_store */
+	struct store_result	res;
+	struct fleet_counts	fc;
+	nilsimsa_code		c;
+	char			srv[64];
+	int			rc, i;
+
+	flush();
+	tu_srand(9);
+	host_store(&a, "a10", 0);
+	snprintf(srv, sizeof(srv), "127.0.0.1:%d", proxy_start());
+	free(a.cfg->redis);
+	a.cfg->redis = strdup(srv);
+	host_fleet(&a, 0);
+	code_rand(&c);
+	host_msg(&a, &c, 101, 7, &res, &fc, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(fc.messages, 1);
+	atomic_store(&proxy_armed, 1);
+	host_msg(&a, &c, 102, 8, &res, &fc, &rc);
+	ck_assert_int_eq(rc, -1);		/* partial: the local store */
+	ck_assert_int_eq(atomic_load(&proxy_armed), 0);
+	for (i = 0; i < 50; i++) {		/* after the back-off */
+		usleep(100000);
+		host_msg(&a, &c, 103 + (uint32_t)i, 9, &res, &fc, &rc);
+		if (rc == 0)
+			break;
+	}
+	ck_assert_int_eq(rc, 0);
+	/* the first, the one whose answer was lost, and this one */
+	ck_assert_uint_eq(fc.messages, 3);
+	host_close(&a);
+	shutdown(proxy_fd, SHUT_RDWR);
+	close(proxy_fd);
+	pthread_join(proxy_thread, NULL);
+}
+END_TEST
 
 /* Copies alternating between two hosts add up as on one host. */
 START_TEST(test_counts_add_up)
@@ -644,6 +770,7 @@ redis_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_counts_add_up);
 	tcase_add_test(tc, test_trap_not_counted);
+	tcase_add_test(tc, test_no_count_twice);
 	tcase_add_test(tc, test_status_propagates);
 	tcase_add_test(tc, test_converge);
 	tcase_add_test(tc, test_down);
