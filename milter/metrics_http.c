@@ -39,6 +39,7 @@
 
 #define HTTP_CONNECTIONS	8	/* at once */
 #define HTTP_TIMEOUT		10	/* seconds idle */
+#define HTTP_PER_IP		2	/* connections of one client at once */
 #define CONTENT_TYPE		"text/plain; version=0.0.4; charset=utf-8"
 
 static struct MHD_Daemon	*httpd;
@@ -189,11 +190,18 @@ metrics_http_start(const char *spec)
 	flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
 	if (res->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
+	/*
+	 * The logger first, as libmicrohttpd asks, so that what it says of
+	 * the options after it reaches our log. A client holds at most
+	 * HTTP_PER_IP of the connections: one that trickles its headers
+	 * cannot take them all and keep the scrapes out.
+	 */
 	httpd = MHD_start_daemon(flags, 0, NULL, NULL, handler, NULL,
+	    MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
 	    MHD_OPTION_SOCK_ADDR, res->ai_addr,
 	    MHD_OPTION_CONNECTION_LIMIT, (unsigned int)HTTP_CONNECTIONS,
+	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)HTTP_PER_IP,
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)HTTP_TIMEOUT,
-	    MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
 	    MHD_OPTION_END);
 	freeaddrinfo(res);
 	if (httpd == NULL)

@@ -280,6 +280,36 @@ check_eq "GET / answers 404" 404 "$(http GET / "$T/h1")"
 check_eq "POST /metrics answers 405" 405 "$(http POST /metrics "$T/h2")"
 check_eq "HEAD /metrics answers 200" 200 "$(http HEAD /metrics "$T/h3")"
 
+# ---- eight clients that trickle their headers from one address hold 2
+# connections (HTTP_PER_IP), not all 8: a scrape from another still
+# answers (found by review: all 8 slots taken kept scrapes out)
+code=$(python3 - "$HPORT" <<'EOF'
+import socket, sys, time, urllib.request
+port = int(sys.argv[1])
+held = []
+for i in range(8):
+    s = socket.socket()
+    s.settimeout(2)
+    try:
+        s.connect(("127.0.0.1", port))
+        s.send(b"GET /metrics HTTP/1.1\r\nX-Slow: a")
+        held.append(s)
+    except OSError:
+        pass
+time.sleep(0.5)
+s = socket.socket()
+s.settimeout(5)
+s.bind(("127.0.0.2", 0))
+try:
+    s.connect(("127.0.0.1", port))
+    s.send(b"GET /metrics HTTP/1.0\r\nHost: x\r\n\r\n")
+    print(s.recv(12).decode(errors="replace")[9:12] or "none")
+except OSError as e:
+    print("refused")
+EOF
+)
+check_eq "a scrape beside 8 trickling clients of one address answers" 200 "$code"
+
 # ---- a milter whose Metrics port is taken refuses to start
 milter_conf "$T/m2.conf" Socket "inet:$((PORT + 3))@127.0.0.1" Metrics "127.0.0.1:$HPORT" \
 	Store "$T/m2.store"
