@@ -78,6 +78,7 @@ struct message {
 	 * different people a cluster reaches */
 	uint32_t		 rcpt_hash[MESSAGE_RCPT_HASHED];
 	uint32_t		 nrcpt_hash;
+	uint32_t		 nrcpt_again;	/* RCPTs of a person noted before */
 	uint32_t		 nwl;		/* whitelisted recipients */
 	/* the others, NUL-terminated one after the other, as the MTA gave
 	 * them: a partial delivery removes them */
@@ -263,7 +264,7 @@ message_reset(struct message *m, const struct config *cfg)
 	m->qid[0] = m->sender[0] = m->subject[0] = '\0';
 	m->auth = m->sender_exempt = m->list_mail = 0;
 	m->nrcpt = m->ntrap = m->nwl = 0;
-	m->nrcpt_hash = 0;
+	m->nrcpt_hash = m->nrcpt_again = 0;
 	m->others_len = 0;
 	m->others_lost = 0;
 	m->sender_hash = 0;
@@ -373,15 +374,16 @@ rcpt_hash(const char *addr)
  * kept: the same sample of the same people in every copy whatever their
  * order (a list of 88 subscribers), and a sample that people added to
  * the ones a cluster knew fall into, wherever they stand in the list.
+ * Returns 1 for a person noted before (as far as the sample tells).
  */
-static void
+static int
 rcpt_note(struct message *m, uint32_t h)
 {
 	uint32_t	i, top = 0;
 
 	for (i = 0; i < m->nrcpt_hash; i++) {
 		if (m->rcpt_hash[i] == h)
-			return;
+			return 1;
 		if (m->rcpt_hash[i] > m->rcpt_hash[top])
 			top = i;
 	}
@@ -389,6 +391,7 @@ rcpt_note(struct message *m, uint32_t h)
 		m->rcpt_hash[m->nrcpt_hash++] = h;
 	else if (h < m->rcpt_hash[top])
 		m->rcpt_hash[top] = h;
+	return 0;
 }
 
 /*
@@ -520,7 +523,7 @@ message_rcpt(struct message *m, const char *addr)
 		m->ntrap++;
 		return 1;
 	}
-	rcpt_note(m, rcpt_hash(addr));
+	m->nrcpt_again += (uint32_t)rcpt_note(m, rcpt_hash(addr));
 	return 0;
 }
 
@@ -929,7 +932,9 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	count = message_count_kind(cfg, r);
 	if (store != NULL && r->store_err == 0 && count != MESSAGE_COUNT_NONE) {
 		obs.now = now;
-		obs.recipients = m->nrcpt > m->ntrap ? m->nrcpt - m->ntrap : 1;
+		/* people, once each (RCPT TO twice to one is one) */
+		obs.recipients = m->nrcpt > m->ntrap + m->nrcpt_again ?
+		    m->nrcpt - m->ntrap - m->nrcpt_again : 1;
 		obs.rcpt = m->rcpt_hash;
 		obs.nrcpt = m->nrcpt_hash;
 		obs.net = m->net;

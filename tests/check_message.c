@@ -738,6 +738,30 @@ END_TEST
  * none is rejected, though the thread reaches more people than
  * RejectThreshold through as many networks as it has posts.
  */
+/*
+ * One person is one recipient however often RCPT TO names them, with or
+ * without a +detail (found by review: 500 RCPTs to one address made a
+ * cluster's running total 500).
+ */
+START_TEST(site_rcpt_repeated)
+{
+	const char		*rcpt[500];
+	struct message_result	 r;
+	int			 i;
+
+	for (i = 0; i < 500; i++)
+		rcpt[i] = i % 2 ? "<a@uni.test>" : "<a+news@uni.test>";
+	r = deliver(newsletter, "192.0.2.10", "<n@news.test>", rcpt, 500,
+	    1800000000);
+	ck_assert_int_eq(r.res.created, 1);
+	ck_assert_uint_eq(r.res.c.recipients, 1);
+	rcpt[1] = "<b@uni.test>";	/* and another: two */
+	r = deliver(newsletter, "192.0.2.10", "<n@news.test>", rcpt, 500,
+	    1800000100);
+	ck_assert_uint_eq(r.res.c.recipients, 3);
+}
+END_TEST
+
 START_TEST(site_provider_list)
 {
 	const char		*rcpt[20];
@@ -1723,6 +1747,7 @@ message_suite(void)
 	tcase_add_checked_fixture(tc, setup_site, teardown_store);
 	tcase_add_test(tc, site_newsletter_month);
 	tcase_add_test(tc, site_two_newsletters);
+	tcase_add_test(tc, site_rcpt_repeated);
 	tcase_add_test(tc, site_provider_list);
 	tcase_add_test(tc, site_campaign);
 	tcase_add_test(tc, site_campaign_overlap);
