@@ -504,6 +504,28 @@ keep_other(struct message *m, const char *addr)
 	m->others_len += len;
 }
 
+/*
+ * Is a recipient's address in the list, as it is or without its +detail
+ * (trap+x@ is delivered to trap@'s mailbox, as rcpt_hash() counts them
+ * one person)?
+ */
+static int
+rcpt_listed(const struct addrlist *l, const char *addr)
+{
+	const char	*plus = strchr(addr, '+'), *at = strrchr(addr, '@');
+	char		 base[512];
+
+	if (l == NULL)
+		return 0;
+	if (addrlist_match_mail(l, addr))
+		return 1;
+	if (plus == NULL || at == NULL || plus > at ||
+	    (size_t)(plus - addr) + strlen(at) >= sizeof(base))
+		return 0;
+	snprintf(base, sizeof(base), "%.*s%s", (int)(plus - addr), addr, at);
+	return addrlist_match_mail(l, base);
+}
+
 int
 message_rcpt(struct message *m, const char *addr)
 {
@@ -512,14 +534,13 @@ message_rcpt(struct message *m, const char *addr)
 	if (addr == NULL)
 		addr = "";
 	m->nrcpt++;
-	if (cfg->whitelist_recipients != NULL &&
-	    addrlist_match_mail(cfg->whitelist_recipients, addr) &&
-	    (cfg->spamtrap == NULL || !addrlist_match_mail(cfg->spamtrap, addr))) {
+	if (rcpt_listed(cfg->whitelist_recipients, addr) &&
+	    !rcpt_listed(cfg->spamtrap, addr)) {
 		m->nwl++;
 		return 0;
 	}
 	keep_other(m, addr);
-	if (cfg->spamtrap != NULL && addrlist_match_mail(cfg->spamtrap, addr)) {
+	if (rcpt_listed(cfg->spamtrap, addr)) {
 		m->ntrap++;
 		return 1;
 	}

@@ -301,6 +301,29 @@ START_TEST(partial_trap)
 }
 END_TEST
 
+/*
+ * A +detail is the same mailbox: trap+x@ is a trap, postmaster+abuse@
+ * is whitelisted (found by review: both were ordinary users).
+ */
+START_TEST(partial_detail)
+{
+	const char		*rcpt[] = { "<a@x.test>", "<Postmaster+abuse@example.test>" };
+	const char		*trap[] = { "<trap+x@example.test>" };
+	struct message_result	 r;
+	struct message		*m;
+
+	set_list(&cfg->spamtrap, "trap@example.test");
+	m = copy_to(rcpt, 2, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_PARTIAL);
+	ck_assert_str_eq(others(m), "<a@x.test>");
+	message_free(m);
+	m = copy_to(trap, 1, &r);
+	ck_assert_uint_eq(message_trap_count(m), 1);
+	ck_assert_str_eq(r.verdict.reason, "spamtrap");
+	message_free(m);
+}
+END_TEST
+
 /* Shadow mode removes nobody: tagged, would be partial. */
 START_TEST(partial_shadow)
 {
@@ -1740,6 +1763,7 @@ message_suite(void)
 	tcase_add_test(tc, partial_some_whitelisted);
 	tcase_add_test(tc, partial_all_or_none);
 	tcase_add_test(tc, partial_trap);
+	tcase_add_test(tc, partial_detail);
 	tcase_add_test(tc, partial_shadow);
 	tcase_add_test(tc, partial_bounds);
 	suite_add_tcase(s, tc);
