@@ -663,8 +663,8 @@ next_best(struct store *s, struct store_btxn *t, const struct store_obs *obs,
  * returns 1 when one is to be joined, 0 when none scores above
  * join_score, or an error. The best is passed over when it is a mailing
  * another sender matches only loosely (store_obs mailing_share): then
- * the next best that is none. A scan hit whose record cannot be read is dropped from
- * the array and the scan repeated.
+ * the next best that is none. A scan hit whose record cannot be read is
+ * dropped from the array and the scan repeated.
  */
 static int
 search(struct store *s, struct store_btxn *t, const struct store_obs *obs,

@@ -221,9 +221,10 @@ struct store_obs {
 	/*
 	 * MailingShare (cluster_single_source), or 0: a mailing's cluster
 	 * (pinned ham too; one marked spam takes any) takes a loose join
-	 * (under STORE_NEAR_COPY) from its own sender only; a message of another sender that matches it loosely joins
-	 * the next best cluster (of the SCAN_TOP best) that is no such
-	 * mailing, or starts one. Two newsletters of one template, or a
+	 * (under STORE_NEAR_COPY) from its own sender only; a message of
+	 * another sender that matches it loosely joins the next best
+	 * cluster (of the SCAN_TOP best) that is no such mailing, or
+	 * starts one. Two newsletters of one template, or a
 	 * letter under the same notice, do not make each other a campaign
 	 * of two sources, and a campaign dressed like a mailing is counted
 	 * apart from it.

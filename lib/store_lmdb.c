@@ -768,12 +768,16 @@ static int
 trial_begin(MDB_env *env, MDB_txn **txn)
 {
 	struct sigaction	sa;
+	sigset_t		set;
 	int			rc;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = lock_wait_over;
 	sigemptyset(&sa.sa_mask);
 	(void)sigaction(SIGALRM, &sa, NULL);
+	sigemptyset(&set);		/* whatever the parent blocked */
+	sigaddset(&set, SIGALRM);
+	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
 	alarm(CHECK_LOCK_WAIT);
 	rc = mdb_txn_begin(env, NULL, 0, txn);
 	alarm(0);
