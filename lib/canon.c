@@ -96,12 +96,6 @@ oput(struct canon *c, unsigned char b)
 
 /* ------------------------------------------------------------ final stage */
 
-/*
- * Simple lower-casing of the scripts most spam is written in: case
- * changes ("FrEe MoNeY") are a cheap way to vary a message, and
- * nilsimsa would see them. Full Unicode case folding would need tables
- * far larger than this module; these ranges are the ones that matter.
- */
 /* Greek capitals, the accented ones too (U+0386 to U+03AB). */
 static uint32_t
 lower_greek(uint32_t cp)
@@ -135,6 +129,12 @@ lower_cyrillic_ext(uint32_t cp)
 	return cp;
 }
 
+/*
+ * Simple lower-casing of the scripts most spam is written in: case
+ * changes ("FrEe MoNeY") are a cheap way to vary a message, and
+ * nilsimsa would see them. Full Unicode case folding would need tables
+ * far larger than this module; these ranges are the ones that matter.
+ */
 static uint32_t
 lower_cp(uint32_t cp)
 {

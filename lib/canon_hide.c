@@ -664,8 +664,10 @@ hide_tag_end(struct canon *c)
 		} else if (hidden_start_tag(c))
 			return;
 	}
-	if (TAG_IN(c->tname, void_tags))
+	if (TAG_IN(c->tname, void_tags)) {
+		outer_start(h, c->tname, 0);	/* <hr> closes a <p> */
 		return;
+	}
 	/* a <template>'s content is never shown, whatever its style */
 	hard = h->disp == P_HIDES || h->opac == P_HIDES ||
 	    (h->disp == P_UNSET && (h->ahidden || h->aclass)) ||

@@ -177,7 +177,9 @@ START_TEST(test_html_hidden_as_browsers)
 	    "rrt</div>end\n", "end");
 	CHECK_HIDDEN(SHOWN_PART "<div style=\"display:none\">a</zz>b</td>c"
 	    "</li>d</h1>e</table>f</div>end\n", "end");
-	/* <div> closed the <p> around it: its </p> is stray */
+	/* <div> closed the <p> around it, <hr> too: its </p> is stray */
+	CHECK_HIDDEN(SHOWN_PART "<p>text<hr><span style=\"display:none\"></p>x"
+	    "</span>end\n", "text end");
 	CHECK_HIDDEN(SHOWN_PART "<p>text<div style=\"display:none\"></p>x"
 	    "</div>end\n", "text end");
 	/* the end tag of an element open around it ends it */
