@@ -1250,6 +1250,13 @@ import_new_locked(struct fleet *f, redisContext *rc, const struct entry *e)
 			log_info("redis: cluster %llu counts as fleet cluster "
 			    "%s (started first elsewhere)",
 			    (unsigned long long)c.id, e->key);
+			/* a mark set here before they met goes with it */
+			if (c.status != CLUSTER_AUTO &&
+			    e->status == CLUSTER_AUTO &&
+			    fleet_set_status(f, &c, c.status) != 0)
+				log_warnx("redis: cluster %llu: its status "
+				    "not told to the fleet",
+				    (unsigned long long)c.id);
 		}
 		/* learnt elsewhere before any copy was counted */
 		if (e->status != CLUSTER_AUTO && e->status != c.status &&

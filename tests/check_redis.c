@@ -575,6 +575,53 @@ START_TEST(test_converge)
 }
 END_TEST
 
+/*
+ * A status set on one host's cluster before it met the fleet's cluster
+ * of the same campaign goes with it: b marked its own spam; once b's
+ * maps onto a's (started first), a's is spam too (found by review: the
+ * mark stayed on b alone).
+ */
+START_TEST(test_converge_status)
+{
+	static struct host	a, b;	/* static: see host_store */
+	struct store_result	ra, rb;
+	struct fleet_counts	fa, fb;
+	struct cluster		ca;
+	nilsimsa_code		c, d;
+	int			rc, i;
+
+	flush();
+	tu_srand(4);
+	host_store(&a, "a11", 0);
+	host_store(&b, "b11", 0);
+	host_fleet(&a, 0);
+	host_fleet(&b, 0);
+	code_rand(&c);
+	code_near(&c, &d, 12);
+	host_msg(&a, &c, 1, 1, &ra, &fa, &rc);
+	ck_assert_int_eq(rc, 0);
+	usleep(10000);			/* a's first, by Redis's clock */
+	host_msg(&b, &d, 2, 2, &rb, &fb, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_str_ne(fa.key, fb.key);
+	ck_assert_int_eq(store_set_status(b.s, rb.c.id, CLUSTER_SPAM), 0);
+	ck_assert_int_eq(fleet_set_status(b.f, &rb.c, CLUSTER_SPAM), 0);
+	host_retail(&a);
+	host_retail(&b);
+	for (i = 0; i < 30; i++) {
+		ck_assert_int_eq(fleet_sync(b.f, 3000), 0);
+		ck_assert_int_eq(fleet_sync(a.f, 3000), 0);
+		ck_assert_int_eq(store_get(a.s, ra.c.id, &ca), 0);
+		if (ca.status == CLUSTER_SPAM)
+			break;
+		usleep(100000);
+	}
+	ck_assert_int_eq(ca.status, CLUSTER_SPAM);
+	host_close(&a);
+	host_close(&b);
+}
+END_TEST
+
 /* A server that stops answering costs the time limit, then nothing. */
 START_TEST(test_down)
 {
@@ -773,6 +820,7 @@ redis_suite(void)
 	tcase_add_test(tc, test_no_count_twice);
 	tcase_add_test(tc, test_status_propagates);
 	tcase_add_test(tc, test_converge);
+	tcase_add_test(tc, test_converge_status);
 	tcase_add_test(tc, test_down);
 	tcase_add_test(tc, test_expire);
 	tcase_add_test(tc, test_cursor);
