@@ -330,8 +330,9 @@ const char *nilsimsa_profile_name(unsigned int i);
  * @brief Check a profile as nilsimsa_profile_read() does.
  * @param[in] profile	the profile.
  * @return 0 if it is usable, #NILSIMSA_EINVAL if NULL, otherwise
- *	#NILSIMSA_EPROFILE: a share not in (0, 1) or shares not summing to 1
- *	+- 1%, ndirs too large, directions not of unit length or not
+ *	#NILSIMSA_EPROFILE: a share out of what learning gives (1/64 to 64
+ *	times the uniform 1/256) or shares not summing to 1 +- 5% (medians
+ *	need not sum to 1 exactly), ndirs too large, directions not of unit length or not
  *	orthogonal (+- 0.001), a name empty, too long or with other
  *	characters than [A-Za-z0-9._-].
  */

@@ -43,6 +43,15 @@
 #define HBINS		512		/* histogram bins of log2(256 * share) */
 #define HLO		(-6.0)		/* ... from 2^-6 ... */
 #define HHI		6.0		/* ... to 2^6 times the uniform share */
+/*
+ * The shares learning can give (median()), and so all a profile may
+ * hold: a share far smaller makes its bucket's bit set by any count,
+ * and a table of such shares makes every text's code alike (a profile
+ * with one share of 0.99 and the others 1e-300 scored two unrelated
+ * letters 124).
+ */
+#define SHARE_MIN	(0.999 / (1 << 6) / NB)
+#define SHARE_MAX	(1.001 * (1 << 6) / NB)
 
 #include "profile-default.h"
 
@@ -77,7 +86,7 @@ usable(const nilsimsa_profile *p)
 	if (p->ndirs > NILSIMSA_PROFILE_DIRS)
 		return 0;
 	for (i = 0; i < NB; i++)
-		if (!(p->share[i] > 0.0 && p->share[i] < 1.0))
+		if (!(p->share[i] >= SHARE_MIN && p->share[i] <= SHARE_MAX))
 			return 0;
 	return 1;
 }
@@ -101,7 +110,7 @@ nilsimsa_profile_check(const nilsimsa_profile *p)
 	sum = 0.0;
 	for (i = 0; i < NB; i++)
 		sum += p->share[i];
-	if (!(sum > 0.5 && sum < 1.5))
+	if (!(sum > 0.95 && sum < 1.05))
 		return NILSIMSA_EPROFILE;
 	for (j = 0; j < p->ndirs; j++) {
 		for (k = 0; k <= j; k++) {

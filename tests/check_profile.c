@@ -156,6 +156,30 @@ START_TEST(test_empty_and_args)
 }
 END_TEST
 
+/*
+ * Shares that learning cannot give are refused: one of 0.99 and the
+ * others 1e-300 set every bucket's bit and made two unrelated letters
+ * score 124; the default's shares scaled to sum 1.45 (found by review).
+ */
+START_TEST(test_degenerate)
+{
+	static nilsimsa_profile	p;
+	int			i;
+
+	p = *nilsimsa_profile_builtin(NULL);
+	p.ndirs = 0;
+	ck_assert_int_eq(nilsimsa_profile_check(&p), 0);
+	for (i = 0; i < NILSIMSA_BUCKETS; i++)
+		p.share[i] = i == 0 ? 0.99 : 1e-300;
+	ck_assert_int_eq(nilsimsa_profile_check(&p), NILSIMSA_EPROFILE);
+	p = *nilsimsa_profile_builtin(NULL);
+	p.ndirs = 0;
+	for (i = 0; i < NILSIMSA_BUCKETS; i++)
+		p.share[i] *= 1.45;
+	ck_assert_int_eq(nilsimsa_profile_check(&p), NILSIMSA_EPROFILE);
+}
+END_TEST
+
 /* ---- text form */
 
 static char	buf[NILSIMSA_PROFILE_TEXT_MAX], buf2[NILSIMSA_PROFILE_TEXT_MAX];
@@ -559,6 +583,7 @@ main(void)
 	tcase_add_test(tc, test_deterministic_and_const);
 	tcase_add_test(tc, test_chunking);
 	tcase_add_test(tc, test_empty_and_args);
+	tcase_add_test(tc, test_degenerate);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("text");
