@@ -29,6 +29,7 @@
 
 /* An exported line is under 2 KB; anything much longer is not one. */
 #define IMPORT_LINE_MAX	65536
+#define IMPORT_AHEAD_MAX	86400	/* seconds a last_seen may be ahead */
 
 static int
 set_status(struct ctl *ctl, int argc, char **argv, int status,
@@ -196,9 +197,10 @@ read_line(FILE *fp, char *line)
 }
 
 /*
- * Two passes: check every line, then store them. An error anywhere
- * leaves the store unchanged; standard input is spooled to be read
- * twice.
+ * Two passes: check every line, then store them. A line that does not
+ * pass leaves the store unchanged; a store error in the second pass
+ * (full, locked) leaves the lines before it imported. Standard input is
+ * spooled to be read twice.
  */
 static int
 import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
@@ -240,6 +242,17 @@ import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
 		json_decref(j);
 		if (src == -1) {
 			ctl_err("%s:%zu: %s", name, lineno, err);
+			rc = CTL_EDATA;
+			continue;
+		}
+		/*
+		 * A time to come would be the store's "now" as it makes room,
+		 * and every other cluster, pinned ones too, would look
+		 * expired; a day is room for clocks that differ.
+		 */
+		if (c.last_seen > ctl->now + IMPORT_AHEAD_MAX) {
+			ctl_err("%s:%zu: \"last_seen\" is in the future", name,
+			    lineno);
 			rc = CTL_EDATA;
 			continue;
 		}

@@ -437,11 +437,15 @@ grep -q 'reps4.jsonl:1: "reps"' "$W/err" && ok || fail "four reps: $(cat "$W/err
 	echo '# a comment'
 	echo 'not json'
 	echo '{"code": "0000000000000000000000000000000000000000000000000000000000000000", "status": "bulk"}'
+	# seen in years to come: the store, making room, would take it as
+	# now and every other cluster, pinned ones too, as expired
+	echo '{"code": "0000000000000000000000000000000000000000000000000000000000000000", "first_seen": 0, "last_seen": 9000000000000000000}'
 } >"$W/bad.jsonl"
 ctl -s "$W/store2" import "$W/bad.jsonl"
 [ $? -eq 8 ] && ok || fail "import of invalid lines: want exit 8"
 grep -q 'bad.jsonl:2: "code"' "$W/err" && grep -q 'bad.jsonl:5: ' "$W/err" &&
     grep -q 'bad.jsonl:6: "status"' "$W/err" && ! grep -q ':1: ' "$W/err" &&
+    grep -q 'bad.jsonl:7: "last_seen" is in the future' "$W/err" &&
     ok || fail "import errors: $(cat "$W/err")"
 status 0 "export after a failed import" -s "$W/store2" export
 same "$W/export1" "$W/out" "a failed import changed the store"
