@@ -1224,6 +1224,56 @@ merge_into(struct fleet *f, redisContext *rc, const char *from, const char *to)
 	}
 }
 
+/* Our cluster c counts under the fleet's key of e from now on. */
+static void
+map_alias(struct fleet *f, const struct cluster *c, const struct entry *e)
+{
+	pthread_mutex_lock(&f->mu);
+	alias_set_locked(f, c->id, e->key);
+	pthread_mutex_unlock(&f->mu);
+	atomic_fetch_add(&f->aliased, 1);
+}
+
+/*
+ * What c counted under its own key, key, goes to e's, and a mark set here
+ * before they met goes with it.
+ */
+static void
+map_merge(struct fleet *f, redisContext *rc, const struct cluster *c,
+    const char *key, const struct entry *e)
+{
+	merge_into(f, rc, key, e->key);
+	log_info("redis: cluster %llu counts as fleet cluster %s (started "
+	    "first elsewhere)", (unsigned long long)c->id, e->key);
+	if (c->status != CLUSTER_AUTO && e->status == CLUSTER_AUTO &&
+	    fleet_set_status(f, c, c->status) != 0)
+		log_warnx("redis: cluster %llu: its status not told to the "
+		    "fleet", (unsigned long long)c->id);
+}
+
+/* A fleet cluster new here: a local cluster of its code and status. */
+static void
+import_put(struct fleet *f, const struct entry *e)
+{
+	struct cluster	c;
+	int		err;
+
+	memset(&c, 0, sizeof(c));
+	c.code = e->code;
+	c.kind = (uint8_t)e->kind;
+	c.status = (uint8_t)e->status;
+	c.first_seen = c.last_seen = time(NULL);
+	c.hist_start = c.last_seen / 3600;
+	if ((err = store_put(f->store, &c)) != 0) {
+		log_warnx("redis: importing fleet cluster %s: %s", e->key,
+		    store_strerror(err));
+		return;
+	}
+	atomic_fetch_add(&f->imported, 1);
+	log_debug("redis: fleet cluster %s imported as %llu", e->key,
+	    (unsigned long long)c.id);
+}
+
 /*
  * Another host's new cluster: the same as a local one (no-op), the same
  * campaign as one of ours (the one Redis saw first wins: ours maps onto
@@ -1242,21 +1292,8 @@ import_new_locked(struct fleet *f, redisContext *rc, const struct entry *e)
 			order_of(f, rc, key, ob, sizeof(ob));
 			if (!first(oa, e->key, ob, key))
 				return;	/* ours is first: they will map */
-			pthread_mutex_lock(&f->mu);
-			alias_set_locked(f, c.id, e->key);
-			pthread_mutex_unlock(&f->mu);
-			atomic_fetch_add(&f->aliased, 1);
-			merge_into(f, rc, key, e->key);
-			log_info("redis: cluster %llu counts as fleet cluster "
-			    "%s (started first elsewhere)",
-			    (unsigned long long)c.id, e->key);
-			/* a mark set here before they met goes with it */
-			if (c.status != CLUSTER_AUTO &&
-			    e->status == CLUSTER_AUTO &&
-			    fleet_set_status(f, &c, c.status) != 0)
-				log_warnx("redis: cluster %llu: its status "
-				    "not told to the fleet",
-				    (unsigned long long)c.id);
+			map_alias(f, &c, e);
+			map_merge(f, rc, &c, key, e);
 		}
 		/* learnt elsewhere before any copy was counted */
 		if (e->status != CLUSTER_AUTO && e->status != c.status &&
@@ -1267,31 +1304,63 @@ import_new_locked(struct fleet *f, redisContext *rc, const struct entry *e)
 	}
 	/* Gone from the fleet (expired, forgotten): nothing to import. */
 	order_of(f, rc, e->key, oa, sizeof(oa));
-	if (oa[0] == '\0')
-		return;
-	memset(&c, 0, sizeof(c));
-	c.code = e->code;
-	c.kind = (uint8_t)e->kind;
-	c.status = (uint8_t)e->status;
-	c.first_seen = c.last_seen = time(NULL);
-	c.hist_start = c.last_seen / 3600;
-	if ((err = store_put(f->store, &c)) != 0) {
-		log_warnx("redis: importing fleet cluster %s: %s", e->key,
-		    store_strerror(err));
-		return;
-	}
-	atomic_fetch_add(&f->imported, 1);
-	log_debug("redis: fleet cluster %s imported as %llu", e->key,
-	    (unsigned long long)c.id);
+	if (oa[0] != '\0')
+		import_put(f, e);
 }
 
-/* The same, no copy starting a cluster meanwhile (f->create). */
+/*
+ * The same, no copy starting a cluster meanwhile (f->create, which every
+ * message's fleet_enter waits on). Redis is asked outside the lock: a
+ * slow server would otherwise stall all mail for as long as each call
+ * waits. The orders are read first, for the local match found then;
+ * under the lock the match is looked up again, and if it changed
+ * meanwhile (a copy joined or started a cluster: rare) the entry is
+ * decided under the lock as before. The merge of counts, after the
+ * alias is set, needs no lock: new copies count under the key already.
+ */
 static void
 import_new(struct fleet *f, redisContext *rc, const struct entry *e)
 {
+	struct cluster	c, c2;
+	char		key[17], key2[17], oa[32], ob[32];
+	int		m, m2, err, merge = 0;
+
+	ob[0] = '\0';
+	order_of(f, rc, e->key, oa, sizeof(oa));
+	if ((m = local_match(f, e, &c, key)) == 0 && strcmp(key, e->key) != 0)
+		order_of(f, rc, key, ob, sizeof(ob));
+	if (rc->err != 0)
+		return;		/* read again: tail_batch() */
 	pthread_rwlock_wrlock(&f->create);
-	import_new_locked(f, rc, e);
-	pthread_rwlock_unlock(&f->create);
+	m2 = local_match(f, e, &c2, key2);
+	if (m2 != m || (m == 0 && (c2.id != c.id || strcmp(key2, key) != 0))) {
+		import_new_locked(f, rc, e);
+		pthread_rwlock_unlock(&f->create);
+		return;
+	}
+	if (m == 0) {
+		if (strcmp(key, e->key) != 0) {
+			if (!first(oa, e->key, ob, key)) {
+				pthread_rwlock_unlock(&f->create);
+				return;	/* ours is first: they will map */
+			}
+			map_alias(f, &c, e);
+			merge = 1;
+		}
+		/* learnt elsewhere before any copy was counted */
+		if (e->status != CLUSTER_AUTO && e->status != c.status &&
+		    (err = store_set_status(f->store, c.id, e->status)) != 0)
+			log_warnx("redis: cluster %llu: status: %s",
+			    (unsigned long long)c.id, store_strerror(err));
+		pthread_rwlock_unlock(&f->create);
+	} else {
+		/* gone from the fleet (expired, forgotten): not imported */
+		if (oa[0] != '\0')
+			import_put(f, e);
+		pthread_rwlock_unlock(&f->create);
+	}
+	if (merge)
+		map_merge(f, rc, &c, key, e);
 }
 
 /* A status change or forget: applied to the local clusters of that key. */
