@@ -208,8 +208,11 @@ pyjson "show json" 'j["id"] == 1 and j["status"] == "spam" and len(j["history"])
     sum(h["messages"] for h in j["history"]) == 1'
 status 2 "show an unknown id" show 999
 status 0 "stats --json" stats --json
+# the learns of a moment ago: this hour's, or the last one's too when
+# the test ran across the hour (it failed at 07:00 UTC)
 pyjson "stats" 'j["clusters"] == 3 and j["spam"] == 1 and j["ham"] == 2 and j["auto"] == 0 and
-    j["messages"] == 3 and len(j["hours"]) == 24 and j["hours"][-1]["messages"] == 3 and
+    j["messages"] == 3 and len(j["hours"]) == 24 and
+    sum(h["messages"] for h in j["hours"][-2:]) == 3 and
     0 < j["used_bytes"] <= j["map_bytes"] <= j["map_max_bytes"]'
 status 0 "stats" stats
 grep -q '^clusters *3' "$W/out" && ok || fail "stats text: $(cat "$W/out")"
