@@ -488,25 +488,27 @@ sniff_decide(struct canon *c)
 }
 
 /*
- * Are these bytes plain ASCII, which tell no charset from another: no
- * 8-bit byte, no NUL (UTF-16's and UTF-32's) and no escape (ISO-2022's)?
+ * How many of these bytes lead as plain ASCII, which tells no charset
+ * from another: no 8-bit byte, no NUL (UTF-16's and UTF-32's) and no
+ * escape (ISO-2022's)?
  */
-static int
+static size_t
 plain_ascii(const unsigned char *p, size_t n)
 {
 	size_t	i;
 
 	for (i = 0; i < n; i++)
 		if (p[i] >= 0x80 || p[i] == 0 || p[i] == 0x1b)
-			return 0;
-	return 1;
+			break;
+	return i;
 }
 
 /*
- * An unlabelled part's bytes: kept until its charset can be told. Held
- * bytes that are all plain ASCII (an HTML head's style sheet) tell
- * nothing: they go on as they are, the same in every charset sniffed
- * for, and the bytes after them are held and told by instead.
+ * An unlabelled part's bytes: kept until its charset can be told. Plain
+ * ASCII at the front of what is held (an HTML head's style sheet) tells
+ * nothing: it goes on as it is, the same in every charset sniffed for,
+ * and the part is told by the SNIFF_MAX bytes from its first other byte
+ * on (an escape whole among them).
  */
 static void
 sniff_feed(struct canon *c, const unsigned char *p, size_t n)
@@ -523,12 +525,15 @@ sniff_feed(struct canon *c, const unsigned char *p, size_t n)
 		n -= k;
 		if (c->slen < sizeof(c->sbuf))
 			return;
-		if (c->sniff_to != CS_UTF16 && c->sniff_to != CS_UTF32 &&
-		    plain_ascii(c->sbuf, c->slen)) {
-			text_bytes(c, c->sbuf, c->slen);
-			c->slen = 0;
-		} else
+		k = c->sniff_to == CS_UTF16 || c->sniff_to == CS_UTF32 ? 0 :
+		    plain_ascii(c->sbuf, c->slen);
+		if (k == 0) {
 			sniff_decide(c);
+			continue;
+		}
+		text_bytes(c, c->sbuf, k);
+		memmove(c->sbuf, c->sbuf + k, c->slen - k);
+		c->slen -= k;
 	}
 	if (n > 0)
 		dec_out(c, p, n);

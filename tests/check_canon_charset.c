@@ -349,6 +349,28 @@ START_TEST(test_charset_sniff_long)
 }
 END_TEST
 
+/* An unlabelled part of n ASCII letters, sep, then text: read as want. */
+static void
+ends_with_after(size_t n, const char *sep, const char *text, const char *want)
+{
+	char	*m, *t;
+	size_t	 h = strlen("Subject: x\n\n"), lt, lw = strlen(want);
+
+	m = malloc(h + n + strlen(sep) + strlen(text) + 2);
+	ck_assert_ptr_nonnull(m);
+	memcpy(m, "Subject: x\n\n", h);
+	memset(m + h, 'a', n);
+	strcpy(m + h + n, sep);
+	strcat(m, text);
+	strcat(m, "\n");
+	t = text_of(m, NULL);
+	lt = strlen(t);
+	ck_assert_msg(lt >= lw && strcmp(t + lt - lw, want) == 0,
+	    "after %zu letters: ...%s", n, tail20(t));
+	free(t);
+	free(m);
+}
+
 /*
  * An unlabelled part (or one under a label that is sniffed) whose first
  * SNIFF_BYTES are ASCII (an HTML head's style sheet) is told by the
@@ -385,6 +407,12 @@ START_TEST(test_charset_sniff_after_ascii)
 	snprintf(a, 2 * n + 512, "Content-Type: text/html\n\n%s" RU_1251
 	    "</p></body></html>\n", head);
 	same_text(a, b, RU_U8);
+	/* the first other byte near the end of a 4 KiB stretch: the part is
+	   told by the bytes from it on, not by 4 KiB of ASCII and a few
+	   (found by review); an escape cut at the stretch's end is whole */
+	ends_with_after(8182, "", ZH_GBK, ZH_U8);
+	ends_with_after(4094, "", JA_JIS, JA_U8);
+	ends_with_after(4095, " ", JA_JIS, JA_U8);
 	free(head);
 	free(a);
 	free(b);
