@@ -1290,6 +1290,8 @@ import_new_locked(struct fleet *f, redisContext *rc, const struct entry *e)
 		if (strcmp(key, e->key) != 0) {
 			order_of(f, rc, e->key, oa, sizeof(oa));
 			order_of(f, rc, key, ob, sizeof(ob));
+			if (rc->err != 0)
+				return;	/* unread is not gone: read again */
 			if (!first(oa, e->key, ob, key))
 				return;	/* ours is first: they will map */
 			map_alias(f, &c, e);
@@ -1304,7 +1306,7 @@ import_new_locked(struct fleet *f, redisContext *rc, const struct entry *e)
 	}
 	/* Gone from the fleet (expired, forgotten): nothing to import. */
 	order_of(f, rc, e->key, oa, sizeof(oa));
-	if (oa[0] != '\0')
+	if (rc->err == 0 && oa[0] != '\0')
 		import_put(f, e);
 }
 
