@@ -559,16 +559,13 @@ pipeline(struct fleet *f, struct fconn *fc, int n, struct cmd **cmds,
 	int	i;
 
 	fc->unsure = 0;
-	if (fc->c == NULL) {		/* dropped by a call before */
-		for (i = 0; i < n; i++)
-			replies[i] = NULL;
+	for (i = 0; i < n; i++)
+		replies[i] = NULL;
+	if (fc->c == NULL)		/* dropped by a call before */
 		return -1;
-	}
 	if (fc->c->err != 0 || link_closed(fc->c)) {
 		redisFree(fc->c);
 		if ((fc->c = fconnect(f, f->timeout_ms)) == NULL) {
-			for (i = 0; i < n; i++)
-				replies[i] = NULL;
 			conn_drop(f, fc, "cannot connect");
 			return -1;
 		}
