@@ -349,20 +349,32 @@ message_qid(struct message *m, const char *qid)
 }
 
 /*
+ * The '+' that starts an address's +detail (user+detail@domain): the
+ * first '+' before the last '@'. NULL when there is none.
+ */
+static const char *
+rcpt_detail(const char *addr)
+{
+	const char	*plus = strchr(addr, '+'), *at = strrchr(addr, '@');
+
+	return plus != NULL && at != NULL && plus < at ? plus : NULL;
+}
+
+/*
  * Hash of a recipient's address, lower case, without angle brackets or
  * a +detail: the same person however the MTA spelt the address. Never 0.
  */
 static uint32_t
 rcpt_hash(const char *addr)
 {
-	const char	*p = addr, *at = strrchr(addr, '@');
+	const char	*p = addr, *plus = rcpt_detail(addr);
 	uint32_t	 h = 2166136261u;
 
 	if (*p == '<')
 		p++;
 	for (; *p != '\0' && *p != '>'; p++) {
-		if (at != NULL && p < at && *p == '+')
-			p = at;		/* user+detail@: on from the @ */
+		if (p == plus)
+			p = strrchr(addr, '@');	/* user+detail@: on from the @ */
 		h = (h ^ (unsigned char)tolower((unsigned char)*p)) * 16777619u;
 	}
 	return h == 0 ? 1 : h;
@@ -512,15 +524,14 @@ keep_other(struct message *m, const char *addr)
 static int
 rcpt_listed(const struct addrlist *l, const char *addr)
 {
-	const char	*plus = strchr(addr, '+'), *at = strrchr(addr, '@');
+	const char	*plus = rcpt_detail(addr), *at = strrchr(addr, '@');
 	char		 base[512];
 
 	if (l == NULL)
 		return 0;
 	if (addrlist_match_mail(l, addr))
 		return 1;
-	if (plus == NULL || at == NULL || plus > at ||
-	    (size_t)(plus - addr) + strlen(at) >= sizeof(base))
+	if (plus == NULL || (size_t)(plus - addr) + strlen(at) >= sizeof(base))
 		return 0;
 	snprintf(base, sizeof(base), "%.*s%s", (int)(plus - addr), addr, at);
 	return addrlist_match_mail(l, base);
