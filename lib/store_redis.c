@@ -1107,6 +1107,8 @@ local_match(struct fleet *f, const struct entry *e, struct cluster *c,
 	return 0;
 }
 
+#define ORDER_LEN	32	/* an order as text: a decimal int64 and more */
+
 /* The order Redis first saw a cluster in ("" if gone), on the tail's link. */
 static void
 order_of(struct fleet *f, redisContext *rc, const char *key, char *o,
@@ -1272,77 +1274,58 @@ import_put(struct fleet *f, const struct entry *e)
 }
 
 /*
- * Another host's new cluster: the same as a local one (no-op), the same
- * campaign as one of ours (the one Redis saw first wins: ours maps onto
- * it, or theirs is dropped), or new here (imported).
+ * The local match of another host's new cluster e (0: found, in c and
+ * key) and the orders in which Redis saw e's key and the match's, when
+ * that is another key ("" when gone). -1 when a read failed: unread is
+ * not gone, tail_batch() reads the entry again.
  */
-static void
-import_new_locked(struct fleet *f, redisContext *rc, const struct entry *e)
+static int
+import_read(struct fleet *f, redisContext *rc, const struct entry *e,
+    struct cluster *c, char *key, int *m, char *oa, char *ob)
 {
-	struct cluster	c;
-	char		key[17], oa[32], ob[32];
-	int		err;
-
-	if (local_match(f, e, &c, key) == 0) {
-		if (strcmp(key, e->key) != 0) {
-			order_of(f, rc, e->key, oa, sizeof(oa));
-			order_of(f, rc, key, ob, sizeof(ob));
-			if (rc->err != 0)
-				return;	/* unread is not gone: read again */
-			if (!first(oa, e->key, ob, key))
-				return;	/* ours is first: they will map */
-			map_alias(f, &c, e);
-			map_merge(f, rc, &c, key, e);
-		}
-		/* learnt elsewhere before any copy was counted */
-		if (e->status != CLUSTER_AUTO && e->status != c.status &&
-		    (err = store_set_status(f->store, c.id, e->status)) != 0)
-			log_warnx("redis: cluster %llu: status: %s",
-			    (unsigned long long)c.id, store_strerror(err));
-		return;
-	}
-	/* Gone from the fleet (expired, forgotten): nothing to import. */
-	order_of(f, rc, e->key, oa, sizeof(oa));
-	if (rc->err == 0 && oa[0] != '\0')
-		import_put(f, e);
+	ob[0] = '\0';
+	order_of(f, rc, e->key, oa, ORDER_LEN);
+	if ((*m = local_match(f, e, c, key)) == 0 && strcmp(key, e->key) != 0)
+		order_of(f, rc, key, ob, ORDER_LEN);
+	return rc->err != 0 ? -1 : 0;
 }
 
 /*
- * The same, no copy starting a cluster meanwhile (f->create, which every
- * message's fleet_enter waits on). Redis is asked outside the lock: a
- * slow server would otherwise stall all mail for as long as each call
- * waits. The orders are read first, for the local match found then;
- * under the lock the match is looked up again, and if it changed
- * meanwhile (a copy joined or started a cluster: rare) the entry is
- * decided under the lock as before. The merge of counts, after the
- * alias is set, needs no lock: new copies count under the key already.
+ * Another host's new cluster: the same as a local one (no-op), the same
+ * campaign as one of ours (the one Redis saw first wins: ours maps onto
+ * it, or theirs is dropped), or new here (imported). No copy starts a
+ * cluster meanwhile (f->create, which every message's fleet_enter waits
+ * on), but Redis is asked outside that lock: a slow server would
+ * otherwise stall all mail for as long as each call waits. The orders
+ * are read first, for the local match found then; under the lock the
+ * match is looked up again, and if it changed meanwhile (a copy joined
+ * or started a cluster: rare) they are read again under the lock. The
+ * merge of counts, after the alias is set, needs no lock: new copies
+ * count under the key already.
  */
 static void
 import_new(struct fleet *f, redisContext *rc, const struct entry *e)
 {
 	struct cluster	c, c2;
-	char		key[17], key2[17], oa[32], ob[32];
+	char		key[17], key2[17], oa[ORDER_LEN], ob[ORDER_LEN];
 	int		m, m2, err, merge = 0;
 
-	ob[0] = '\0';
-	order_of(f, rc, e->key, oa, sizeof(oa));
-	if ((m = local_match(f, e, &c, key)) == 0 && strcmp(key, e->key) != 0)
-		order_of(f, rc, key, ob, sizeof(ob));
-	if (rc->err != 0)
-		return;		/* read again: tail_batch() */
+	if (import_read(f, rc, e, &c, key, &m, oa, ob) != 0)
+		return;
 	pthread_rwlock_wrlock(&f->create);
 	m2 = local_match(f, e, &c2, key2);
-	if (m2 != m || (m == 0 && (c2.id != c.id || strcmp(key2, key) != 0))) {
-		import_new_locked(f, rc, e);
+	if ((m2 != m || (m == 0 && (c2.id != c.id || strcmp(key2, key) != 0))) &&
+	    import_read(f, rc, e, &c, key, &m, oa, ob) != 0) {
 		pthread_rwlock_unlock(&f->create);
 		return;
 	}
-	if (m == 0) {
+	if (m != 0) {
+		/* gone from the fleet (expired, forgotten): not imported */
+		if (oa[0] != '\0')
+			import_put(f, e);
+	} else if (strcmp(key, e->key) == 0 || first(oa, e->key, ob, key)) {
+		/* the same key, or theirs was first (else they will map) */
 		if (strcmp(key, e->key) != 0) {
-			if (!first(oa, e->key, ob, key)) {
-				pthread_rwlock_unlock(&f->create);
-				return;	/* ours is first: they will map */
-			}
 			map_alias(f, &c, e);
 			merge = 1;
 		}
@@ -1351,13 +1334,8 @@ import_new(struct fleet *f, redisContext *rc, const struct entry *e)
 		    (err = store_set_status(f->store, c.id, e->status)) != 0)
 			log_warnx("redis: cluster %llu: status: %s",
 			    (unsigned long long)c.id, store_strerror(err));
-		pthread_rwlock_unlock(&f->create);
-	} else {
-		/* gone from the fleet (expired, forgotten): not imported */
-		if (oa[0] != '\0')
-			import_put(f, e);
-		pthread_rwlock_unlock(&f->create);
 	}
+	pthread_rwlock_unlock(&f->create);
 	if (merge)
 		map_merge(f, rc, &c, key, e);
 }
