@@ -426,8 +426,7 @@ count(const struct message_result *r, sfsistat rc, double seconds)
 	action = verdict_action_name(v->action);
 	reason = v->reason != NULL ? v->reason : "error";
 	tier = v->tier;
-	refused = v->action == VERDICT_REJECT || v->action == VERDICT_TEMPFAIL ||
-	    v->action == VERDICT_DISCARD || v->action == VERDICT_PARTIAL;
+	refused = verdict_withheld(v->action);	/* as the store's stats count */
 	if (rc == SMFIS_TEMPFAIL && v->action != VERDICT_TEMPFAIL) {
 		action = "tempfail";
 		reason = r->store_err != 0 ? "store" : "error";

@@ -275,6 +275,21 @@ check_eq "after a refused reload: last reload success 0" 0 "$(val e config_last_
 check_eq "config_reloads_total{result=failure} 1" 1 "$(val e 'config_reloads_total{result="failure"}')"
 check_eq "errors_total{kind=reload} 1" 1 "$(val e 'errors_total{kind="reload"}')"
 
+# ---- RejectAction quarantine: a quarantined copy counts as withheld, as
+# nilsimsactl stats counts it rejected (found by review: it was left out)
+write_conf "RejectAction quarantine"
+line=$(milter_reload milter)
+check "reload to RejectAction quarantine ($line)" grep -q 'loaded' <<<"$line"
+scrape q0
+campaign_copy $((COPIES + 1))
+check "copy $((COPIES + 1)) under quarantine: accepted (250)" test $? -eq 0
+"$MTA_DIR/postfix.sh" wait-empty "$PF" 20
+scrape q1
+check_eq "messages_total{action=quarantine,reason=bulk} moved by 1" 1 \
+	"$(( $(val q1 'messages_total{action="quarantine",reason="bulk"}') - $(val q0 'messages_total{action="quarantine",reason="bulk"}') ))"
+check_eq "rejects_total{tier=reject} moved by 1 for the quarantined copy" 1 \
+	"$(( $(val q1 'rejects_total{tier="reject"}') - $(val q0 'rejects_total{tier="reject"}') ))"
+
 # ---- nothing but GET /metrics
 check_eq "GET / answers 404" 404 "$(http GET / "$T/h1")"
 check_eq "POST /metrics answers 405" 405 "$(http POST /metrics "$T/h2")"
