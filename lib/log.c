@@ -17,8 +17,13 @@
 
 /*
  * log.c: syslog or stderr. One call writes one whole line, so lines from
- * the milter's threads do not interleave.
+ * the milter's threads do not interleave. When stderr is systemd's
+ * journal (a unit's service in the foreground), each line starts with its
+ * priority, <4> for a warning, as journald reads it (sd-daemon(3)), and
+ * not with a time stamp or the program's name, which the journal adds.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -32,8 +37,32 @@
 static const char	*log_progname = "nilsimsa-milter";
 static int		 log_stderr = 1;
 static int		 log_syslog;
+static atomic_int	 log_journal = -1;	/* -1: not looked at yet */
 /* Set by the reload thread, read by every session thread. */
 static atomic_int	 log_level = LOG_LEVEL_INFO;
+
+/*
+ * Is stderr the journal's stream? systemd names it in JOURNAL_STREAM
+ * ("device:inode"); a stderr redirected since is another file.
+ */
+int
+log_to_journal(void)
+{
+	const char		*v;
+	struct stat		 st;
+	unsigned long long	 dev, ino;
+	char			 end;
+	int			 j = atomic_load(&log_journal);
+
+	if (j >= 0)
+		return j;
+	j = (v = getenv("JOURNAL_STREAM")) != NULL &&
+	    sscanf(v, "%llu:%llu%c", &dev, &ino, &end) == 2 &&
+	    fstat(2, &st) == 0 && (unsigned long long)st.st_dev == dev &&
+	    (unsigned long long)st.st_ino == ino;
+	atomic_store(&log_journal, j);
+	return j;
+}
 
 void
 log_init(const char *progname, int to_stderr, int to_syslog, int facility)
@@ -74,7 +103,9 @@ vlog(int level, int prio, int with_errno, const char *fmt, va_list ap)
 		snprintf(msg + n, sizeof(msg) - n, ": %s", strerror(saved));
 	if (log_syslog)
 		syslog(prio, "%s", msg);
-	if (log_stderr) {
+	if (log_stderr && log_to_journal())
+		fprintf(stderr, "<%d>%s\n", prio, msg);
+	else if (log_stderr) {
 		char		stamp[32];
 		struct tm	tm;
 		time_t		now = time(NULL);

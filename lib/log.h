@@ -32,6 +32,7 @@
 #define LOG_LEVEL_DEBUG		3
 
 void	log_init(const char *progname, int to_stderr, int to_syslog, int facility);
+int	log_to_journal(void);
 void	log_setlevel(int level);
 int	log_getlevel(void);
 

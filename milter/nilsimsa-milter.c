@@ -408,8 +408,16 @@ choose_user(const struct config *cfg, int foreground, struct privs *pv)
 	if (geteuid() != 0) {
 		if (privs_lookup(cfg->userid, pv, err, sizeof(err)) == 0) {
 			free(pv->user);
-			if (pv->uid == geteuid())
+			if (pv->uid == geteuid()) {
+				/* a unix socket for the MTA's group would not be */
+				if (strchr(cfg->userid, ':') != NULL &&
+				    pv->gid != getegid())
+					log_warnx("UserID %s: not started as "
+					    "root, so the group stays gid %ld "
+					    "(the unit's Group=)", cfg->userid,
+					    (long)getegid());
 				return 0;
+			}
 			snprintf(err, sizeof(err), "UserID %s", cfg->userid);
 		}
 		log_warnx("%s: not started as root, so running as uid %ld", err,

@@ -328,6 +328,29 @@ else
 	bad "starts as nobody with no capability ($(tail -n 2 "$T/unpriv.log"))"
 fi
 
+# ---- the same with its stderr the journal's stream (JOURNAL_STREAM, as
+# under the unit): each line starts with its priority for journald (<6>
+# info, <4> warning), not a time stamp; and a UserID group it cannot take
+# is said (it would not own a unix socket for the MTA's group)
+: >"$T/journal.log"
+milter_conf "$T/journal.conf" Socket "inet:$PORT@127.0.0.1" Store "$T/unpriv.store" \
+	UserID nobody:root PidFile "$T/run/journal.pid"
+JOURNAL_STREAM=$(stat -c '%d:%i' "$T/journal.log") \
+setpriv --reuid nobody --regid nogroup --clear-groups --inh-caps=-all --bounding-set=-all \
+	"$MILTER_BIN" -f -c "$T/journal.conf" >>"$T/journal.log" 2>&1 &
+e2e_milter_pid[journal]=$!
+e2e_milter_conf[journal]=$T/journal.conf
+if milter_ready journal; then
+	milter_stop journal
+	check "journal: every line starts with a priority, none with a time stamp ($(head -n 2 "$T/journal.log"))" \
+		test -s "$T/journal.log" -a -z "$(grep -v '^<[0-7]>' "$T/journal.log")"
+	check "journal: info lines are <6>" grep -q '^<6>' "$T/journal.log"
+	check "journal: UserID's group not taken is a <4> warning" \
+		grep -q '^<4>UserID nobody:root: not started as root, so the group stays gid' "$T/journal.log"
+else
+	bad "starts as nobody with JOURNAL_STREAM ($(tail -n 2 "$T/journal.log"))"
+fi
+
 # ---- the systemd unit: systemd-analyze verify has nothing to say (the
 # daemon's path put in ExecStart; no running systemd needed)
 if command -v systemd-analyze >/dev/null 2>&1; then
