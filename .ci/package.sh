@@ -10,7 +10,10 @@
 #     the system user, the enabled unit, a program built against
 #     libnilsimsa-dev with pkg-config;
 #  4. dpkg -r: the programs go, the configuration and the store (with
-#     what it holds) stay.
+#     what it holds) stay;
+#  and what the maintainer scripts ask of systemd (stand-ins in PATH):
+#  an upgrade try-restarts the unit and never stops it, dpkg -r stops it,
+#  an install after a removal where an MTA is configured starts it.
 #
 # It installs packages on the machine it runs on (a CI machine is thrown
 # away). It does not purge at the end: purging removes
@@ -98,6 +101,8 @@ check_out "the store directory belongs to it, mode 700" \
 	"^nilsimsa-milter:nilsimsa-milter 700$" stat -c '%U:%G %a' "$store"
 check_out "/etc/nilsimsa-milter.conf is a conffile" "^ /etc/nilsimsa-milter.conf [0-9a-f]{32}" \
 	dpkg-query -W -f='${Conffiles}\n' nilsimsa-milter
+check_out "the configuration (it may hold RedisPassword) is root's and the milter's group's, mode 640" \
+	"^root:nilsimsa-milter 640$" stat -c '%U:%G %a' /etc/nilsimsa-milter.conf
 unit=/lib/systemd/system/nilsimsa-milter.service
 check_out "the unit is Type=notify and runs /usr/sbin" "^Type=notify" grep -E '^Type=' "$unit"
 check_out "... ExecStart /usr/sbin/nilsimsa-milter" "^ExecStart=/usr/sbin/nilsimsa-milter " \
@@ -147,9 +152,42 @@ if [ ! -e "$store/data.mdb" ]; then
 fi
 before=$(cd "$store" && find . -type f -exec md5sum {} + | sort)
 
-# ---- 4. remove: the programs go, configuration and store stay
-dpkg -r nilsimsa-milter libnilsimsa-dev libnilsimsa0 > "$WORK/remove.log" 2>&1 ||
+# What the maintainer scripts ask of systemd, where systemd is not
+# running: /run/systemd/system made for the while, deb-systemd-invoke
+# and systemctl stand-ins first in PATH that note their arguments.
+fake=$WORK/fake-systemd
+mkdir -p "$fake"
+for c in deb-systemd-invoke systemctl; do
+	printf '#!/bin/sh\necho "%s $*" >> "%s/calls"\n' "$c" "$fake" > "$fake/$c"
+	chmod +x "$fake/$c"
+done
+made_run=0
+[ -d /run/systemd/system ] || { mkdir -p /run/systemd/system && made_run=1; }
+with_fake() { # with_fake CMD...: run CMD with the stand-ins; their calls in $fake/calls
+	: > "$fake/calls"
+	PATH=$fake:$PATH "$@"
+}
+fake_done() { [ $made_run = 0 ] || rmdir /run/systemd/system; made_run=0; }
+made_cf=0
+trap '[ $made_run = 0 ] || rmdir /run/systemd/system; [ $made_cf = 0 ] || rm -f /etc/postfix/main.cf' EXIT
+
+# ---- 3b. an upgrade (the same package again) restarts a running
+# milter and never leaves it stopped (found by review: --no-start alone
+# stopped it before the upgrade, and try-restart then did nothing)
+with_fake dpkg -i "${debs[0]}" > "$WORK/upgrade.log" 2>&1 ||
+	{ cat "$WORK/upgrade.log"; bad "dpkg -i again"; }
+calls=$(tr '\n' ';' < "$fake/calls")
+check "upgrade: the unit is try-restarted ($calls)" \
+	grep -q '^deb-systemd-invoke try-restart nilsimsa-milter.service' "$fake/calls"
+check "upgrade: the unit is never stopped ($calls)" \
+	test -z "$(grep ' stop ' "$fake/calls")"
+
+# ---- 4. remove: the milter stops, the programs go, configuration and
+# store stay
+with_fake dpkg -r nilsimsa-milter libnilsimsa-dev libnilsimsa0 > "$WORK/remove.log" 2>&1 ||
 	{ cat "$WORK/remove.log"; bad "dpkg -r"; }
+check "dpkg -r: the unit is stopped ($(tr '\n' ';' < "$fake/calls"))" \
+	grep -q '^deb-systemd-invoke stop nilsimsa-milter.service' "$fake/calls"
 check "dpkg -r: /usr/sbin/nilsimsa-milter is gone" test ! -e /usr/sbin/nilsimsa-milter
 check_out "dpkg -r: the package keeps its configuration files" "^deinstall ok config-files$" \
 	dpkg-query -W -f='${Status}\n' nilsimsa-milter
@@ -157,6 +195,19 @@ check "dpkg -r: /etc/nilsimsa-milter.conf is still there" test -f /etc/nilsimsa-
 check "dpkg -r: the store is still there, with data.mdb" test -f "$store/data.mdb"
 check "dpkg -r: the store's files are unchanged" \
 	test "$before" = "$(cd "$store" && find . -type f -exec md5sum {} + | sort)"
+
+# ---- 5. installed again after the removal, where an MTA is configured
+# (an empty main.cf made for the while, if there is none): started
+[ -e /etc/postfix/main.cf ] || { mkdir -p /etc/postfix && : > /etc/postfix/main.cf && made_cf=1; }
+with_fake dpkg -i "${debs[0]}" "${debs[1]}" > "$WORK/reinstall.log" 2>&1 ||
+	{ cat "$WORK/reinstall.log"; bad "dpkg -i after dpkg -r"; }
+check "installed again with an MTA: the unit is started ($(tr '\n' ';' < "$fake/calls"))" \
+	grep -q '^deb-systemd-invoke start nilsimsa-milter.service' "$fake/calls"
+with_fake dpkg -r nilsimsa-milter libnilsimsa0 > "$WORK/remove2.log" 2>&1 ||
+	{ cat "$WORK/remove2.log"; bad "dpkg -r again"; }
+[ $made_cf = 0 ] || rm -f /etc/postfix/main.cf
+made_cf=0
+fake_done
 lap total
 
 if [ $fails -gt 0 ]; then
