@@ -561,12 +561,18 @@ message_rcpt(struct message *m, const char *addr)
 
 /*
  * Are some recipients whitelisted, not all, and the others known, so
- * that a rejected message can be delivered to the whitelisted alone?
+ * that a message the verdict withholds can be delivered to the
+ * whitelisted alone? Only where RejectAction discard drops it silently
+ * anyway: removing the others tells nobody, and a message is delivered,
+ * refused with a reply the sender sees, or deferred, never dropped
+ * unseen. With reject, tempfail or quarantine it goes to all alike (a
+ * milter cannot refuse some recipients after DATA).
  */
 static int
 rcpt_partial(const struct message *m)
 {
-	return m->nwl > 0 && m->nwl < m->nrcpt && !m->others_lost;
+	return m->nwl > 0 && m->nwl < m->nrcpt && !m->others_lost &&
+	    m->cfg->reject_action == ACTION_DISCARD;
 }
 
 const char *
@@ -727,7 +733,8 @@ message_exempt(const struct message *m)
 	if (m->sender_exempt)
 		return EXEMPT_SENDER;
 	/* whitelisted recipients among others: the verdict delivers to
-	 * them alone, if the others are known; else no exemption */
+	 * them alone, if the others are known and RejectAction discard;
+	 * else no exemption */
 	if (m->nwl > 0 && (m->nwl == m->nrcpt || rcpt_partial(m)))
 		return EXEMPT_RECIPIENT;
 	return EXEMPT_NONE;

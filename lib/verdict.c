@@ -259,12 +259,13 @@ single_source(const struct config *cfg, const struct store_result *r)
 
 /*
  * A whitelisted recipient exempts itself, not the other recipients of
- * the message: a message that would be rejected, and is addressed to
- * whitelisted recipients among others, is delivered to the whitelisted
- * ones alone (VERDICT_PARTIAL; the milter removes the others). Otherwise
- * one whitelisted address (postmaster@) in every copy of a campaign
- * would deliver it to all. A message to whitelisted recipients only is
- * tagged, as before.
+ * the message: otherwise one whitelisted address (postmaster@) in every
+ * copy of a campaign would deliver it to all. A message that would be
+ * withheld, addressed to whitelisted recipients among others, gets the
+ * RejectAction for all, so that its sender is told; with RejectAction
+ * discard (in->rcpt_partial: message.c rcpt_partial()) it is delivered
+ * to the whitelisted ones alone (VERDICT_PARTIAL; the milter removes the
+ * others). A message to whitelisted recipients only is tagged.
  */
 void
 verdict_decide(const struct config *cfg, const struct verdict_input *in,

@@ -206,6 +206,14 @@ teardown_store(void)
 	teardown();
 }
 
+/* The store, with RejectAction discard: the one that delivers partly. */
+static void
+setup_partial(void)
+{
+	setup_store();
+	cfg->reject_action = ACTION_DISCARD;
+}
+
 /* Another copy of BODY to n recipients; the caller frees the message. */
 static struct message *
 copy_to(const char **rcpt, size_t n, struct message_result *r)
@@ -265,7 +273,7 @@ START_TEST(partial_some_whitelisted)
 }
 END_TEST
 
-/* All whitelisted: delivered to all, tagged; none: rejected. */
+/* All whitelisted: delivered to all, tagged; none: discarded. */
 START_TEST(partial_all_or_none)
 {
 	const char		*all[] = { WL, "<Postmaster@example.test>" };
@@ -279,9 +287,34 @@ START_TEST(partial_all_or_none)
 	ck_assert_uint_eq(r.rcpt_removed, 0);
 	message_free(m);
 	m = copy_to(none, 2, &r);
-	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	ck_assert_int_eq(r.verdict.action, VERDICT_DISCARD);
 	ck_assert_uint_eq(r.rcpt_removed, 0);
 	message_free(m);
+}
+END_TEST
+
+/*
+ * With RejectAction reject, tempfail or quarantine, whitelisted
+ * recipients among others get the action with the rest: nobody removed
+ * unseen, the sender told (found by review: the others were removed
+ * whatever RejectAction said, and the sender never knew).
+ */
+START_TEST(partial_told)
+{
+	const char		*rcpt[] = { "<a@x.test>", WL, "<b@x.test>" };
+	const int		 action[] = { ACTION_REJECT, ACTION_TEMPFAIL, ACTION_QUARANTINE };
+	const int		 want[] = { VERDICT_REJECT, VERDICT_TEMPFAIL, VERDICT_QUARANTINE };
+	struct message_result	 r;
+	struct message		*m;
+	size_t			 i;
+
+	for (i = 0; i < 3; i++) {
+		cfg->reject_action = action[i];
+		m = copy_to(rcpt, 3, &r);
+		ck_assert_int_eq(r.verdict.action, want[i]);
+		ck_assert_uint_eq(r.rcpt_removed, 0);
+		message_free(m);
+	}
 }
 END_TEST
 
@@ -367,21 +400,21 @@ START_TEST(partial_bounds)
 		ck_assert_str_eq(a, addr[n]);
 	ck_assert_uint_eq(n, MESSAGE_RCPT_KEEP - 1);
 	message_free(m);
-	/* one more: rejected for all */
+	/* one more: discarded for all */
 	m = copy_to(rcpt, MESSAGE_RCPT_KEEP + 1, &r);
-	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	ck_assert_int_eq(r.verdict.action, VERDICT_DISCARD);
 	ck_assert_uint_eq(r.rcpt_removed, 0);
 	pos = 0;
 	ck_assert_ptr_null(message_rcpt_next_other(m, &pos));
 	message_free(m);
-	/* an address of MESSAGE_ADDR_MAX bytes: rejected for all */
+	/* an address of MESSAGE_ADDR_MAX bytes: discarded for all */
 	memset(longaddr, 'a', sizeof(longaddr));
 	memcpy(longaddr + MESSAGE_ADDR_MAX - 8, "@x.test>", 9);
 	longaddr[0] = '<';
 	ck_assert_uint_eq(strlen(longaddr), MESSAGE_ADDR_MAX);
 	rcpt[1] = longaddr;
 	m = copy_to(rcpt, 2, &r);
-	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	ck_assert_int_eq(r.verdict.action, VERDICT_DISCARD);
 	message_free(m);
 	/* one byte shorter: kept */
 	memmove(longaddr + 1, longaddr + 2, MESSAGE_ADDR_MAX - 1);
@@ -1759,13 +1792,17 @@ message_suite(void)
 	tcase_add_test(tc, score_mode_auto);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("partial");
-	tcase_add_checked_fixture(tc, setup_store, teardown_store);
+	tcase_add_checked_fixture(tc, setup_partial, teardown_store);
 	tcase_add_test(tc, partial_some_whitelisted);
 	tcase_add_test(tc, partial_all_or_none);
 	tcase_add_test(tc, partial_trap);
 	tcase_add_test(tc, partial_detail);
 	tcase_add_test(tc, partial_shadow);
 	tcase_add_test(tc, partial_bounds);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("partial-told");
+	tcase_add_checked_fixture(tc, setup_store, teardown_store);
+	tcase_add_test(tc, partial_told);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("site");
 	tcase_add_checked_fixture(tc, setup_site, teardown_store);

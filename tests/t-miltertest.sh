@@ -46,7 +46,7 @@ milter_conf "$enforce" Socket "inet:$PORT@127.0.0.1" \
 shadow=$T/shadow.conf
 milter_conf "$shadow" Socket "inet:$((PORT + 1))@127.0.0.1" \
 	TagThreshold $TAG RejectThreshold $REJECT RejectMinNetworks 1 SimilarityThreshold $SIM Mode shadow \
-	WhitelistRecipients "$WL_RCPT"
+	WhitelistRecipients "$WL_RCPT" RejectAction discard
 
 check "daemon starts (enforce)" milter_start enforce "$enforce"
 check "daemon starts (shadow)" milter_start shadow "$shadow"
@@ -79,11 +79,23 @@ check "exempt.lua" mt exempt.lua $PORT -D id="${id:-0}" -D first=$((LAST + 1)) -
 check "exemptions are logged with their reason" \
 	grep -q 'action=tag.*reason=whitelist-client' "$T/enforce.log"
 
-echo "# $WL_RCPT among others: delivered to $WL_RCPT alone while cluster $id rejects"
+echo "# $WL_RCPT among others: rejected for all while cluster $id rejects"
 check "partial.lua" mt partial.lua $PORT -D id="${id:-0}" -D first=$((LAST + 20)) -D word=pills \
 	-D wl_rcpt=$WL_RCPT -D mode=enforce
+check_eq "no partial delivery with RejectAction reject" 0 \
+	"$(grep -c 'action=reject-partial' "$T/enforce.log")"
+echo "# with RejectAction discard: delivered to $WL_RCPT alone"
+cp "$enforce" "$T/enforce.conf.orig"
+echo "RejectAction discard" >> "$enforce"
+line=$(milter_reload enforce)
+check "reload with RejectAction discard ($line)" grep -q 'loaded' <<<"$line"
+check "partial.lua (discard)" mt partial.lua $PORT -D id="${id:-0}" -D first=$((LAST + 30)) \
+	-D word=pills -D wl_rcpt=$WL_RCPT -D mode=enforce -D action=discard
 check_eq "the daemon logged one partial delivery, naming the 2 removed" 1 \
 	"$(grep -c 'action=reject-partial removed=2 tier=reject reason=bulk' "$T/enforce.log")"
+cp "$T/enforce.conf.orig" "$enforce"
+line=$(milter_reload enforce)
+check "reload back to RejectAction reject ($line)" grep -q 'loaded' <<<"$line"
 
 echo "# list headers on clusters marked spam (by the trap $TRAP, by nilsimsactl learn spam)"
 cat >"$T/learned.body" <<'EOF'
@@ -129,7 +141,8 @@ out=$(mt campaign.lua $((PORT + 1)) -D first=1 -D last=$((SHADOW_REJECT + 1)) \
 check "campaign.lua (shadow)" test $? -eq 0
 echo "$out"
 sid=$(sed -n 's/^cluster id=\([0-9]*\) .*/\1/p' <<<"$out")
-check "shadow: logged action=tag would=reject" grep -q 'action=tag would=reject' "$T/shadow.log"
+check "shadow: logged action=tag would=discard (its RejectAction)" \
+	grep -q 'action=tag would=discard' "$T/shadow.log"
 check "partial.lua (shadow: nobody removed, all tagged)" mt partial.lua $((PORT + 1)) \
 	-D id="${sid:-0}" -D first=$((SHADOW_REJECT + 20)) -D word=pills -D wl_rcpt=$WL_RCPT -D mode=shadow
 check "shadow: logged action=tag would=reject-partial would-remove=2" \

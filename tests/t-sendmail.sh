@@ -93,9 +93,21 @@ campaign_run at_sink "at the sink"
 check_eq "the milter logged one reject per rejected copy" $((COPIES - FIRST_REJECT + 1)) \
 	"$(grep -c 'action=reject .*reason=bulk' "$T/milter.log")"
 
-# ---- a copy to $WL_RCPT and two others: relayed to $WL_RCPT alone
-echo "# partial delivery: $WL_RCPT and two others while cluster $id rejects"
-send partial --from promo50@sender50.test --to "other1@example.test,$WL_RCPT,other2@example.test" \
+# ---- a copy to $WL_RCPT and two others: rejected for all, the sender
+# told (no recipient removed unseen)
+echo "# $WL_RCPT and two others while cluster $id rejects"
+send whole --from promo49@sender49.test --to "other1@example.test,$WL_RCPT,other2@example.test" \
+	--header "Subject: Offer 49" --body "$(campaign_body 49)"
+check "$WL_RCPT among others: rejected with 550 5.7.1 naming cluster $id" \
+	grep -q "^<\*\* 550 5.7.1 Message rejected as bulk mail (nilsimsa cluster $id)" "$T/swaks-whole"
+
+# ---- with RejectAction discard (which tells no one anyway): relayed to
+# $WL_RCPT alone, the others removed
+echo "RejectAction discard" >> "$conf"
+line=$(milter_reload milter)
+check "reload with RejectAction discard ($line)" grep -q 'loaded' <<<"$line"
+echo "# partial delivery: $WL_RCPT and two others while cluster $id is discarded"
+send partial --from promo50@sender50.test --to "other3@example.test,$WL_RCPT,other4@example.test" \
 	--header "Subject: Offer 50" --body "$(campaign_body 50)"
 check "partial: accepted (250)" test $? -eq 0
 f=$(at_sink partial)

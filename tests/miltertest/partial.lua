@@ -1,10 +1,13 @@
 -- partial.lua: a whitelisted recipient spares itself, not the others.
 -- While cluster id rejects, a copy to the whitelisted recipient among
--- others is accepted and the others are removed (smfi_delrcpt); a copy
--- to the whitelisted recipient alone is tagged; a copy to others alone is
--- rejected. In shadow mode nothing is removed or rejected: all is tagged.
+-- others is rejected for all (550: the sender is told); with
+-- RejectAction discard (-D action=discard) it is accepted and the others
+-- are removed (smfi_delrcpt). A copy to the whitelisted recipient alone
+-- is tagged; a copy to others alone is rejected (discarded). In shadow
+-- mode nothing is removed or rejected: all is tagged.
 --   -D lib=... -D sock=... -D id=N (the rejecting cluster) -D first=K
 --   -D word=pills -D wl_rcpt=ADDR -D mode=enforce|shadow
+--   [-D action=reject|discard]
 --
 --
 -- Copyright (c) 2026 The nilsimsa-milter authors
@@ -26,6 +29,7 @@ local L = dofile(lib)
 L.run(function()
 	local id, k = L.num(_G.id), L.num(_G.first)
 	local shadow = _G.mode == "shadow"
+	local discard = _G.action == "discard"
 	local wl = "<" .. wl_rcpt .. ">"
 	local function other(n) return string.format("other%d-%d@example.test", k, n) end
 	local cases = {
@@ -48,13 +52,18 @@ L.run(function()
 			removed[a] = mt.eom_check(conn, MT_RCPTDELETE, "<" .. a .. ">")
 		end
 		local got = tostring(c and c.raw)
-		if i == 1 and not shadow then
+		if i == 1 and not shadow and discard then
 			L.check(r == SMFIR_CONTINUE and c ~= nil and c.id == id and
 			    c.action == "reject-partial", what .. ": accepted, action=reject-partial (" .. got .. ")")
 			L.check(removed[other(1)] and removed[other(2)], what .. ": the others removed")
 			L.check(not removed[wl_rcpt], what .. ": " .. wl .. " kept")
-		elseif i == 3 and not shadow then
+		elseif i == 3 and not shadow and discard then
+			L.check(r == SMFIR_DISCARD, what .. ": discarded")
+		elseif (i == 1 or i == 3) and not shadow then
 			L.check(L.is_reject(conn, r, id) and c == nil, what .. ": rejected 550 5.7.1")
+			for a, rm in pairs(removed) do
+				L.check(not rm, what .. ": <" .. a .. "> not removed")
+			end
 		else
 			L.check(r == SMFIR_CONTINUE and c ~= nil and c.id == id and c.action == "tag",
 			    what .. ": tagged (" .. got .. ")")
