@@ -98,8 +98,8 @@ size_t	boiler_count(struct boiler *b, const uint64_t *fp, size_t n,
 	    int64_t now);
 /*
  * Note that the n fingerprints were seen in place id, of cluster cid,
- * from sender src (a hash of who sent the message: its network and
- * sender domain).
+ * from sender src (a hash of who sent the message: its sender domain
+ * and the block of networks its client is in).
  */
 void	boiler_note(struct boiler *b, const uint64_t *fp, size_t n,
 	    uint64_t id, uint64_t cid, uint32_t src, int64_t now);

@@ -1778,6 +1778,40 @@ START_TEST(site_shared_notice)
 }
 END_TEST
 
+/*
+ * The same, the companies' mail leaving through a provider's pools
+ * (Microsoft 365, Google): each letter from another /24 of the
+ * provider's /16. A company is its domain from that block, so one that
+ * sent two letters has shown the notice in two places all the same
+ * (found on xsite's English stream: with the /24 as the sender, no
+ * company was ever seen twice, and letters gathered by the notice were
+ * rejected as a campaign).
+ */
+START_TEST(site_shared_notice_pools)
+{
+	const char		*rcpt[] = { "<me@uni.test>" };
+	static struct boiler_fp	 f;
+	struct message_result	 r;
+	char			 text[4096], ip[32], from[64];
+	size_t			 n;
+	int			 i;
+
+	n = notice_fp(&f);
+	boiler_note(store_boiler(store), f.fp, n, 100, 100, 1000, 1800000000);
+
+	for (i = 0; i < 8; i++) {
+		snprintf(text, sizeof(text), "%s\n\n%s", letters[i], notice);
+		snprintf(ip, sizeof(ip), "40.107.%d.%d", 10 + i * 17, 20 + i);
+		snprintf(from, sizeof(from), "<staff@corp%d.test>", i % 4);
+		r = offer(text, ip, from, rcpt, 1, 1800003600 + i * 600);
+		if (i == 3)		/* 4 companies: not yet boilerplate */
+			ck_assert_uint_eq(r.own_bytes, r.body_bytes);
+	}
+	ck_assert_uint_lt(r.own_bytes * 100, r.body_bytes * 70);
+	ck_assert_int_ne(r.verdict.action, VERDICT_REJECT);
+}
+END_TEST
+
 static Suite *
 message_suite(void)
 {
@@ -1824,6 +1858,7 @@ message_suite(void)
 	tcase_add_test(tc, site_boilerplate_poisoning);
 	tcase_add_test(tc, site_mostly_boilerplate);
 	tcase_add_test(tc, site_shared_notice);
+	tcase_add_test(tc, site_shared_notice_pools);
 	tcase_add_test(tc, site_bounces);
 	tcase_add_test(tc, site_bounce_campaign);
 	tcase_add_test(tc, site_bounce_hidden);
