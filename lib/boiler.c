@@ -44,8 +44,11 @@ struct slot {
 	uint8_t		nc;		/* different clusters, at most
 					   BOILER_CLUSTERS */
 	uint16_t	hour;		/* last seen, hours mod 65536 */
-	uint32_t	srcs[BOILER_SOURCES];	/* senders seen: 16-bit hashes of
-					   sender and place, sender high */
+	uint32_t	srcs[BOILER_SOURCES];	/* senders seen (hashes; 32 bits,
+					   so that ever new senders of a
+					   large campaign never meet one
+					   of them by chance), */
+	uint32_t	splace[BOILER_SOURCES];	/* each with its first place */
 	uint8_t		nsrc;		/* of them in srcs */
 	uint8_t		again;		/* a sender used it in two places */
 };
@@ -236,18 +239,20 @@ add_distinct(uint32_t *ids, uint8_t *n, int max, uint32_t v)
  * keeps only the first places: a later one is not known again).
  */
 static void
-add_source(struct slot *s, uint16_t src, uint16_t place)
+add_source(struct slot *s, uint32_t src, uint32_t place)
 {
 	int	k;
 
 	for (k = 0; k < s->nsrc; k++)
-		if (s->srcs[k] >> 16 == src) {
-			if ((s->srcs[k] & 0xffff) != place)
+		if (s->srcs[k] == src) {
+			if (s->splace[k] != place)
 				s->again = 1;
 			return;
 		}
-	if (s->nsrc < BOILER_SOURCES)
-		s->srcs[s->nsrc++] = (uint32_t)src << 16 | place;
+	if (s->nsrc < BOILER_SOURCES) {
+		s->srcs[s->nsrc] = src;
+		s->splace[s->nsrc++] = place;
+	}
 }
 
 /* 32 bits of an id, so that consecutive ids differ. */
@@ -261,7 +266,6 @@ void
 boiler_note(struct boiler *b, const uint64_t *fp, size_t n, uint64_t id,
     uint64_t cid, uint32_t src, int64_t now)
 {
-	uint16_t	 src16 = (uint16_t)(src ^ src >> 16);
 	uint16_t	 hour = hour16(now);
 	struct slot	*s;
 	size_t		 i;
@@ -275,7 +279,7 @@ boiler_note(struct boiler *b, const uint64_t *fp, size_t n, uint64_t id,
 		}
 		s->hour = hour;
 		(void)add_distinct(s->ids, &s->n, BOILER_PLACES, id32(id));
-		add_source(s, src16, (uint16_t)(id32(id) >> 16));
+		add_source(s, src, id32(id));
 		(void)add_distinct(s->cids, &s->nc, BOILER_CLUSTERS, id32(cid));
 	}
 	pthread_mutex_unlock(&b->mu);

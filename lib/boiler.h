@@ -51,7 +51,7 @@
  * stripped, but then letters of several organisations under one common
  * notice join through it again (ham rejected: mksite.py zh 2 to 45).
  *
- * The table lives in memory, a fixed size (11 MiB), and is learned
+ * The table lives in memory, a fixed size (15 MiB), and is learned
  * from the traffic since the process started: nothing is stored on disk,
  * and a process (nilsimsactl check) that has seen no traffic counts
  * nothing as boilerplate. All functions are safe from several threads.
@@ -69,7 +69,7 @@
 #define BOILER_CLUSTERS	2	/* in different clusters, */
 #define BOILER_SOURCES	4	/* one of the first senders in two places:
 				   boilerplate */
-#define BOILER_BITS	18	/* 2^18 slots of 44 bytes: 11 MiB */
+#define BOILER_BITS	18	/* 2^18 slots of 60 bytes: 15 MiB */
 
 /* The sampler of one message, fed its canonical text as it streams. */
 struct boiler_fp {

@@ -227,6 +227,35 @@ START_TEST(flood)
 }
 END_TEST
 
+/*
+ * A campaign's text from ever new senders, each copy a place of its own
+ * in two clusters, is never boilerplate, however many senders: no two
+ * of them are taken for one. Senders 0x10000 and 0x1 were one when a
+ * sender was kept as 16 bits of its hash (found on xsite's Japanese
+ * stream: a campaign from thousands of hosts met one of its first four
+ * senders by chance, and its copies then joined only as near copies).
+ */
+START_TEST(campaign_senders_never_meet)
+{
+	static struct boiler_fp	 f;
+	struct boiler		*b;
+	size_t			 n;
+	uint32_t		 i;
+
+	ck_assert_ptr_nonnull(b = boiler_new(12));
+	n = fp_of(&f, footer, 64);
+	boiler_note(b, f.fp, n, 100, 7, 0x10000, 3600);
+	for (i = 0; i < 20000; i++)
+		boiler_note(b, f.fp, n, 101 + i, 7 + i % 2, 0x20000 + i * 0x10001u, 3600);
+	boiler_note(b, f.fp, n, 50000, 8, 0x1, 3600);
+	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
+	/* the first sender in a second place: its text */
+	boiler_note(b, f.fp, n, 50001, 8, 0x10000, 3600);
+	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), n);
+	boiler_free(b);
+}
+END_TEST
+
 static Suite *
 boiler_suite(void)
 {
@@ -238,6 +267,7 @@ boiler_suite(void)
 	tcase_add_test(tc, clusters_make_boilerplate);
 	tcase_add_test(tc, senders_make_boilerplate);
 	tcase_add_test(tc, flood);
+	tcase_add_test(tc, campaign_senders_never_meet);
 	suite_add_tcase(s, tc);
 	return s;
 }
