@@ -91,11 +91,14 @@ static int		 store_users;	/* callbacks inside the store */
 static int		 store_closing;	/* no new store users */
 
 /*
- * Old configurations still used by messages in flight. A reload keeps
- * them until their last holder lets go.
+ * Old configurations still used by sessions open since (a session holds
+ * the configuration it started a message or the connection with). A
+ * reload keeps them until their last holder lets go; as many as there
+ * are, since idle sessions held across many reloads must not keep the
+ * next one out (a fixed 16 did).
  */
-#define MAX_RETIRED	16
-static struct cfgref	 retired[MAX_RETIRED];
+static struct cfgref	*retired;
+static size_t		 nretired;	/* slots, used or free (cfg NULL) */
 
 /* A reference to the running configuration, kept until released. */
 struct config *
@@ -114,7 +117,7 @@ daemon_config_acquire(void)
 void
 daemon_config_release(struct config *cfg)
 {
-	int	i;
+	size_t	i;
 
 	if (cfg == NULL)
 		return;
@@ -122,7 +125,7 @@ daemon_config_release(struct config *cfg)
 	if (cfg == current)
 		current_refs--;
 	else
-		for (i = 0; i < MAX_RETIRED; i++)
+		for (i = 0; i < nretired; i++)
 			if (retired[i].cfg == cfg && --retired[i].refs == 0) {
 				config_free(cfg);
 				retired[i].cfg = NULL;
@@ -182,15 +185,22 @@ store_drain(void)
 static int
 config_swap(struct config *next)
 {
-	int	i;
+	struct cfgref	*more;
+	size_t		 i;
 
 	pthread_mutex_lock(&cfg_lock);
 	if (current_refs > 0) {
-		for (i = 0; i < MAX_RETIRED && retired[i].cfg != NULL; i++)
+		for (i = 0; i < nretired && retired[i].cfg != NULL; i++)
 			;
-		if (i == MAX_RETIRED) {
-			pthread_mutex_unlock(&cfg_lock);
-			return -1;
+		if (i == nretired) {
+			if ((more = reallocarray(retired, nretired + 16,
+			    sizeof(*retired))) == NULL) {
+				pthread_mutex_unlock(&cfg_lock);
+				return -1;
+			}
+			memset(more + nretired, 0, 16 * sizeof(*more));
+			retired = more;
+			nretired += 16;
 		}
 		retired[i].cfg = current;
 		retired[i].refs = current_refs;
@@ -235,7 +245,7 @@ reload_file(void)
 	bttl = next->bulk_ttl;
 	if (config_swap(next) == -1) {
 		config_free(next);
-		log_warnx("reload: too many configurations in use; try again later");
+		log_warnx("reload: out of memory; keeping the running configuration");
 		return -1;
 	}
 	log_setlevel(level);

@@ -399,6 +399,14 @@ if milter_start reload "$conf"; then
 		grep -q 'RELOAD2: .*action=tag .*reason=whitelist-client' "$T/reload.log"
 	check "reload: after it, the same connection's next copy is rejected" \
 		grep -q 'RELOAD3: .*action=reject .*reason=bulk' "$T/reload.log"
+	# 24 sessions held open across 24 reloads: each reload is taken
+	before=$(grep -c 'reload: ' "$T/reload.log")
+	rl="n=\$(grep -c 'reload: ' $T/reload.log); kill -USR1 $(milter_pid reload); for i in \$(seq 50);"
+	rl="$rl do [ \$(grep -c 'reload: ' $T/reload.log) -gt \$n ] && break; sleep 0.1; done"
+	mt retired.lua $((PORT + 3)) -D n=24 -D reload="$rl"
+	check "retired.lua ran" test $? -eq 0
+	check_eq "24 reloads with sessions held open: all 24 loaded" 24 \
+		"$(grep 'reload: ' "$T/reload.log" | tail -n +$((before + 1)) | grep -c 'loaded')"
 	milter_stop reload
 else
 	bad "reload: start"
