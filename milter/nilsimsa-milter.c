@@ -403,6 +403,34 @@ refuse(int foreground, const char *msg)
 	exit(EX_CONFIG);
 }
 
+#define NOFILE_WANT	65536	/* descriptors: a session each, and more */
+
+/*
+ * Raise the soft limit on descriptors to the hard one (at most
+ * NOFILE_WANT). Every session is a descriptor; at the limit libmilter's
+ * listener spins on accept() failing with EMFILE, a core's worth of
+ * CPU, and takes no new session until one closes. 1024, the usual soft
+ * limit, is reached by a few large MTAs sharing one milter.
+ */
+static void
+raise_nofile(void)
+{
+	struct rlimit	rl;
+	rlim_t		was;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 || rl.rlim_cur >= NOFILE_WANT ||
+	    rl.rlim_cur >= rl.rlim_max)
+		return;
+	was = rl.rlim_cur;
+	rl.rlim_cur = rl.rlim_max < NOFILE_WANT ? rl.rlim_max : NOFILE_WANT;
+	if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
+		log_warn("descriptors: cannot raise the limit from %llu",
+		    (unsigned long long)was);
+	else
+		log_debug("descriptors: limit raised from %llu to %llu",
+		    (unsigned long long)was, (unsigned long long)rl.rlim_cur);
+}
+
 /*
  * Who the milter runs as. Started as root it becomes UserID (by default
  * the system user nilsimsa-milter) and never stays root unless RunAsRoot
@@ -738,6 +766,7 @@ main(int argc, char *argv[])
 		user = pv.user;
 	}
 	umask(cfg->umask);
+	raise_nofile();
 	if (smfi_setconn(cfg->socket) == MI_FAILURE)
 		fatalx("socket: bad specification %s", cfg->socket);
 	if (smfi_register(milter_desc) == MI_FAILURE)

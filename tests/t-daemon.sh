@@ -585,7 +585,29 @@ else
 	echo "# this daemon has no TCPNoDelay key: the off case is not checked"
 fi
 
-kill -TERM "$(milter_pid crash)" "$(milter_pid nagle)" 2>/dev/null
+# ---- a soft descriptor limit below the hard one is raised (at most to
+# 65536): at the limit libmilter's listener spins on accept() (found by
+# review: a full core, and no new session)
+milter_stop nagle
+hard=$(ulimit -Hn)
+want=65536
+[ "$hard" != unlimited ] && [ "$hard" -lt $want ] && want=$hard
+if [ "$want" -gt 64 ]; then
+	(ulimit -Sn 64; exec "$MILTER_BIN" -f -c "$conf") >>"$T/nofile.log" 2>&1 &
+	e2e_milter_pid[nofile]=$!
+	e2e_milter_conf[nofile]=$conf
+	if milter_ready nofile; then
+		check_eq "soft limit 64: raised to $want" "$want" \
+			"$(awk '/^Max open files/ { print $4 }' /proc/$(milter_pid nofile)/limits)"
+		milter_stop nofile
+	else
+		bad "started with a soft limit of 64 descriptors ($(tail -n 2 "$T/nofile.log"))"
+	fi
+else
+	echo "# hard descriptor limit $hard: nothing to raise"
+fi
+
+kill -TERM "$(milter_pid crash)" 2>/dev/null
 milter_wait crash
 check_eq "crash: exit 0 at SIGTERM" 0 $?
 milter_wait nagle
