@@ -222,7 +222,7 @@ reload_file(void)
 	struct config	*next, *cur;
 	char		 err[512];
 	int64_t		 sttl, bttl;
-	int		 level;
+	int		 level, err_rc;
 
 	if (config_path == NULL) {
 		log_info("reload: running on embedded defaults, nothing to read");
@@ -249,7 +249,10 @@ reload_file(void)
 		return -1;
 	}
 	log_setlevel(level);
-	store_set_ttl(the_store, sttl, bttl);
+	if ((err_rc = store_set_ttl(the_store, sttl, bttl)) != 0)
+		log_warnx("reload: the store's deadlines under the new TTLs: %s "
+		    "(clusters may expire by the old TTLs until the next reload)",
+		    store_strerror(err_rc));
 	if (the_fleet != NULL)
 		fleet_set_ttl(the_fleet, sttl, bttl);
 	log_info("reload: %s loaded", config_path);
