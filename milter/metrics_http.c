@@ -187,7 +187,8 @@ metrics_http_start(const char *spec)
 	hints.ai_flags = AI_PASSIVE;
 	if ((rc = getaddrinfo(host, port, &hints, &res)) != 0)
 		fatalx("metrics: %s: %s", spec, gai_strerror(rc));
-	flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+	/* poll(), not select(): sessions take descriptors past FD_SETSIZE */
+	flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
 	if (res->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
 	/*

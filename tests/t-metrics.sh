@@ -325,6 +325,32 @@ EOF
 )
 check_eq "a scrape beside 8 trickling clients of one address answers" 200 "$code"
 
+# ---- a scrape while 1,100 milter sessions are open, the milter's
+# descriptors past FD_SETSIZE (found by review: libmicrohttpd's select()
+# closed every scrape then)
+code=$(python3 - "$MPORT" "$HPORT" <<'EOF'
+import resource, socket, sys, time, urllib.request
+mport, hport = int(sys.argv[1]), int(sys.argv[2])
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+held = []
+for i in range(1100):
+    s = socket.socket()
+    try:
+        s.connect(("127.0.0.1", mport))
+    except OSError:
+        break
+    held.append(s)
+time.sleep(1)
+try:
+    with urllib.request.urlopen("http://127.0.0.1:%d/metrics" % hport, timeout=10) as r:
+        print("%d %d" % (len(held), r.status))
+except Exception as e:
+    print("%d %s" % (len(held), type(e).__name__))
+EOF
+)
+check_eq "a scrape beside 1,100 open milter sessions answers" "1100 200" "$code"
+
 # ---- a milter whose Metrics port is taken refuses to start
 milter_conf "$T/m2.conf" Socket "inet:$((PORT + 3))@127.0.0.1" Metrics "127.0.0.1:$HPORT" \
 	Store "$T/m2.store"
