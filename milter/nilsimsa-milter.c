@@ -283,15 +283,15 @@ reload(void)
 
 /*
  * libmilter's listener (smfi_main(), in the main thread) looks for a stop
- * only between select() calls of 5 s (MI_CHK_TIME), and its signal thread,
+ * only between poll() calls of 5 s (MI_CHK_TIME), and its signal thread,
  * which takes SIGTERM, waits for the listener's lock before it closes the
- * socket: a stop took up to 5 s. An interrupted select() (EINTR) makes the
+ * socket: a stop took up to 5 s. An interrupted poll() (EINTR) makes the
  * listener look at once, so the signal thread below wakes it this often
  * with SIGUSR2, whose handler does nothing. A stop now takes at most this.
  */
 #define LISTENER_WAKE_MS	200
 
-/* SIGUSR2: only interrupts the listener's select() (see LISTENER_WAKE_MS). */
+/* SIGUSR2: only interrupts the listener's poll() (see LISTENER_WAKE_MS). */
 static void
 wake_handler(int sig)
 {
@@ -455,7 +455,9 @@ choose_user(const struct config *cfg, int foreground, struct privs *pv)
 				    pv->gid != getegid())
 					log_warnx("UserID %s: not started as "
 					    "root, so the group stays gid %ld "
-					    "(the unit's Group=)", cfg->userid,
+					    "(a unix socket takes its "
+					    "directory's group if that is "
+					    "setgid)", cfg->userid,
 					    (long)getegid());
 				return 0;
 			}
@@ -586,9 +588,14 @@ socket_owner(const char *spec, int have_user, uid_t uid, gid_t gid)
 		log_warn("socket: chown %s", path);
 }
 
+#define POSTFIX_QUEUE	"/var/spool/postfix/"
+
 /*
  * Tell the administrator how to hook the milter in: Postfix writes
  * sockets as inet:HOST:PORT, sendmail (like libmilter) as inet:PORT@HOST.
+ * A unix socket under Postfix's queue directory is given relative to it:
+ * Postfix's daemons run in that directory, chrooted to it on Debian, where
+ * the full path would not be found.
  */
 static void
 print_hooks(const char *spec)
@@ -602,6 +609,10 @@ print_hooks(const char *spec)
 		snprintf(pf, sizeof(pf), "inet:%s%s%s:%.*s",
 		    spec[4] == '6' ? "[" : "", at + 1, spec[4] == '6' ? "]" : "",
 		    (int)(at - colon - 1), colon + 1);
+	else if (colon != NULL && strncmp(colon + 1, POSTFIX_QUEUE,
+	    strlen(POSTFIX_QUEUE)) == 0)
+		snprintf(pf, sizeof(pf), "unix:%s", colon + 1 +
+		    strlen(POSTFIX_QUEUE));
 	else if (colon != NULL)
 		snprintf(pf, sizeof(pf), "unix:%s", colon + 1);
 	else
