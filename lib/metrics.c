@@ -420,8 +420,8 @@ write_all(FILE *fp, const char *version, const struct metrics_store_gauges *g)
 	    "Messages by the tier their cluster reached, whatever was done.");
 	for (i = 0; i < NTIER; i++)
 		sample1(fp, "tier_total", "tier", tiers[i], atomic_load(&tier_n[i]));
-	family(fp, "rejects_total", "counter", "Messages refused (rejected, "
-	    "deferred, discarded or recipients removed), by tier.");
+	family(fp, "rejects_total", "counter", "Messages withheld (rejected, "
+	    "deferred, quarantined, discarded or recipients removed), by tier.");
 	for (i = 0; i < NTIER; i++)
 		sample1(fp, "rejects_total", "tier", tiers[i],
 		    atomic_load(&tier_refused[i]));
