@@ -161,15 +161,20 @@ for c in deb-systemd-invoke systemctl; do
 	printf '#!/bin/sh\necho "%s $*" >> "%s/calls"\n' "$c" "$fake" > "$fake/$c"
 	chmod +x "$fake/$c"
 done
-made_run=0
+made_run=0 made_parent=0
+[ -d /run/systemd ] || made_parent=1
 [ -d /run/systemd/system ] || { mkdir -p /run/systemd/system && made_run=1; }
 with_fake() { # with_fake CMD...: run CMD with the stand-ins; their calls in $fake/calls
 	: > "$fake/calls"
 	PATH=$fake:$PATH "$@"
 }
-fake_done() { [ $made_run = 0 ] || rmdir /run/systemd/system; made_run=0; }
+fake_done() {
+	[ $made_run = 0 ] || rmdir /run/systemd/system
+	[ $made_parent = 0 ] || rmdir /run/systemd
+	made_run=0 made_parent=0
+}
 made_cf=0
-trap '[ $made_run = 0 ] || rmdir /run/systemd/system; [ $made_cf = 0 ] || rm -f /etc/postfix/main.cf' EXIT
+trap 'fake_done; [ $made_cf = 0 ] || rm -f /etc/postfix/main.cf' EXIT
 
 # ---- 3b. an upgrade (the same package again) restarts a running
 # milter and never leaves it stopped (found by review: --no-start alone
