@@ -74,6 +74,8 @@ log_init(const char *progname, int to_stderr, int to_syslog, int facility)
 	log_syslog = to_syslog;
 	if (to_syslog)
 		openlog(progname, LOG_PID | LOG_NDELAY, facility);
+	else if (facility != 0)
+		openlog(progname, LOG_PID, facility);	/* for libmilter's own */
 }
 
 /* Change the level; safe while other threads log. */
