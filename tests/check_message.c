@@ -1740,54 +1740,13 @@ START_TEST(site_mostly_boilerplate)
 END_TEST
 
 /*
- * Companies that put one common notice under their letters. Another
- * company's long letter has shown it in another cluster, once. Short
- * letters under the long notice score 50 to 89 against each other and
- * gather in one cluster, where as copies they would all be one place. A
- * looser join than a near copy is a place of its own, so a company that
- * sent two short letters has shown the notice in two places, and in two
- * clusters with the long letter: the notice becomes boilerplate, and the
- * last letter's own text is its letter alone.
+ * Eight letters of four companies under one common notice, which
+ * another company's long letter has shown in another cluster, once;
+ * letter i from the client address pool(i). Returns the last letter's
+ * result; *loose counts the letters that joined looser than a near copy.
  */
-START_TEST(site_shared_notice)
-{
-	const char		*rcpt[] = { "<me@uni.test>" };
-	static struct boiler_fp	 f;
-	struct message_result	 r;
-	char			 text[4096], ip[32], from[64];
-	size_t			 n;
-	int			 i, loose = 0;
-
-	n = notice_fp(&f);
-	boiler_note(store_boiler(store), f.fp, n, 100, 100, 1000, 1800000000);
-
-	for (i = 0; i < 8; i++) {
-		snprintf(text, sizeof(text), "%s\n\n%s", letters[i], notice);
-		snprintf(ip, sizeof(ip), "198.51.%d.10", 100 + i % 4);
-		snprintf(from, sizeof(from), "<staff@corp%d.test>", i % 4);
-		r = offer(text, ip, from, rcpt, 1, 1800003600 + i * 600);
-		if (i == 3)		/* 4 companies: not yet boilerplate */
-			ck_assert_uint_eq(r.own_bytes, r.body_bytes);
-		if (r.digested && !r.res.created && !r.res.exact &&
-		    r.res.score >= STORE_COPY_MIN && r.res.score < STORE_NEAR_COPY)
-			loose++;
-	}
-	ck_assert_int_ge(loose, 3);		/* the case this is about */
-	ck_assert_uint_lt(r.own_bytes * 100, r.body_bytes * 70);
-	ck_assert_int_ne(r.verdict.action, VERDICT_REJECT);
-}
-END_TEST
-
-/*
- * The same, the companies' mail leaving through a provider's pools
- * (Microsoft 365, Google): each letter from another /24 of the
- * provider's /16. A company is its domain from that block, so one that
- * sent two letters has shown the notice in two places all the same
- * (found on xsite's English stream: with the /24 as the sender, no
- * company was ever seen twice, and letters gathered by the notice were
- * rejected as a campaign).
- */
-START_TEST(site_shared_notice_pools)
+static struct message_result
+notice_letters(void (*pool)(char *, size_t, int), int *loose)
 {
 	const char		*rcpt[] = { "<me@uni.test>" };
 	static struct boiler_fp	 f;
@@ -1798,15 +1757,69 @@ START_TEST(site_shared_notice_pools)
 
 	n = notice_fp(&f);
 	boiler_note(store_boiler(store), f.fp, n, 100, 100, 1000, 1800000000);
-
+	*loose = 0;
 	for (i = 0; i < 8; i++) {
 		snprintf(text, sizeof(text), "%s\n\n%s", letters[i], notice);
-		snprintf(ip, sizeof(ip), "40.107.%d.%d", 10 + i * 17, 20 + i);
+		pool(ip, sizeof(ip), i);
 		snprintf(from, sizeof(from), "<staff@corp%d.test>", i % 4);
 		r = offer(text, ip, from, rcpt, 1, 1800003600 + i * 600);
 		if (i == 3)		/* 4 companies: not yet boilerplate */
 			ck_assert_uint_eq(r.own_bytes, r.body_bytes);
+		if (r.digested && !r.res.created && !r.res.exact &&
+		    r.res.score >= STORE_COPY_MIN && r.res.score < STORE_NEAR_COPY)
+			(*loose)++;
 	}
+	return r;
+}
+
+/* Each company's letters from its own network. */
+static void
+own_network(char *ip, size_t len, int i)
+{
+	snprintf(ip, len, "198.51.%d.10", 100 + i % 4);
+}
+
+/*
+ * Short letters under the long notice score 50 to 89 against each other
+ * and gather in one cluster, where as copies they would all be one
+ * place. A looser join than a near copy is a place of its own, so a
+ * company that sent two short letters has shown the notice in two
+ * places, and in two clusters with the long letter: the notice becomes
+ * boilerplate, and the last letter's own text is its letter alone.
+ */
+START_TEST(site_shared_notice)
+{
+	struct message_result	r;
+	int			loose;
+
+	r = notice_letters(own_network, &loose);
+	ck_assert_int_ge(loose, 3);		/* the case this is about */
+	ck_assert_uint_lt(r.own_bytes * 100, r.body_bytes * 70);
+	ck_assert_int_ne(r.verdict.action, VERDICT_REJECT);
+}
+END_TEST
+
+/* Every letter from another /24 of one provider's /16. */
+static void
+provider_pool(char *ip, size_t len, int i)
+{
+	snprintf(ip, len, "40.107.%d.%d", 10 + i * 17, 20 + i);
+}
+
+/*
+ * The same, the companies' mail leaving through a provider's pools
+ * (Microsoft 365, Google). A company is its domain from that /16, so one
+ * that sent two letters has shown the notice in two places all the same
+ * (found on xsite's English stream: with the /24 as the sender, no
+ * company was ever seen twice, and letters gathered by the notice were
+ * rejected as a campaign).
+ */
+START_TEST(site_shared_notice_pools)
+{
+	struct message_result	r;
+	int			loose;
+
+	r = notice_letters(provider_pool, &loose);
 	ck_assert_uint_lt(r.own_bytes * 100, r.body_bytes * 70);
 	ck_assert_int_ne(r.verdict.action, VERDICT_REJECT);
 }
