@@ -246,7 +246,8 @@ START_TEST(campaign_senders_never_meet)
 	n = fp_of(&f, footer, 64);
 	boiler_note(b, f.fp, n, 100, 7, 0x10000, 3600);
 	for (i = 0; i < 20000; i++)
-		boiler_note(b, f.fp, n, 101 + i, 7 + i % 2, 0x20000 + i * 0x10001u, 3600);
+		boiler_note(b, f.fp, n, 101 + i, 7 + i % 2,
+		    0x20000 + i * 0x10001u, 3600);
 	boiler_note(b, f.fp, n, 50000, 8, 0x1, 3600);
 	ck_assert_uint_eq(boiler_count(b, f.fp, n, 3600), 0);
 	/* the first sender in a second place: its text */
