@@ -260,7 +260,7 @@ int
 ctl_store(struct ctl *ctl, struct store **sp)
 {
 	struct stat		sb;
-	char			path[4096];
+	char			path[4096], err[512];
 	int			rc, fresh;
 
 	if (ctl->store != NULL) {
@@ -278,6 +278,11 @@ ctl_store(struct ctl *ctl, struct store **sp)
 	if (fresh && ctl->access != CTL_ACC_CREATE) {
 		ctl_err("store %s: %s", ctl->store_path, strerror(errno));
 		return ctl_store_status(errno);
+	}
+	/* a new store only where there is nothing else (-s /var/lib) */
+	if (fresh && privs_store_dir(ctl->store_path, err, sizeof(err)) == -1) {
+		ctl_err("%s", err);
+		return CTL_ENOSTORE;
 	}
 	/*
 	 * The hand-over opens and closes each file, lock.mdb too, and closing

@@ -84,21 +84,70 @@ own_fd(int fd, uid_t uid, gid_t gid, mode_t mode, int want_dir)
 	return 0;
 }
 
-/* Hand the store directory and its files to uid:gid. */
+/* Is name one of a store's files? */
+static int
+store_file(const char *name)
+{
+	return strcmp(name, "data.mdb") == 0 || strcmp(name, "lock.mdb") == 0 ||
+	    strncmp(name, "data.mdb.", 9) == 0;
+}
+
+/*
+ * Is the directory d not one a store is in, or may be made in? Those
+ * have a data.mdb (an existing store, whatever else its administrator
+ * keeps beside it), or nothing but a store's files. 1 with the first
+ * other entry in other, for the reason; 0. The caller rewinds d.
+ */
+static int
+not_store_dir(DIR *d, char *other, size_t len)
+{
+	struct dirent	*de;
+
+	other[0] = '\0';
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, "data.mdb") == 0)
+			return 0;
+		if (other[0] == '\0' && strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0 && !store_file(de->d_name))
+			snprintf(other, len, "%s", de->d_name);
+	}
+	return other[0] != '\0';
+}
+
+int
+privs_store_dir(const char *dir, char *err, size_t errlen)
+{
+	DIR		*d;
+	char		 other[256];
+	int		 rc = 0;
+
+	if ((d = opendir(dir)) == NULL) {
+		if (errno == ENOENT)
+			return 0;
+		snprintf(err, errlen, "store %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (not_store_dir(d, other, sizeof(other))) {
+		snprintf(err, errlen, "store %s: not a store's directory (it "
+		    "holds %s, and no data.mdb): give a directory of its own",
+		    dir, other);
+		rc = -1;
+	}
+	closedir(d);
+	return rc;
+}
+
+/* Hand the store directory and its store's files to uid:gid. */
 int
 privs_own_store(const char *dir, uid_t uid, gid_t gid, char *err, size_t errlen)
 {
 	DIR		*d;
 	struct dirent	*de;
+	char		 other[256];
 	int		 dfd, fd, rc = 0;
 
 	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
 		snprintf(err, errlen, "store %s: %s", dir, strerror(errno));
-		return -1;
-	}
-	if (own_fd(dfd, uid, gid, 0700, 1) == -1) {
-		snprintf(err, errlen, "store %s: chown: %s", dir, strerror(errno));
-		close(dfd);
 		return -1;
 	}
 	if ((d = fdopendir(dfd)) == NULL) {
@@ -106,8 +155,21 @@ privs_own_store(const char *dir, uid_t uid, gid_t gid, char *err, size_t errlen)
 		close(dfd);
 		return -1;
 	}
+	if (not_store_dir(d, other, sizeof(other))) {
+		snprintf(err, errlen, "store %s: not a store's directory (it "
+		    "holds %s, and no data.mdb): nothing handed over", dir,
+		    other);
+		closedir(d);
+		return -1;
+	}
+	rewinddir(d);
+	if (own_fd(dirfd(d), uid, gid, 0700, 1) == -1) {
+		snprintf(err, errlen, "store %s: chown: %s", dir, strerror(errno));
+		closedir(d);
+		return -1;
+	}
 	while (rc == 0 && (de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
+		if (!store_file(de->d_name))
 			continue;
 		/* O_NOFOLLOW: a symbolic link fails here and is skipped. */
 		fd = openat(dirfd(d), de->d_name,

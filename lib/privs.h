@@ -42,12 +42,22 @@ struct privs {
 int	privs_lookup(const char *spec, struct privs *p, char *err, size_t errlen);
 
 /*
- * The store directory (mode 0700) and the regular files directly in it
- * (0600) become uid:gid's. Symbolic links and files with more than one
- * link are left alone, so that a planted link cannot turn this into a
- * chown of another file. 0, or -1 with the reason in err. Call it only
- * while this process has no store open: it opens and closes lock.mdb,
- * which drops the POSIX locks LMDB holds on it (see ctl_store()).
+ * Is dir a store's directory, or one a store may be made in: absent,
+ * empty, or holding nothing but a store's files (data.mdb, lock.mdb and
+ * the stores moved aside, data.mdb.*)? 0, or -1 with the reason in err
+ * (a Store or -s that names /var/lib or /etc by mistake is refused
+ * before anything is made or handed over there).
+ */
+int	privs_store_dir(const char *dir, char *err, size_t errlen);
+
+/*
+ * The store directory (mode 0700) and its store's files (0600) become
+ * uid:gid's; refused (-1) for a directory privs_store_dir() refuses.
+ * Symbolic links and files with more than one link are left alone, so
+ * that a planted link cannot turn this into a chown of another file. 0,
+ * or -1 with the reason in err. Call it only while this process has no
+ * store open: it opens and closes lock.mdb, which drops the POSIX locks
+ * LMDB holds on it (see ctl_store()).
  */
 int	privs_own_store(const char *dir, uid_t uid, gid_t gid, char *err,
 	    size_t errlen);

@@ -351,6 +351,18 @@ else
 	bad "starts as nobody with JOURNAL_STREAM ($(tail -n 2 "$T/journal.log"))"
 fi
 
+# ---- a Store naming a directory of other files (/var/lib by mistake):
+# refused at start, nothing made or handed over there (found by review)
+mkdir -m 755 "$T/foreign"
+echo keep >"$T/foreign/keep.txt"
+milter_conf "$T/foreign.conf" Socket "inet:$PORT@127.0.0.1" Store "$T/foreign"
+timeout 10 "$MILTER_BIN" -f -c "$T/foreign.conf" >"$T/foreign.log" 2>&1
+rc=$?
+check "Store a directory of other files: refused ($rc, $(head -c 200 "$T/foreign.log"))" \
+	test $rc -ne 0 -a $rc -ne 124 -a -n "$(grep "not a store's directory (it holds keep.txt" "$T/foreign.log")"
+check_eq "... nothing made or handed over there" "root:755 root:644 none" \
+	"$(stat -c %U:%a "$T/foreign" "$T/foreign/keep.txt" | tr '\n' ' ')$(ls "$T/foreign/data.mdb" 2>/dev/null || echo none)"
+
 # ---- the systemd unit: systemd-analyze verify has nothing to say (the
 # daemon's path put in ExecStart; no running systemd needed)
 if command -v systemd-analyze >/dev/null 2>&1; then

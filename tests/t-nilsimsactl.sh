@@ -713,6 +713,20 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && [ -r /proc/locks ]; then
 	    [ "$(stat -c %U:%a "$W/store-own" "$W/store-own/data.mdb" \
 	    "$W/store-own/lock.mdb" | sort -u)" = "nobody:600
 nobody:700" ] && ok || fail "a store made by a root import is not UserID's"
+	# -s naming a directory of other files (/var/lib by mistake): no store
+	# made there, nothing handed over (found by review: the directory
+	# and every file in it became UserID's, mode 600)
+	mkdir -m 755 "$W/notstore"
+	echo secret >"$W/notstore/important.conf"
+	chmod 644 "$W/notstore/important.conf"
+	head -3 "$W/many.jsonl" | "$CTL" -c "$W/own.conf" -s "$W/notstore" import - \
+	    >/dev/null 2>"$W/nserr"
+	rc=$?
+	[ $rc -eq 3 ] && grep -q "not a store's directory (it holds important.conf" "$W/nserr" &&
+	    [ ! -e "$W/notstore/data.mdb" ] &&
+	    [ "$(stat -c %U:%a "$W/notstore" "$W/notstore/important.conf")" = "root:755
+root:644" ] && ok ||
+	    fail "import into a directory of other files: exit $rc, $(cat "$W/nserr"), $(ls -la "$W/notstore")"
 else
 	echo "hand-over locks: not checked (needs root, user nobody, /proc/locks)"
 	[ "${CI:-}" = true ] && fail "hand-over locks not checked under CI"
