@@ -97,6 +97,9 @@ int	ctl_store_status(int err);
 int	ctl_store_fail(int err, const char *what);
 /* Write JSON to stdout, one document a line; 0 or an exit status. */
 int	ctl_json_print(json_t *j);
+/* An input read twice (import, learn): a pipe or stdin copied first. */
+int	ctl_input_twice(const char *name, FILE **fp);
+int	ctl_input_again(const char *name, FILE *fp);
 /* Print one line for the option getopt_long() just refused. */
 void	ctl_bad_option(const char *cmd, char **argv);
 /* Parse a command's options: only --json (and -j); returns 0 or CTL_EUSAGE. */

@@ -289,39 +289,22 @@ cmd_import(struct ctl *ctl, int argc, char **argv)
 	struct store	*s;
 	const char	*name = argc > 1 ? argv[1] : "-";
 	FILE		*fp;
-	unsigned char	 buf[8192];
-	size_t		 n, count;
+	size_t		 count;
 	int		 rc;
 
 	if (argc > 2) {
 		ctl_err("usage: import [FILE|-]");
 		return CTL_EUSAGE;
 	}
-	if (strcmp(name, "-") == 0) {
-		if ((fp = tmpfile()) == NULL) {
-			ctl_err("tmpfile: %s", strerror(errno));
-			return CTL_EFILE;
-		}
-		while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
-			if (fwrite(buf, 1, n, fp) != n)
-				break;
-		if (ferror(stdin) || ferror(fp)) {
-			ctl_err("-: %s", strerror(errno));
-			fclose(fp);
-			return CTL_EFILE;
-		}
-	} else if ((fp = fopen(name, "r")) == NULL) {
-		ctl_err("%s: %s", name, strerror(errno));
-		return CTL_EFILE;
-	}
-	rewind(fp);
+	if ((rc = ctl_input_twice(name, &fp)) != CTL_OK)
+		return rc;
 	if ((rc = import_pass(ctl, name, fp, NULL, &count)) != CTL_OK) {
 		fclose(fp);
 		ctl_err("%s: nothing imported", name);
 		return rc;
 	}
-	rewind(fp);
-	if ((rc = ctl_store(ctl, &s)) != CTL_OK) {
+	if ((rc = ctl_input_again(name, fp)) != CTL_OK ||
+	    (rc = ctl_store(ctl, &s)) != CTL_OK) {
 		fclose(fp);
 		return rc;
 	}

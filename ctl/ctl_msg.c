@@ -484,29 +484,6 @@ cmd_check(struct ctl *ctl, int argc, char **argv)
 
 /* ------------------------------------------------------------- learn */
 
-/* Standard input cannot be read twice: keep a copy to read again. */
-static int
-spool_stdin(FILE **fp)
-{
-	unsigned char	buf[8192];
-	size_t		n;
-
-	if ((*fp = tmpfile()) == NULL) {
-		ctl_err("tmpfile: %s", strerror(errno));
-		return CTL_EFILE;
-	}
-	while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
-		if (fwrite(buf, 1, n, *fp) != n)
-			break;
-	if (ferror(stdin) || ferror(*fp)) {
-		ctl_err("-: %s", strerror(errno));
-		fclose(*fp);
-		return CTL_EFILE;
-	}
-	rewind(*fp);
-	return CTL_OK;
-}
-
 /*
  * One message: its cluster if the milter would join one, else a new
  * cluster recorded as the milter records a message; then the status.
@@ -519,23 +496,17 @@ learn_one(struct ctl *ctl, struct store *s, const char *path, int status)
 	const char		*how = "matched";
 	int			 rc;
 
-	if (strcmp(path, "-") == 0)
-		rc = spool_stdin(&fp);
-	else
-		rc = open_input(path, &fp);
-	if (rc != CTL_OK)
+	if ((rc = ctl_input_twice(path, &fp)) != CTL_OK)
 		return rc;
 	rc = run_message(ctl, path, fp, s, 1, NULL, &r);
 	if (rc == CTL_OK && r.store_err == 0 && !r.res.found &&
-	    clusterable(ctl, &r)) {
-		rewind(fp);
+	    clusterable(ctl, &r) && (rc = ctl_input_again(path, fp)) == CTL_OK) {
 		ctl_lock_arm(ctl);
 		rc = run_message(ctl, path, fp, s, 0, NULL, &r);
 		ctl_lock_disarm();
 		how = r.res.created ? "new" : "joined";
 	}
-	if (fp != stdin)
-		fclose(fp);
+	fclose(fp);
 	if (rc != CTL_OK)
 		return rc;
 	if (r.store_err != 0)

@@ -309,6 +309,81 @@ ctl_store(struct ctl *ctl, struct store **sp)
 	return CTL_OK;
 }
 
+/*
+ * Copy in to a file that can be read again: an unlinked temporary file
+ * in $TMPDIR (else /tmp). Every write is checked, the last buffer too,
+ * so that a full disk is an error, not input cut short.
+ */
+static int
+spool(const char *name, FILE *in, FILE **fp)
+{
+	unsigned char	 buf[8192];
+	const char	*dir = getenv("TMPDIR");
+	char		 path[4096];
+	size_t		 n;
+	int		 fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	snprintf(path, sizeof(path), "%s/nilsimsactl.XXXXXX", dir);
+	if ((fd = mkstemp(path)) == -1 || unlink(path) == -1 ||
+	    (*fp = fdopen(fd, "w+b")) == NULL) {
+		ctl_err("%s: a copy in %s: %s", name, dir, strerror(errno));
+		if (fd != -1)
+			close(fd);
+		return CTL_EFILE;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, *fp) != n)
+			break;
+	if (ferror(in) || ferror(*fp) || fflush(*fp) == EOF ||
+	    fseek(*fp, 0, SEEK_SET) == -1) {
+		ctl_err("%s: %s", name, strerror(errno));
+		fclose(*fp);
+		return CTL_EFILE;
+	}
+	return CTL_OK;
+}
+
+/*
+ * Open an input to be read twice (import, learn): a regular file as it
+ * is, standard input ("-"), a pipe or a FIFO (<(zcat x.gz), /dev/stdin)
+ * copied first, since a second pass would find it empty.
+ */
+int
+ctl_input_twice(const char *name, FILE **fp)
+{
+	struct stat	 st;
+	FILE		*in;
+	int		 rc;
+
+	if (strcmp(name, "-") == 0)
+		return spool(name, stdin, fp);
+	if ((in = fopen(name, "rb")) == NULL) {
+		ctl_err("%s: %s", name, strerror(errno));
+		return CTL_EFILE;
+	}
+	if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode)) {
+		*fp = in;
+		return CTL_OK;
+	}
+	rc = spool(name, in, fp);
+	fclose(in);
+	return rc;
+}
+
+/* Back to an input's start for its second pass. */
+int
+ctl_input_again(const char *name, FILE *fp)
+{
+	if (fseek(fp, 0, SEEK_SET) == -1) {
+		ctl_err("%s: %s", name, strerror(errno));
+		return CTL_EFILE;
+	}
+	clearerr(fp);
+	return CTL_OK;
+}
+
 int
 ctl_json_print(json_t *j)
 {
