@@ -97,6 +97,14 @@ int	ctl_store_status(int err);
 int	ctl_store_fail(int err, const char *what);
 /* Write JSON to stdout, one document a line; 0 or an exit status. */
 int	ctl_json_print(json_t *j);
+/*
+ * The largest cluster id import takes: 2^53 - 1, the largest integer
+ * JSON readers (jq, JavaScript) hold exactly. The store counts on from
+ * the largest id it has, so one larger id would make every later id one
+ * that JSON cannot say.
+ */
+#define CTL_ID_MAX	9007199254740991LL
+
 /* An input read twice (import, learn): a pipe or stdin copied first. */
 int	ctl_input_twice(const char *name, FILE **fp);
 int	ctl_input_again(const char *name, FILE *fp);

@@ -303,7 +303,7 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 		return -1;						\
 	c->field = x;							\
 } while (0)
-	INT("id", id, 0, INT64_MAX);
+	INT("id", id, 0, CTL_ID_MAX);
 	INT("first_seen", first_seen, 0, INT64_MAX);
 	INT("last_seen", last_seen, 0, INT64_MAX);
 	INT("messages", messages, 0, INT64_MAX);
