@@ -1262,7 +1262,7 @@ import_put(struct fleet *f, const struct entry *e)
 	c.kind = (uint8_t)e->kind;
 	c.status = (uint8_t)e->status;
 	c.first_seen = c.last_seen = time(NULL);
-	c.hist_start = c.last_seen / 3600;
+	c.hist_start = c.last_seen / 3600 - (CLUSTER_HISTORY - 1);	/* to now */
 	if ((err = store_put(f->store, &c)) != 0) {
 		log_warnx("redis: importing fleet cluster %s: %s", e->key,
 		    store_strerror(err));

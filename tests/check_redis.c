@@ -504,6 +504,7 @@ START_TEST(test_status_propagates)
 	struct fleet_counts	fc;
 	struct cluster		cb;
 	nilsimsa_code		c;
+	int64_t			h;
 	int			rc;
 
 	fleet_fresh(&a, &b, "a2", "b2", 2, &c);
@@ -519,6 +520,12 @@ START_TEST(test_status_propagates)
 	ck_assert_int_eq(fc.status, CLUSTER_SPAM);
 	ck_assert_int_eq(store_get(b.s, res.c.id, &cb), 0);
 	ck_assert_int_eq(cb.status, CLUSTER_SPAM);
+	/* imported: its hourly history ends now, as a cluster made here
+	 * (found by review: it started now, 23 hours into the future) */
+	h = time(NULL) / 3600;
+	ck_assert_msg(cb.hist_start == h - (CLUSTER_HISTORY - 1) ||
+	    cb.hist_start == h - CLUSTER_HISTORY, "hist_start %lld, hour %lld",
+	    (long long)cb.hist_start, (long long)h);
 	/* forget on b: gone from a's store as well */
 	ck_assert_int_eq(store_forget(b.s, cb.id), 0);
 	ck_assert_int_eq(fleet_forget(b.f, &cb), 0);
