@@ -97,6 +97,8 @@ int	ctl_store_status(int err);
 int	ctl_store_fail(int err, const char *what);
 /* Write JSON to stdout, one document a line; 0 or an exit status. */
 int	ctl_json_print(json_t *j);
+/* n damaged records skipped by a listing: said, CTL_ECORRUPT. */
+int	ctl_damaged(size_t n, const char *what);
 /*
  * The largest cluster id import takes: 2^53 - 1, the largest integer
  * JSON readers (jq, JavaScript) hold exactly. The store counts on from

@@ -148,6 +148,7 @@ int
 cmd_export(struct ctl *ctl, int argc, char **argv)
 {
 	struct store	*s;
+	size_t		 corrupt = 0;
 	int		 rc, out = CTL_OK;
 
 	(void)argv;
@@ -158,9 +159,11 @@ cmd_export(struct ctl *ctl, int argc, char **argv)
 	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
 	/* Batches in short read transactions: a stalled stdout pins nothing. */
-	rc = store_iterate(s, export_one, &out);
+	rc = store_iterate(s, export_one, &out, &corrupt);
 	if (rc != 0)
 		return ctl_store_fail(rc, "export");
+	if (out == CTL_OK && corrupt > 0)
+		return ctl_damaged(corrupt, "not exported");
 	return out;
 }
 

@@ -100,7 +100,7 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 	struct store	*s;
 	json_t		*a;
 	uint64_t	 top = DEFAULT_TOP;
-	size_t		 i;
+	size_t		 i, corrupt = 0;
 	int		 ch, rc;
 
 	optind = 0;
@@ -146,7 +146,7 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 	}
 	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
-	rc = store_iterate(s, collect, &f);
+	rc = store_iterate(s, collect, &f, &corrupt);
 	if (rc != 0 || f.err) {
 		free(f.v);
 		return f.err ? (ctl_err("out of memory"), CTL_ESTORE) :
@@ -165,14 +165,16 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 				a = NULL;
 			}
 		free(f.v);
-		return ctl_json_print(a);
+		rc = ctl_json_print(a);
+		return rc == CTL_OK && corrupt > 0 ?
+		    ctl_damaged(corrupt, "not listed") : rc;
 	}
 	printf("%8s %-4s %6s %6s %4s %-11s %-11s %s\n", "ID", "STAT", "MSGS",
 	    "RCPTS", "NETS", "FIRST SEEN", "LAST SEEN", "SUBJECT");
 	for (i = 0; i < f.n; i++)
 		table_row(&f.v[i], ctl->now);
 	free(f.v);
-	return CTL_OK;
+	return corrupt > 0 ? ctl_damaged(corrupt, "not listed") : CTL_OK;
 }
 
 /* Read one cluster by the id in argv: the common part of show and friends. */
@@ -342,12 +344,18 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 				    "rejected", (json_int_t)st.rejects_hour[i]));
 		if (o != NULL && (h = ctl_fleet_json(ctl)) != NULL)
 			json_object_set_new(o, "redis", h);
+		if (o != NULL)
+			json_object_set_new(o, "damaged",
+			    json_integer((json_int_t)st.corrupt));
 		return ctl_json_print(o);
 	}
 	printf("clusters    %zu (singletons %zu, bulk %zu)\n", st.clusters,
 	    st.singletons, st.bulk);
 	printf("status      auto %zu, spam %zu, ham %zu\n", autos, st.spam, st.ham);
 	printf("messages    %llu\n", (unsigned long long)st.messages);
+	if (st.corrupt > 0)
+		printf("damaged     %zu (records that cannot be read: "
+		    "nilsimsactl verify)\n", st.corrupt);
 	printf("size        %llu bytes used, map %llu of at most %llu\n",
 	    (unsigned long long)st.used_bytes, (unsigned long long)st.map_bytes,
 	    (unsigned long long)st.max_bytes);

@@ -384,6 +384,15 @@ ctl_input_again(const char *name, FILE *fp)
 	return CTL_OK;
 }
 
+/* Records of the store that did not parse, and were skipped: said, exit 4. */
+int
+ctl_damaged(size_t n, const char *what)
+{
+	ctl_err("%zu record%s of the store cannot be read: %s (nilsimsactl "
+	    "verify)", n, n == 1 ? "" : "s", what);
+	return CTL_ECORRUPT;
+}
+
 int
 ctl_json_print(json_t *j)
 {

@@ -1313,11 +1313,11 @@ iterate(struct store *s, int (*fn)(const struct cluster *, void *),
 
 int
 store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
-    void *arg)
+    void *arg, size_t *corrupt)
 {
 	if (s == NULL || fn == NULL)
 		return STORE_EINVAL;
-	return iterate(s, fn, arg, NULL);
+	return iterate(s, fn, arg, corrupt);
 }
 
 /* ------------------------------------------------------------ verify */

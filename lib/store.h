@@ -388,7 +388,8 @@ int	store_set_ttl(struct store *s, int64_t singleton_ttl, int64_t bulk_ttl);
 
 /*
  * Call fn for every cluster, in id order; a non-zero return stops.
- * Records that do not parse are skipped. The clusters are read in batches
+ * Records that do not parse are skipped, and counted in *corrupt (when
+ * not NULL). The clusters are read in batches
  * of 256, each in its own short read transaction, and fn is called with
  * no transaction open: a slow fn (a stalled pipe) pins nothing in the
  * store. Each cluster is seen once, as of the batch that read it; one
@@ -396,7 +397,7 @@ int	store_set_ttl(struct store *s, int64_t singleton_ttl, int64_t bulk_ttl);
  * write to the store.
  */
 int	store_iterate(struct store *s, int (*fn)(const struct cluster *, void *),
-	    void *arg);
+	    void *arg, size_t *corrupt);
 
 int	store_count(struct store *s, size_t *n);
 

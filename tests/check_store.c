@@ -740,14 +740,14 @@ START_TEST(test_admin)
 	ck_assert_int_eq(r.found, 1);
 	ck_assert_uint_eq(r.c.id, 1000);
 
-	ck_assert_int_eq(store_iterate(s, collect, &co), 0);
+	ck_assert_int_eq(store_iterate(s, collect, &co, NULL), 0);
 	ck_assert_int_eq(co.n, 5);
 	for (int i = 1; i < co.n; i++)
 		ck_assert_uint_lt(co.ids[i - 1], co.ids[i]);
 	ck_assert_uint_eq(co.ids[4], 1001);
 	co.n = 0;
 	co.stop_at = 2;
-	ck_assert_int_eq(store_iterate(s, collect, &co), 0);
+	ck_assert_int_eq(store_iterate(s, collect, &co, NULL), 0);
 	ck_assert_int_eq(co.n, 2);
 	store_close(s);
 }
@@ -1649,7 +1649,7 @@ START_TEST(test_stale_reader)
 		close(p[0]);
 		if (store_open(&cs, &cfg, STORE_RDONLY) != 0)
 			_exit(1);
-		store_iterate(cs, stale_fn, &p[1]);
+		store_iterate(cs, stale_fn, &p[1], NULL);
 		_exit(2);
 	}
 	close(p[1]);

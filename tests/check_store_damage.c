@@ -123,7 +123,7 @@ START_TEST(test_crash)
 		ck_assert_int_eq(store_stats(s, 2000, &st), 0);
 		ck_assert_uint_eq(st.corrupt, 0);
 		total = 0;
-		ck_assert_int_eq(store_iterate(s, crash_check, &total), 0);
+		ck_assert_int_eq(store_iterate(s, crash_check, &total, NULL), 0);
 		ck_assert_uint_ge(total, prev_total);
 		ck_assert_uint_eq(total, st.messages);
 		prev_total = total;
