@@ -21,6 +21,8 @@
  * here is what the milter computes; predigest prints the text it
  * digests (message_text_out).
  */
+#include <arpa/inet.h>
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -97,6 +99,15 @@ message_sink(void *arg, const unsigned char *buf, size_t len)
  * Run a whole message file through the milter's path. store NULL: digest
  * only. Returns an exit status; r is filled when CTL_OK.
  */
+/* Is s an IPv4 or IPv6 address, as --client wants it ([...] is not)? */
+static int
+client_address(const char *s)
+{
+	unsigned char	buf[sizeof(struct in6_addr)];
+
+	return inet_pton(AF_INET, s, buf) == 1 || inet_pton(AF_INET6, s, buf) == 1;
+}
+
 static int
 run_message(struct ctl *ctl, const char *path, FILE *fp, struct store *store,
     int dry_run, const struct envelope *env, struct message_result *r)
@@ -441,6 +452,12 @@ cmd_check(struct ctl *ctl, int argc, char **argv)
 		switch (ch) {
 		case 'a':
 			env.client = optarg;
+			if (!client_address(optarg)) {
+				ctl_err("check: --client %s: not an IPv4 or "
+				    "IPv6 address", optarg);
+				free(env.rcpt);
+				return CTL_EUSAGE;
+			}
 			break;
 		case 'f':
 			env.sender = optarg;

@@ -66,8 +66,8 @@ static const struct ctl_cmd cmds[] = {
 	    cmd_clusters, CTL_ACC_READ, "list clusters, largest first" },
 	{ "show", "[--json] ID", cmd_show, CTL_ACC_READ,
 	    "everything known about a cluster" },
-	{ "check", "[--json] [--client IP] [--rcpt ADDR]... FILE|-", cmd_check,
-	    CTL_ACC_READ,
+	{ "check", "[--json] [--client IP] [--from ADDR] [--rcpt ADDR]... "
+	    "FILE|-", cmd_check, CTL_ACC_READ,
 	    "what the milter would do with a message (changes nothing)" },
 	{ "predigest", "FILE|-", cmd_predigest, CTL_ACC_NONE,
 	    "the canonical text digested" },
@@ -92,7 +92,7 @@ static const struct ctl_cmd cmds[] = {
 	{ "verify", "", cmd_verify, CTL_ACC_VERIFY,
 	    "check every page, table and record of the store" },
 	{ "profile learn", "[--name NAME] [--dirs K] [--mbox] [-o FILE] "
-	    "FILE|DIR...", cmd_profile_learn, CTL_ACC_NONE,
+	    "[--format text|c] FILE|DIR...", cmd_profile_learn, CTL_ACC_NONE,
 	    "learn a calibration profile from ham" },
 	{ "profile show", "[--json] [NAME|FILE]", cmd_profile_show,
 	    CTL_ACC_NONE, "show a profile" },
