@@ -95,10 +95,6 @@ message_sink(void *arg, const unsigned char *buf, size_t len)
 	message_body(arg, buf, len);
 }
 
-/*
- * Run a whole message file through the milter's path. store NULL: digest
- * only. Returns an exit status; r is filled when CTL_OK.
- */
 /* Is s an IPv4 or IPv6 address, as --client wants it ([...] is not)? */
 static int
 client_address(const char *s)
@@ -108,6 +104,10 @@ client_address(const char *s)
 	return inet_pton(AF_INET, s, buf) == 1 || inet_pton(AF_INET6, s, buf) == 1;
 }
 
+/*
+ * Run a whole message file through the milter's path. store NULL: digest
+ * only. Returns an exit status; r is filled when CTL_OK.
+ */
 static int
 run_message(struct ctl *ctl, const char *path, FILE *fp, struct store *store,
     int dry_run, const struct envelope *env, struct message_result *r)
