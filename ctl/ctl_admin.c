@@ -292,7 +292,7 @@ cmd_import(struct ctl *ctl, int argc, char **argv)
 	struct store	*s;
 	const char	*name = argc > 1 ? argv[1] : "-";
 	FILE		*fp;
-	size_t		 count;
+	size_t		 count, total;
 	int		 rc;
 
 	if (argc > 2) {
@@ -314,6 +314,11 @@ cmd_import(struct ctl *ctl, int argc, char **argv)
 	rc = import_pass(ctl, name, fp, s, &count);
 	fclose(fp);
 	printf("%zu cluster%s imported\n", count, count == 1 ? "" : "s");
+	/* the milter makes room as mail comes, an eviction scan a message */
+	if (store_count(s, &total) == 0 && total > ctl->cfg->max_clusters)
+		ctl_err("warning: the store holds %zu clusters, more than "
+		    "MaxClusters %zu: the milter removes the least recently "
+		    "seen as mail comes", total, ctl->cfg->max_clusters);
 	return rc;
 }
 

@@ -417,6 +417,12 @@ same "$W/export1" "$W/out" "import of an export is not identical"
 status 0 "import from stdin" -s "$W/store3" import - <"$W/export1"
 status 0 "export the stdin copy" -s "$W/store3" export
 same "$W/export1" "$W/out" "import from stdin is not identical"
+# More clusters than MaxClusters: imported, and said (found by review)
+sed 's/^MaxClusters.*//' "$W/conf" >"$W/mc.conf"
+echo "MaxClusters 2" >>"$W/mc.conf"
+"$CTL" -c "$W/mc.conf" -s "$W/store3m" import "$W/export1" >"$W/out" 2>"$W/err"
+[ $? -eq 0 ] && grep -q 'holds 3 clusters, more than MaxClusters 2' "$W/err" && ok ||
+    fail "import past MaxClusters: $(cat "$W/out" "$W/err")"
 # A pipe or FIFO named as the file is read twice like stdin (found by
 # review: the second pass found it empty, "0 clusters imported", exit 0)
 mkfifo "$W/fifo"
