@@ -536,6 +536,12 @@ main(int argc, char *argv[])
 		    argc > 1 && strcmp(argv[0], "profile") == 0 ? argv[1] : "");
 		return CTL_EUSAGE;
 	}
+	/* --json before a command that has no JSON output: said, not ignored */
+	if (ctl.json && strstr(cmd->args, "--json") == NULL &&
+	    strcmp(cmd->name, "export") != 0) {
+		ctl_err("%s: no --json output (nilsimsactl help)", cmd->name);
+		return CTL_EUSAGE;
+	}
 	/* the handler sees its last word as argv[0], as getopt wants */
 	argc -= nwords - 1;
 	argv += nwords - 1;

@@ -226,6 +226,9 @@ pyjson "verdict reject" 'j["verdict"]["action"] == "reject"'
 pyjson "runner-up" 'j["runner_up"] is not None and j["runner_up"] < j["score"] and j["compared"] == 3'
 status 0 "check an exact duplicate" check --json "$W/spam1"
 pyjson "exact" 'j["exact"] and j["score"] == 128 and j["cluster"]["id"] == 1'
+# --json before a command without JSON output is refused, not ignored
+status 1 "--json verify" --json verify
+grep -q 'verify: no --json output' "$W/err" && ok || fail "--json verify: $(cat "$W/err")"
 # --client as Postfix logs it ([addr]) is an error, not "no client"
 status 1 "check --client [192.0.2.7]" check --client '[192.0.2.7]' "$W/spam1"
 grep -q 'not an IPv4 or IPv6 address' "$W/err" && ok || fail "--client [ip]: $(cat "$W/err")"
