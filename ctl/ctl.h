@@ -91,6 +91,8 @@ int	ctl_store(struct ctl *ctl, struct store **sp);
  */
 void	ctl_lock_arm(const struct ctl *ctl);
 void	ctl_lock_disarm(void);
+/* An import's clusters stored so far, said if the lock times out. */
+void	ctl_lock_progress(size_t done);
 /* The exit status for a store error. */
 int	ctl_store_status(int err);
 /* Print "what: store error" and return the exit status. */

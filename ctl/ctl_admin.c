@@ -261,6 +261,7 @@ import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
 		}
 		if (s != NULL) {
 			want = c.id;
+			ctl_lock_progress(*count);
 			ctl_lock_arm(ctl);
 			src = store_put(s, &c);
 			ctl_lock_disarm();
@@ -306,6 +307,7 @@ cmd_import(struct ctl *ctl, int argc, char **argv)
 		ctl_err("%s: nothing imported", name);
 		return rc;
 	}
+	ctl_lock_progress(0);
 	if ((rc = ctl_input_again(name, fp)) != CTL_OK ||
 	    (rc = ctl_store(ctl, &s)) != CTL_OK) {
 		fclose(fp);

@@ -165,15 +165,37 @@ ctl_store_fail(int err, const char *what)
  * of the store in use elsewhere) must not hang an administrator's
  * command: after lock_wait seconds the command ends with CTL_ELOCKED.
  */
+static volatile sig_atomic_t	lock_done = -1;	/* import: clusters stored */
+
 static void
 lock_timeout(int sig)
 {
 	static const char	msg[] = "nilsimsactl: store locked: "
-	    "another process holds the write lock\n";
+	    "another process holds the write lock", done[] = "; imported "
+	    "before it: the input's first ", tail[] = " clusters";
+	char			num[24];
+	size_t			i = sizeof(num);
+	long			n = lock_done;
 
 	(void)sig;
 	(void)!write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	if (n >= 0) {			/* async-signal-safe: no printf */
+		do
+			num[--i] = (char)('0' + n % 10);
+		while ((n /= 10) > 0 && i > 0);
+		(void)!write(STDERR_FILENO, done, sizeof(done) - 1);
+		(void)!write(STDERR_FILENO, num + i, sizeof(num) - i);
+		(void)!write(STDERR_FILENO, tail, sizeof(tail) - 1);
+	}
+	(void)!write(STDERR_FILENO, "\n", 1);
 	_exit(CTL_ELOCKED);
+}
+
+/* What an import has stored, for the lock timeout to say. */
+void
+ctl_lock_progress(size_t done)
+{
+	lock_done = (sig_atomic_t)(done > INT32_MAX ? INT32_MAX : done);
 }
 
 void

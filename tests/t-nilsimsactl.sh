@@ -645,6 +645,10 @@ if [ -x "$HOLD" ]; then
 	status 0 "read while the writer lock is held" clusters --json
 	status 0 "check while the writer lock is held" check "$W/spam3"
 	status 5 "write while the writer lock is held" -w 1 pin 1
+	# an import that gives up says how far it got (found by review)
+	status 5 "import while the writer lock is held" -w 1 import "$W/export1"
+	grep -q "imported before it: the input's first 0 clusters" "$W/err" && ok ||
+	    fail "import timed out: $(cat "$W/err")"
 	kill $BG 2>/dev/null
 	wait $BG 2>/dev/null
 	BG=
