@@ -158,16 +158,22 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 	if (top > 0 && top < f.n)
 		f.n = top;
 	if (ctl->json) {
-		a = json_array();
-		for (i = 0; a != NULL && i < f.n; i++)
-			if (json_array_append_new(a, ctl_cluster_json(&f.v[i])) != 0) {
-				json_decref(a);
-				a = NULL;
-			}
+		/* one cluster's object at a time: the whole store may be asked */
+		rc = fputc('[', stdout) == EOF ? CTL_ESTORE : CTL_OK;
+		for (i = 0; rc == CTL_OK && i < f.n; i++) {
+			if ((a = ctl_cluster_json(&f.v[i])) == NULL ||
+			    (i > 0 && fputc(',', stdout) == EOF) ||
+			    json_dumpf(a, stdout, JSON_COMPACT |
+			    JSON_ENSURE_ASCII) != 0)
+				rc = CTL_ESTORE;
+			json_decref(a);
+		}
 		free(f.v);
-		rc = ctl_json_print(a);
-		return rc == CTL_OK && corrupt > 0 ?
-		    ctl_damaged(corrupt, "not listed") : rc;
+		if (rc != CTL_OK || fputs("]\n", stdout) == EOF) {
+			ctl_err("stdout: write error, or out of memory");
+			return CTL_ESTORE;
+		}
+		return corrupt > 0 ? ctl_damaged(corrupt, "not listed") : CTL_OK;
 	}
 	printf("%8s %-4s %6s %6s %4s %-11s %-11s %s\n", "ID", "STAT", "MSGS",
 	    "RCPTS", "NETS", "FIRST SEEN", "LAST SEEN", "SUBJECT");
