@@ -159,14 +159,14 @@ ctl_store_fail(int err, const char *what)
 	return ctl_store_status(err);
 }
 
+static volatile sig_atomic_t	lock_done = -1;	/* import: clusters stored */
+
 /*
  * A write waits for the writer lock, which the milter holds for a
  * moment per message. A writer stuck for longer (a hung process, a copy
  * of the store in use elsewhere) must not hang an administrator's
  * command: after lock_wait seconds the command ends with CTL_ELOCKED.
  */
-static volatile sig_atomic_t	lock_done = -1;	/* import: clusters stored */
-
 static void
 lock_timeout(int sig)
 {
