@@ -93,15 +93,17 @@ store_file(const char *name)
 }
 
 /*
- * Is the directory d not one a store is in, or may be made in? Those
- * have a data.mdb (an existing store, whatever else its administrator
- * keeps beside it), or nothing but a store's files. 1 with the first
- * other entry in other, for the reason; 0. The caller rewinds d.
+ * Is the directory d one a store is in, or may be made in? Those have a
+ * data.mdb (an existing store, whatever else its administrator keeps
+ * beside it), or nothing but a store's files. 0; or -1, the first other
+ * entry named in err, followed by then. The caller rewinds d.
  */
 static int
-not_store_dir(DIR *d, char *other, size_t len)
+store_dir_ok(DIR *d, const char *dir, const char *then, char *err,
+    size_t errlen)
 {
 	struct dirent	*de;
+	char		 other[256];
 
 	other[0] = '\0';
 	while ((de = readdir(d)) != NULL) {
@@ -109,17 +111,20 @@ not_store_dir(DIR *d, char *other, size_t len)
 			return 0;
 		if (other[0] == '\0' && strcmp(de->d_name, ".") != 0 &&
 		    strcmp(de->d_name, "..") != 0 && !store_file(de->d_name))
-			snprintf(other, len, "%s", de->d_name);
+			snprintf(other, sizeof(other), "%s", de->d_name);
 	}
-	return other[0] != '\0';
+	if (other[0] == '\0')
+		return 0;
+	snprintf(err, errlen, "store %s: not a store's directory (it holds %s, "
+	    "and no data.mdb): %s", dir, other, then);
+	return -1;
 }
 
 int
 privs_store_dir(const char *dir, char *err, size_t errlen)
 {
-	DIR		*d;
-	char		 other[256];
-	int		 rc = 0;
+	DIR	*d;
+	int	 rc;
 
 	if ((d = opendir(dir)) == NULL) {
 		if (errno == ENOENT)
@@ -127,12 +132,7 @@ privs_store_dir(const char *dir, char *err, size_t errlen)
 		snprintf(err, errlen, "store %s: %s", dir, strerror(errno));
 		return -1;
 	}
-	if (not_store_dir(d, other, sizeof(other))) {
-		snprintf(err, errlen, "store %s: not a store's directory (it "
-		    "holds %s, and no data.mdb): give a directory of its own",
-		    dir, other);
-		rc = -1;
-	}
+	rc = store_dir_ok(d, dir, "give a directory of its own", err, errlen);
 	closedir(d);
 	return rc;
 }
@@ -143,7 +143,6 @@ privs_own_store(const char *dir, uid_t uid, gid_t gid, char *err, size_t errlen)
 {
 	DIR		*d;
 	struct dirent	*de;
-	char		 other[256];
 	int		 dfd, fd, rc = 0;
 
 	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
@@ -155,10 +154,7 @@ privs_own_store(const char *dir, uid_t uid, gid_t gid, char *err, size_t errlen)
 		close(dfd);
 		return -1;
 	}
-	if (not_store_dir(d, other, sizeof(other))) {
-		snprintf(err, errlen, "store %s: not a store's directory (it "
-		    "holds %s, and no data.mdb): nothing handed over", dir,
-		    other);
+	if (store_dir_ok(d, dir, "nothing handed over", err, errlen) == -1) {
 		closedir(d);
 		return -1;
 	}

@@ -566,10 +566,12 @@ prepare_store_dir(const char *dir, int have_user, uid_t uid, gid_t gid)
 		fatal("store: %s", dir);
 	if (!S_ISDIR(st.st_mode))
 		fatalx("store: %s: not a directory", dir);
-	if (privs_store_dir(dir, err, sizeof(err)) == -1)
-		fatalx("%s", err);	/* Store /var/lib, by mistake */
-	/* Also the files root's nilsimsactl may have made before. */
-	if (have_user && privs_own_store(dir, uid, gid, err, sizeof(err)) == -1)
+	/*
+	 * Also the files root's nilsimsactl may have made before. Either
+	 * refuses a directory of other files (Store /var/lib, by mistake).
+	 */
+	if (have_user ? privs_own_store(dir, uid, gid, err, sizeof(err)) :
+	    privs_store_dir(dir, err, sizeof(err)))
 		fatalx("%s", err);
 }
 
