@@ -200,14 +200,15 @@ host_fleet(struct host *h, int tail)
 	ck_assert_msg(h->f != NULL, "fleet_open: %s", err);
 }
 
-/* Two hosts, both tailing. */
+/* Two hosts, tailing the stream or not yet. */
 static void
-hosts_open(struct host *a, struct host *b, const char *na, const char *nb)
+hosts_open(struct host *a, struct host *b, const char *na, const char *nb,
+    int tail)
 {
 	host_store(a, na, 0);
 	host_store(b, nb, 0);
-	host_fleet(a, 1);
-	host_fleet(b, 1);
+	host_fleet(a, tail);
+	host_fleet(b, tail);
 }
 
 /* The fleet handle again, tailing from the cursor (a restart). */
@@ -291,8 +292,23 @@ fleet_fresh(struct host *a, struct host *b, const char *na, const char *nb,
 {
 	flush();
 	tu_srand(seed);
-	hosts_open(a, b, na, nb);
+	hosts_open(a, b, na, nb, 1);
 	code_rand(c);
+}
+
+/*
+ * The same, neither host tailing the stream yet (each starts its own
+ * cluster of one campaign), and d a near copy of c.
+ */
+static void
+fleet_apart(struct host *a, struct host *b, const char *na, const char *nb,
+    unsigned seed, nilsimsa_code *c, nilsimsa_code *d)
+{
+	flush();
+	tu_srand(seed);
+	hosts_open(a, b, na, nb, 0);
+	code_rand(c);
+	code_near(c, d, 12);
 }
 
 /*
@@ -546,15 +562,8 @@ START_TEST(test_converge)
 	nilsimsa_code		c, d;
 	int			rc;
 
-	flush();
-	tu_srand(3);
 	/* neither tails the stream yet: each starts its own cluster */
-	host_store(&a, "a3", 0);
-	host_store(&b, "b3", 0);
-	host_fleet(&a, 0);
-	host_fleet(&b, 0);
-	code_rand(&c);
-	code_near(&c, &d, 12);
+	fleet_apart(&a, &b, "a3", "b3", 3, &c, &d);
 	host_msg(&a, &c, 1, 1, &ra, &fa, &rc);
 	ck_assert_int_eq(rc, 0);
 	host_msg(&b, &d, 2, 2, &rb, &fb, &rc);
@@ -597,14 +606,7 @@ START_TEST(test_converge_status)
 	nilsimsa_code		c, d;
 	int			rc, i;
 
-	flush();
-	tu_srand(4);
-	host_store(&a, "a11", 0);
-	host_store(&b, "b11", 0);
-	host_fleet(&a, 0);
-	host_fleet(&b, 0);
-	code_rand(&c);
-	code_near(&c, &d, 12);
+	fleet_apart(&a, &b, "a11", "b11", 4, &c, &d);
 	host_msg(&a, &c, 1, 1, &ra, &fa, &rc);
 	ck_assert_int_eq(rc, 0);
 	usleep(10000);			/* a's first, by Redis's clock */
