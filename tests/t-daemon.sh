@@ -341,6 +341,8 @@ setpriv --reuid nobody --regid nogroup --clear-groups --inh-caps=-all --bounding
 e2e_milter_pid[journal]=$!
 e2e_milter_conf[journal]=$T/journal.conf
 if milter_ready journal; then
+	# its port listens a moment before it logs that it started
+	for i in $(seq 50); do grep -q 'started: ' "$T/journal.log" && break; sleep 0.1; done
 	milter_stop journal
 	check "journal: every line starts with a priority, none with a time stamp ($(head -n 2 "$T/journal.log"))" \
 		test -s "$T/journal.log" -a -z "$(grep -v '^<[0-7]>' "$T/journal.log")"
