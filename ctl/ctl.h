@@ -147,8 +147,15 @@ enum ctl_sort {
 	SORT_FIRST		/* first seen, most recent first */
 };
 int	ctl_parse_sort(const char *s);	/* enum ctl_sort, -1 if unknown */
-/* qsort comparison for struct cluster by a sort key; ties by id. */
-int	ctl_cluster_cmp(const struct cluster *a, const struct cluster *b, int key);
+/* A cluster's place in a listing: its sort key's value, its id. */
+struct ctl_rank {
+	uint64_t	value;		/* ctl_sort_value() */
+	uint64_t	id;
+};
+/* The value of a cluster's sort key, larger first in a listing. */
+uint64_t ctl_sort_value(const struct cluster *c, int key);
+/* qsort comparison for struct ctl_rank: value descending, ties by id. */
+int	ctl_rank_cmp(const void *a, const void *b);
 
 /*
  * Copy s into out, at most `cols` characters wide (one per UTF-8

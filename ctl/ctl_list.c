@@ -28,23 +28,43 @@
 #define TABLE_COLS	80
 #define DEFAULT_TOP	20
 
+/*
+ * What clusters lists: the filter, and the ranks (sort value and id) of
+ * the clusters that pass it. With --top N only the best N are kept (the
+ * array is cut back to N whenever it holds 2N), so that listing a store
+ * of millions of clusters takes memory for N; the whole store (--top 0)
+ * takes 16 bytes a cluster. The rows are read again by id to print.
+ */
 struct filter {
 	int		 status;	/* -1: any */
 	int64_t		 since;		/* last_seen >= since; 0: any */
 	int		 sort;
-	struct cluster	*v;
+	size_t		 top;		/* 0: all */
+	struct ctl_rank	*v;
 	size_t		 n, cap;
 	int		 err;
 };
+
+/* Sort the ranks and keep the best top of them. */
+static void
+ranks_cut(struct filter *f)
+{
+	if (f->n > 1)
+		qsort(f->v, f->n, sizeof(*f->v), ctl_rank_cmp);
+	if (f->top > 0 && f->n > f->top)
+		f->n = f->top;
+}
 
 static int
 collect(const struct cluster *c, void *arg)
 {
 	struct filter	*f = arg;
-	struct cluster	*nv;
+	struct ctl_rank	*nv;
 
 	if ((f->status >= 0 && c->status != f->status) || c->last_seen < f->since)
 		return 0;
+	if (f->n == f->cap && f->top > 0 && f->n / 2 >= f->top)
+		ranks_cut(f);
 	if (f->n == f->cap) {
 		size_t	cap = f->cap ? f->cap * 2 : 256;
 
@@ -55,16 +75,26 @@ collect(const struct cluster *c, void *arg)
 		f->v = nv;
 		f->cap = cap;
 	}
-	f->v[f->n++] = *c;
+	f->v[f->n].value = ctl_sort_value(c, f->sort);
+	f->v[f->n++].id = c->id;
 	return 0;
 }
 
-static int sort_key;
-
+/*
+ * The listed cluster of rank i, read again: 1 if found, 0 if it went
+ * since (forgotten, expired: not listed), or a store error's exit
+ * status (told), negated.
+ */
 static int
-cmp(const void *a, const void *b)
+ranked(struct store *s, const struct filter *f, size_t i, struct cluster *c)
 {
-	return ctl_cluster_cmp(a, b, sort_key);
+	int	rc;
+
+	if ((rc = store_get(s, f->v[i].id, c)) == 0)
+		return 1;
+	if (rc == STORE_ENOTFOUND)
+		return 0;
+	return -ctl_store_fail(rc, "clusters");
 }
 
 static void
@@ -85,6 +115,55 @@ table_row(const struct cluster *c, int64_t now)
 	printf("%s%s%s\n", line, subj[0] ? " " : "", subj);
 }
 
+/* The listing as a JSON array, one cluster's object at a time. */
+static int
+list_json(struct store *s, const struct filter *f)
+{
+	struct cluster	 c;
+	json_t		*a;
+	size_t		 i, nout = 0;
+	int		 rc = CTL_OK, got;
+
+	if (fputc('[', stdout) == EOF)
+		rc = CTL_ESTORE;
+	for (i = 0; rc == CTL_OK && i < f->n; i++) {
+		if ((got = ranked(s, f, i, &c)) <= 0) {
+			if (got < 0)
+				return -got;
+			continue;
+		}
+		if ((a = ctl_cluster_json(&c)) == NULL ||
+		    (nout++ > 0 && fputc(',', stdout) == EOF) ||
+		    json_dumpf(a, stdout, JSON_COMPACT | JSON_ENSURE_ASCII) != 0)
+			rc = CTL_ESTORE;
+		json_decref(a);
+	}
+	if (rc != CTL_OK || fputs("]\n", stdout) == EOF) {
+		ctl_err("stdout: write error, or out of memory");
+		return CTL_ESTORE;
+	}
+	return CTL_OK;
+}
+
+/* The listing as a table. */
+static int
+list_table(struct ctl *ctl, struct store *s, const struct filter *f)
+{
+	struct cluster	c;
+	size_t		i;
+	int		got;
+
+	printf("%8s %-4s %6s %6s %4s %-11s %-11s %s\n", "ID", "STAT", "MSGS",
+	    "RCPTS", "NETS", "FIRST SEEN", "LAST SEEN", "SUBJECT");
+	for (i = 0; i < f->n; i++) {
+		if ((got = ranked(s, f, i, &c)) < 0)
+			return -got;
+		if (got > 0)
+			table_row(&c, ctl->now);
+	}
+	return CTL_OK;
+}
+
 int
 cmd_clusters(struct ctl *ctl, int argc, char **argv)
 {
@@ -98,9 +177,8 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 	};
 	struct filter	 f = { .status = -1, .sort = SORT_COUNT };
 	struct store	*s;
-	json_t		*a;
 	uint64_t	 top = DEFAULT_TOP;
-	size_t		 i, corrupt = 0;
+	size_t		 corrupt = 0;
 	int		 ch, rc;
 
 	optind = 0;
@@ -144,6 +222,7 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 		ctl_err("clusters: unexpected argument: %s", argv[optind]);
 		return CTL_EUSAGE;
 	}
+	f.top = top;
 	if ((rc = ctl_store(ctl, &s)) != CTL_OK)
 		return rc;
 	rc = store_iterate(s, collect, &f, &corrupt);
@@ -152,34 +231,11 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 		return f.err ? (ctl_err("out of memory"), CTL_ESTORE) :
 		    ctl_store_fail(rc, "clusters");
 	}
-	sort_key = f.sort;
-	if (f.n > 1)
-		qsort(f.v, f.n, sizeof(*f.v), cmp);
-	if (top > 0 && top < f.n)
-		f.n = top;
-	if (ctl->json) {
-		/* one cluster's object at a time: the whole store may be asked */
-		rc = fputc('[', stdout) == EOF ? CTL_ESTORE : CTL_OK;
-		for (i = 0; rc == CTL_OK && i < f.n; i++) {
-			if ((a = ctl_cluster_json(&f.v[i])) == NULL ||
-			    (i > 0 && fputc(',', stdout) == EOF) ||
-			    json_dumpf(a, stdout, JSON_COMPACT |
-			    JSON_ENSURE_ASCII) != 0)
-				rc = CTL_ESTORE;
-			json_decref(a);
-		}
-		free(f.v);
-		if (rc != CTL_OK || fputs("]\n", stdout) == EOF) {
-			ctl_err("stdout: write error, or out of memory");
-			return CTL_ESTORE;
-		}
-		return corrupt > 0 ? ctl_damaged(corrupt, "not listed") : CTL_OK;
-	}
-	printf("%8s %-4s %6s %6s %4s %-11s %-11s %s\n", "ID", "STAT", "MSGS",
-	    "RCPTS", "NETS", "FIRST SEEN", "LAST SEEN", "SUBJECT");
-	for (i = 0; i < f.n; i++)
-		table_row(&f.v[i], ctl->now);
+	ranks_cut(&f);
+	rc = ctl->json ? list_json(s, &f) : list_table(ctl, s, &f);
 	free(f.v);
+	if (rc != CTL_OK)
+		return rc;
 	return corrupt > 0 ? ctl_damaged(corrupt, "not listed") : CTL_OK;
 }
 

@@ -185,33 +185,32 @@ ctl_parse_sort(const char *s)
 	return -1;
 }
 
-#define CMP_DESC(x, y)	((x) < (y) ? 1 : (x) > (y) ? -1 : 0)
+/* The value clusters are sorted by, most first (times as unsigned, in order). */
+uint64_t
+ctl_sort_value(const struct cluster *c, int key)
+{
+	switch (key) {
+	case SORT_RECIPIENTS:
+		return c->recipients;
+	case SORT_NETWORKS:
+		return c->networks;
+	case SORT_LAST:
+		return (uint64_t)c->last_seen ^ (1ULL << 63);
+	case SORT_FIRST:
+		return (uint64_t)c->first_seen ^ (1ULL << 63);
+	default:
+		return c->messages;
+	}
+}
 
 int
-ctl_cluster_cmp(const struct cluster *a, const struct cluster *b, int key)
+ctl_rank_cmp(const void *a, const void *b)
 {
-	int	r = 0;
+	const struct ctl_rank	*x = a, *y = b;
 
-	switch (key) {
-	case SORT_COUNT:
-		r = CMP_DESC(a->messages, b->messages);
-		break;
-	case SORT_RECIPIENTS:
-		r = CMP_DESC(a->recipients, b->recipients);
-		break;
-	case SORT_NETWORKS:
-		r = CMP_DESC(a->networks, b->networks);
-		break;
-	case SORT_LAST:
-		r = CMP_DESC(a->last_seen, b->last_seen);
-		break;
-	case SORT_FIRST:
-		r = CMP_DESC(a->first_seen, b->first_seen);
-		break;
-	}
-	if (r == 0)
-		r = a->id < b->id ? -1 : a->id > b->id;
-	return r;
+	if (x->value != y->value)
+		return x->value < y->value ? 1 : -1;
+	return x->id < y->id ? -1 : x->id > y->id;
 }
 
 /* Length of the valid UTF-8 sequence at p (n bytes left), 0 if invalid. */

@@ -688,6 +688,14 @@ BG=
 [ $wrc -eq 0 ] && ok || fail "import while reading: exit $wrc: $(cat "$W/bgout")"
 status 0 "stats after the concurrent import" stats --json
 pyjson "all imported" 'j["clusters"] == 1002'
+# A listing keeps only its --top best as it reads (cut back at twice as
+# many): the same first five as the whole sorted list, newest first.
+status 0 "clusters --top 0" clusters --sort last --top 0 --json
+cp "$W/out" "$W/alllist"
+pyjson "the whole list, newest first" 'len(j) == 1002 and
+    [c["last_seen"] for c in j] == sorted((c["last_seen"] for c in j), reverse=True)'
+status 0 "clusters --top 5 of 1002" clusters --sort last --top 5 --json
+pyjson "its first five" "j == json.load(open('$W/alllist'))[:5]"
 echo "concurrent exports taken while importing: $n, the last with $prev clusters"
 
 # ------------------------------------------- export into a stalled reader
