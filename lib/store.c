@@ -1121,6 +1121,74 @@ store_put(struct store *s, struct cluster *c)
 }
 
 /*
+ * Puts in one transaction: every commit bumps the generation, and every
+ * other process using the store (the milter) then rebuilds its match
+ * array from all the records before its next message; an import of a
+ * commit a line had the milter do that once a line. Not through the
+ * group commit's queue: the batch is its own group. A full store grows,
+ * or at its maximum makes room, and the whole batch is tried again, as a
+ * lone write is (retry_full()); an error aborts it, and the ids the puts
+ * chose go back to the caller's.
+ */
+int
+store_put_batch(struct store *s, struct cluster *c, size_t n, size_t *failed)
+{
+	struct store_btxn	*t;
+	uint64_t		*want;
+	int64_t			 now = INT64_MIN;
+	size_t			 i, bad = n;
+	int			 rc, tries = 0;
+
+	if (failed != NULL)
+		*failed = n;
+	if (s == NULL || (c == NULL && n > 0))
+		return STORE_EINVAL;
+	for (i = 0; i < n; i++)
+		if (!cluster_valid(&c[i])) {
+			if (failed != NULL)
+				*failed = i;
+			return STORE_EINVAL;
+		}
+	if (n == 0)
+		return 0;
+	if ((want = reallocarray(NULL, n, sizeof(*want))) == NULL)
+		return errno;
+	for (i = 0; i < n; i++) {
+		want[i] = c[i].id;
+		now = c[i].last_seen > now ? c[i].last_seen : now;
+	}
+	pthread_mutex_lock(&s->wmu);
+	do {
+		bad = n;
+		if ((rc = wbegin(s, &t)) != 0)
+			continue;
+		for (i = 0; i < n && rc == 0; i++) {
+			c[i].id = want[i];
+			if ((rc = put_id(s, t, &c[i])) == 0 &&
+			    (rc = save(s, t, &c[i])) == 0)
+				rc = arr_apply(s, &c[i], 0);
+			if (rc != 0)
+				bad = i;
+		}
+		if (rc == 0)
+			rc = wcommit(s, t);
+		else
+			wabort(s, t);
+	} while (retry_full(s, rc, now, &tries));
+	if (rc == 0)
+		keep_room(s, now);
+	pthread_mutex_unlock(&s->wmu);
+	if (rc != 0) {
+		for (i = 0; i < n; i++)
+			c[i].id = want[i];
+		if (failed != NULL)
+			*failed = bad;
+	}
+	free(want);
+	return rc;
+}
+
+/*
  * Delete up to EXPIRE_BATCH clusters past their deadline in one commit;
  * *k how many.
  */

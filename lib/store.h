@@ -379,6 +379,24 @@ int	store_forget(struct store *s, uint64_t id);
  * anchor replaces that cluster, keeping its exact-duplicate entries.
  */
 int	store_put(struct store *s, struct cluster *c);
+/*
+ * Put c[0] .. c[n-1] as store_put() would, one after the other (a later
+ * one sees the earlier ones: two with one id and different anchors get
+ * two ids), in one commit: a process watching the store (the milter)
+ * resynchronises once for the batch instead of once a cluster (import).
+ * All or nothing: on an error none of them is stored, c[i].id are as the
+ * caller gave them, and *failed (when not NULL) gets the index of the
+ * cluster the error came from, or n when it came from no one cluster
+ * (the transaction's begin or commit). STORE_EINVAL: a cluster store_put()
+ * refuses (nothing was tried); STORE_EFULL: the batch did not fit even
+ * after the store grew or, at its maximum, evicted its oldest clusters
+ * as it does for one store_put() (those evictions stay): a smaller batch
+ * may fit. The batch's transaction holds the writer lock (every writer
+ * of the store waits): keep n to about STORE_PUT_BATCH.
+ */
+#define STORE_PUT_BATCH	256
+int	store_put_batch(struct store *s, struct cluster *c, size_t n,
+	    size_t *failed);
 
 /* Remove clusters unseen for longer than their TTL; *n gets how many. */
 int	store_expire(struct store *s, int64_t now, int dry_run, size_t *n);

@@ -21,13 +21,16 @@
  * commit fails answers each writer; kill -9 during grouped writes loses
  * no write that was answered and leaves a sound store. The store's internals (its writer
  * lock, its queue, the generation each commit bumps) are read through
- * store-internal.h to make groups form when the test wants them.
+ * store-internal.h to make groups form when the test wants them. Also
+ * the batch of puts (store_put_batch): one commit, each put as
+ * store_put() would do it, all or nothing.
  */
 #include <sys/types.h>
 #include <sys/wait.h>
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -413,6 +416,266 @@ START_TEST(test_group_crash)
 }
 END_TEST
 
+/* ---------------------------------------------------- batch of puts */
+
+enum { BATCH_N = 300 };
+
+/* A cluster to import: code, id, a message count to tell it by. */
+static struct cluster
+import_of(const nilsimsa_code *code, uint64_t id, uint64_t messages)
+{
+	struct cluster	c;
+
+	memset(&c, 0, sizeof(c));
+	c.code = *code;
+	c.id = id;
+	c.messages = messages;
+	c.first_seen = c.last_seen = 100;
+	c.hist_start = 100 / 3600 - (CLUSTER_HISTORY - 1);
+	return c;
+}
+
+/* The clusters of a store, as store_get gives them, are those of another. */
+static void
+same_clusters(struct store *a, struct store *b, const struct cluster *c,
+    size_t n)
+{
+	struct cluster	x, y;
+	size_t		na, nb;
+
+	ck_assert_int_eq(store_count(a, &na), 0);
+	ck_assert_int_eq(store_count(b, &nb), 0);
+	ck_assert_uint_eq(na, nb);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_int_eq(store_get(a, c[i].id, &x), 0);
+		ck_assert_int_eq(store_get(b, c[i].id, &y), 0);
+		ck_assert_mem_eq(x.code.b, y.code.b, 32);
+		ck_assert_uint_eq(x.messages, y.messages);
+	}
+}
+
+/*
+ * BATCH_N clusters in one store_put_batch: one commit (the generation
+ * moves by one, so a process watching the store rebuilds once), and the
+ * store as BATCH_N store_put() calls leave another: new ids for id 0, an
+ * id held by another cluster and the second of two lines with one id;
+ * the same cluster replaced in place, its exact entry kept; explicit ids
+ * reserved. The clusters match at once and after a reopen.
+ */
+START_TEST(test_batch_one_commit)
+{
+	struct store_config	 cfg = cfg_default(), cfg2;
+	struct store		*a, *b;
+	struct store_result	 r;
+	struct store_obs	 o;
+	struct cluster		*ca, *cb, c;
+	nilsimsa_code		 code, first;
+	char			 dir2[160];
+	uint64_t		 gen0, id_a, id_b;
+	size_t			 i, failed = 99;
+
+	snprintf(dir2, sizeof(dir2), "%s/db2", tmpdir);
+	cfg2 = cfg;
+	cfg2.path = dir2;
+	a = open_ok(&cfg, 0);
+	b = open_ok(&cfg2, 0);
+	/* both: cluster 1 from a message (with an exact entry), 50 put */
+	rnd_code(&first);
+	o = obs_of(&first, 100, 100);
+	memset(o.sha256, 0x5a, 32);
+	ck_assert_uint_eq(observe_ok(a, &o).c.id, 1);
+	ck_assert_uint_eq(observe_ok(b, &o).c.id, 1);
+	rnd_code(&code);
+	c = import_of(&code, 50, 5);
+	ck_assert_int_eq(store_put(a, &c), 0);
+	c = import_of(&code, 50, 5);
+	ck_assert_int_eq(store_put(b, &c), 0);
+
+	ca = calloc(BATCH_N, sizeof(*ca));
+	cb = calloc(BATCH_N, sizeof(*cb));
+	ck_assert_ptr_nonnull(ca);
+	ck_assert_ptr_nonnull(cb);
+	for (i = 0; i < BATCH_N; i++) {
+		rnd_code(&code);
+		ca[i] = import_of(&code, i % 5 == 0 ? 0 : 1000 + i, 10 + i);
+	}
+	rnd_code(&code);
+	ca[1] = import_of(&code, 1, 11);	/* another's id */
+	ca[2] = import_of(&first, 1, 12);	/* the same cluster */
+	ca[3] = import_of(&code, 7000, 13);	/* one id, two clusters */
+	rnd_code(&code);
+	ca[4] = import_of(&code, 7000, 14);
+	memcpy(cb, ca, BATCH_N * sizeof(*ca));
+
+	for (i = 0; i < BATCH_N; i++)
+		ck_assert_int_eq(store_put(a, &ca[i]), 0);
+	gen0 = b->gen;
+	ck_assert_int_eq(store_put_batch(b, cb, BATCH_N, &failed), 0);
+	ck_assert_uint_eq(failed, BATCH_N);
+	ck_assert_uint_eq(b->gen, gen0 + 1);
+	for (i = 0; i < BATCH_N; i++)
+		ck_assert_uint_eq(cb[i].id, ca[i].id);
+	ck_assert_uint_ne(cb[1].id, 1);
+	ck_assert_uint_eq(cb[2].id, 1);
+	ck_assert_uint_eq(cb[3].id, 7000);
+	ck_assert_uint_ne(cb[4].id, 7000);
+	same_clusters(a, b, cb, BATCH_N);
+	/* the replaced cluster keeps its exact entry */
+	r = observe_ok(b, &o);
+	ck_assert_int_eq(r.exact, 1);
+	ck_assert_uint_eq(r.c.id, 1);
+	ck_assert_uint_eq(r.c.messages, 13);
+	observe_ok(a, &o);
+	/* the batch's clusters match (the array was updated) */
+	for (i = 0; i < BATCH_N; i += 37) {
+		o = obs_of(&cb[i].code, 100, 100);
+		ck_assert_int_eq(store_lookup(b, &o, &r), 0);
+		ck_assert_int_eq(r.found, 1);
+		ck_assert_uint_eq(r.c.id, cb[i].id);
+	}
+	/* the next new id is the same in both */
+	rnd_code(&code);
+	c = import_of(&code, 0, 1);
+	ck_assert_int_eq(store_put(a, &c), 0);
+	id_a = c.id;
+	c = import_of(&code, 0, 1);
+	ck_assert_int_eq(store_put(b, &c), 0);
+	id_b = c.id;
+	ck_assert_uint_eq(id_a, id_b);
+	store_close(b);
+	b = open_ok(&cfg2, 0);
+	same_clusters(a, b, cb, BATCH_N);
+	o = obs_of(&cb[BATCH_N - 1].code, 100, 100);
+	ck_assert_int_eq(store_lookup(b, &o, &r), 0);
+	ck_assert_uint_eq(r.c.id, cb[BATCH_N - 1].id);
+	/* nothing to put: nothing done */
+	gen0 = b->gen;
+	ck_assert_int_eq(store_put_batch(b, NULL, 0, &failed), 0);
+	ck_assert_uint_eq(failed, 0);
+	ck_assert_uint_eq(b->gen, gen0);
+	store_close(a);
+	store_close(b);
+	free(ca);
+	free(cb);
+}
+END_TEST
+
+/*
+ * A batch that fails leaves the store as it was: a put that fails in the
+ * middle (an id no store can hold, after puts that worked) aborts the
+ * batch, says which cluster, and leaves no cluster, no id reserved, no
+ * commit, the array as before and the caller's ids as given; a cluster
+ * store_put() refuses stops the batch before anything is tried. The
+ * batch put right afterwards is stored whole.
+ */
+START_TEST(test_batch_fails)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store_result	 r;
+	struct store_obs	 o;
+	struct store		*s;
+	struct cluster		 c[6], got;
+	nilsimsa_code		 code;
+	uint64_t		 gen0;
+	size_t			 n, failed;
+	int			 i;
+
+	s = open_ok(&cfg, 0);
+	for (i = 0; i < 3; i++) {
+		rnd_code(&code);
+		ck_assert_uint_eq(observe_ok(s, &(struct store_obs){
+		    .code = code, .now = 100, .recipients = 1,
+		    .join_score = 100 }).c.id, (uint64_t)i + 1);
+	}
+	for (i = 0; i < 6; i++) {
+		rnd_code(&code);
+		c[i] = import_of(&code, i % 2 ? 9000 + (uint64_t)i : 0, 1);
+	}
+	c[4].id = UINT64_MAX;
+	gen0 = s->gen;
+	ck_assert_int_eq(store_put_batch(s, c, 6, &failed), STORE_EINVAL);
+	ck_assert_uint_eq(failed, 4);
+	ck_assert_uint_eq(s->gen, gen0);
+	for (i = 0; i < 6; i++)
+		ck_assert_uint_eq(c[i].id, i == 4 ? UINT64_MAX :
+		    i % 2 ? 9000 + (uint64_t)i : 0);
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_int_eq(store_get(s, 9001, &got), STORE_ENOTFOUND);
+	o = obs_of(&c[0].code, 100, 100);
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_int_eq(r.found, 0);
+
+	/* refused before anything is tried */
+	c[4].id = 0;
+	c[2].networks = CLUSTER_MAX_NETS + 1;
+	ck_assert_int_eq(store_put_batch(s, c, 6, &failed), STORE_EINVAL);
+	ck_assert_uint_eq(failed, 2);
+	ck_assert_uint_eq(s->gen, gen0);
+	c[2].networks = 0;
+
+	/* no id was reserved: the next new one is 4; then the batch, whole */
+	rnd_code(&code);
+	got = import_of(&code, 0, 1);
+	ck_assert_int_eq(store_put(s, &got), 0);
+	ck_assert_uint_eq(got.id, 4);
+	gen0 = s->gen;
+	ck_assert_int_eq(store_put_batch(s, c, 6, NULL), 0);
+	ck_assert_uint_eq(s->gen, gen0 + 1);
+	ck_assert_uint_eq(c[0].id, 5);
+	ck_assert_uint_eq(c[1].id, 9001);
+	ck_assert_uint_eq(c[2].id, 9002);	/* after the id reserved */
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 10);
+	store_close(s);
+}
+END_TEST
+
+/*
+ * A batch larger than the store may ever be: STORE_EFULL once the map
+ * reached its maximum (an empty store has nothing to evict), nothing of
+ * it stored, no commit, the file within the maximum; a batch that fits
+ * is stored afterwards.
+ */
+START_TEST(test_batch_full)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct cluster		*c;
+	nilsimsa_code		 code;
+	uint64_t		 gen0;
+	size_t			 i, n, failed;
+	enum { FULL_N = 1000 };		/* 1.3 MB of records */
+
+	cfg.map_size = 256 << 10;
+	cfg.map_max = 1 << 20;
+	s = open_ok(&cfg, 0);
+	c = calloc(FULL_N, sizeof(*c));
+	ck_assert_ptr_nonnull(c);
+	for (i = 0; i < FULL_N; i++) {
+		rnd_code(&code);
+		c[i] = import_of(&code, 0, 1);
+	}
+	gen0 = s->gen;
+	ck_assert_int_eq(store_put_batch(s, c, FULL_N, &failed), STORE_EFULL);
+	ck_assert_uint_le(failed, FULL_N);
+	ck_assert_uint_eq(s->gen, gen0);
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 0);
+	for (i = 0; i < FULL_N; i++)
+		ck_assert_uint_eq(c[i].id, 0);
+	ck_assert_int_eq(store_put_batch(s, c, 100, &failed), 0);
+	ck_assert_uint_eq(s->gen, gen0 + 1);
+	ck_assert_uint_eq(c[0].id, 1);
+	ck_assert_uint_eq(c[99].id, 100);
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, 100);
+	store_close(s);
+	ck_assert_int_le(data_size(), 1 << 20);
+	free(c);
+}
+END_TEST
+
 TCase *
 tc_store_group(void)
 {
@@ -425,5 +688,8 @@ tc_store_group(void)
 	tcase_add_test(tc, test_group_fails_alone);
 	tcase_add_test(tc, test_group_rdonly);
 	tcase_add_test(tc, test_group_crash);
+	tcase_add_test(tc, test_batch_one_commit);
+	tcase_add_test(tc, test_batch_fails);
+	tcase_add_test(tc, test_batch_full);
 	return tc;
 }
