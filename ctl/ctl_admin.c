@@ -200,29 +200,98 @@ read_line(FILE *fp, char *line)
 }
 
 /*
- * Two passes: check every line, then store them. A line that does not
- * pass leaves the store unchanged; a store error in the second pass
- * (full, locked) leaves the lines before it imported. Standard input is
- * spooled to be read twice.
+ * The lines waiting to be stored, with the ids they gave and their
+ * numbers, and how many of them a commit takes. Every commit makes a
+ * running milter rebuild its match array from the whole store before its
+ * next message: with a commit a line, 3,000 lines into a store of 90,000
+ * clusters took the milter from 1.3 to 21.6 ms a message for the length
+ * of the import.
+ */
+struct import_batch {
+	struct cluster	c[STORE_PUT_BATCH];
+	uint64_t	want[STORE_PUT_BATCH];
+	size_t		line[STORE_PUT_BATCH];
+	size_t		n;
+	size_t		max;		/* clusters a commit */
+};
+
+/*
+ * Store the batch, b->max clusters a commit. A store at its maximum size
+ * makes room for a commit by evicting its oldest clusters, a share at a
+ * time, as for one cluster; in a small store a share may never free
+ * enough pages for a whole batch (a page is freed when all its records
+ * go), so a commit that still does not fit is tried again one cluster a
+ * commit, as the import did before batches, and the rest of the import
+ * goes on so (trying batches again would evict a share for each). An
+ * error stops the import, none of the lines of its commit stored: it
+ * names the line it came from (the commit's last when it came from the
+ * commit itself) and the commit's first, from which nothing is imported.
+ */
+static int
+import_flush(struct ctl *ctl, const char *name, struct store *s,
+    struct import_batch *b, size_t *count)
+{
+	size_t	i, k, bad, done = 0, n = b->n;
+	int	src;
+
+	b->n = 0;
+	while (done < n) {
+		k = n - done < b->max ? n - done : b->max;
+		ctl_lock_progress(*count);
+		ctl_lock_arm(ctl);
+		src = store_put_batch(s, b->c + done, k, &bad);
+		ctl_lock_disarm();
+		if (src == STORE_EFULL && k > 1) {
+			b->max = 1;
+			continue;
+		}
+		if (src != 0) {
+			ctl_err("%s:%zu: %s: nothing imported from line %zu on",
+			    name, b->line[done + (bad < k ? bad : k - 1)],
+			    store_strerror(src), b->line[done]);
+			return ctl_store_status(src);
+		}
+		for (i = done; i < done + k; i++)
+			if (b->want[i] != 0 && b->c[i].id != b->want[i])
+				ctl_err("%s:%zu: id %llu is another cluster's: "
+				    "imported as %llu", name, b->line[i],
+				    (unsigned long long)b->want[i],
+				    (unsigned long long)b->c[i].id);
+		*count += k;
+		done += k;
+	}
+	return CTL_OK;
+}
+
+/*
+ * Two passes: check every line, then store them, STORE_PUT_BATCH lines a
+ * commit. A line that does not pass leaves the store unchanged; a store
+ * error in the second pass (full, locked) leaves the batches before it
+ * imported, none of the lines of its own. Standard input is spooled to
+ * be read twice.
  */
 static int
 import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
     size_t *count)
 {
-	struct cluster	 c;
-	json_error_t	 jerr;
-	json_t		*j;
-	char		*line, err[160];
-	size_t		 lineno = 0, p;
-	ssize_t		 n;
-	uint64_t	 want;
-	int		 rc = CTL_OK, src;
+	struct import_batch	*b = NULL;
+	struct cluster		 c;
+	json_error_t		 jerr;
+	json_t			*j;
+	char			*line, err[160];
+	size_t			 lineno = 0, p;
+	ssize_t			 n;
+	int			 rc = CTL_OK, src;
 
 	*count = 0;
-	if ((line = malloc(IMPORT_LINE_MAX + 1)) == NULL) {
+	if ((line = malloc(IMPORT_LINE_MAX + 1)) == NULL ||
+	    (s != NULL && (b = calloc(1, sizeof(*b))) == NULL)) {
+		free(line);
 		ctl_err("out of memory");
 		return CTL_ESTORE;
 	}
+	if (b != NULL)
+		b->max = STORE_PUT_BATCH;
 	while ((n = read_line(fp, line)) != -1) {
 		lineno++;
 		for (p = 0; n >= 0 && (line[p] == ' ' || line[p] == '\t'); p++)
@@ -259,30 +328,27 @@ import_pass(struct ctl *ctl, const char *name, FILE *fp, struct store *s,
 			rc = CTL_EDATA;
 			continue;
 		}
-		if (s != NULL) {
-			want = c.id;
-			ctl_lock_progress(*count);
-			ctl_lock_arm(ctl);
-			src = store_put(s, &c);
-			ctl_lock_disarm();
-			if (src != 0) {
-				ctl_err("%s:%zu: %s", name, lineno,
-				    store_strerror(src));
-				rc = ctl_store_status(src);
-				break;
-			}
-			if (want != 0 && c.id != want)
-				ctl_err("%s:%zu: id %llu is another cluster's: "
-				    "imported as %llu", name, lineno,
-				    (unsigned long long)want,
-				    (unsigned long long)c.id);
+		if (s == NULL) {
+			(*count)++;
+			continue;
 		}
-		(*count)++;
+		b->want[b->n] = c.id;
+		b->line[b->n] = lineno;
+		b->c[b->n++] = c;
+		if (b->n == STORE_PUT_BATCH &&
+		    (src = import_flush(ctl, name, s, b, count)) != CTL_OK) {
+			rc = src;
+			break;
+		}
 	}
+	/* The last lines (none after a store error: the batch is emptied). */
+	if (s != NULL && (src = import_flush(ctl, name, s, b, count)) != CTL_OK)
+		rc = src;
 	if (ferror(fp)) {
 		ctl_err("%s: %s", name, strerror(errno));
 		rc = CTL_EFILE;
 	}
+	free(b);
 	free(line);
 	return rc;
 }
