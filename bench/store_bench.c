@@ -43,14 +43,32 @@
  * Only the store is measured: no milter, no MTA. The disk's fsync bounds
  * the rows that commit each observe; the scan (about 1.5 ns a cluster)
  * bounds the grouped row once N is large.
+ *
+ *	store_bench -i lines [-d dir] [N ...]	(default N: 90000)
+ *
+ * Instead: what an import does to a milter beside it. A store of N
+ * clusters; another process observes as the milter does (one thread,
+ * near duplicates of the store's clusters, StoreSyncDelay 100 ms, 1 ms
+ * apart) while `lines` new clusters are imported a commit each
+ * (store_put, as nilsimsactl import did), then `lines` more
+ * STORE_PUT_BATCH a commit (store_put_batch, as it does now). Each
+ * commit of the importer makes the observer rebuild its match array
+ * from all N records before its next observe, and each commit of the
+ * observer makes the importer rebuild its own. Rows: each import's
+ * rate; the observer's store_observe latency (p50, p99, mean, the most,
+ * and the observes over 5 ms: the rebuilds) with no import, and from
+ * each import's start to 1 s after its end.
  */
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <errno.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,19 +316,228 @@ bench(const char *base, size_t n, int threads, unsigned int sync_ms)
 	return system(cmd);
 }
 
+/* ------------------------------------------------ import beside a milter */
+
+#define OBS_MAX		(1 << 20)	/* observes the observer records */
+#define AFTER		1.0	/* seconds watched after an import */
+
+/* Shared with the observer process (MAP_SHARED). */
+struct observed {
+	atomic_int	ready, stop;
+	int		rc;
+	size_t		n;
+	double		at[OBS_MAX];	/* when an observe started (util_now) */
+	double		took[OBS_MAX];	/* and how long it took, seconds */
+};
+
+/* The milter's part: observe near duplicates until told to stop. */
+static void
+observer(struct store_config cfg, const nilsimsa_code *codes, size_t n,
+    struct observed *ob)
+{
+	struct timespec		 gap = { 0, 1000000 };
+	struct store_obs	 o = { 0 };
+	struct store_result	 r;
+	struct store		*s;
+	uint64_t		 x = 0x9e3779b97f4a7c15ULL;
+	double			 t;
+
+	cfg.sync_ms = 100;
+	if ((ob->rc = store_open(&s, &cfg, 0)) != 0) {
+		atomic_store(&ob->ready, 1);
+		_exit(1);
+	}
+	atomic_store(&ob->ready, 1);
+	o.now = 2;
+	o.join_score = 100;
+	while (!atomic_load(&ob->stop) && ob->n < OBS_MAX) {
+		o.code = codes[util_xorshift64(&x) % n];
+		o.code.b[0] ^= 0x11;
+		t = util_now();
+		if ((ob->rc = store_observe(s, &o, &r)) != 0)
+			break;
+		ob->at[ob->n] = t;
+		ob->took[ob->n] = util_now() - t;
+		ob->n++;
+		nanosleep(&gap, NULL);
+	}
+	store_close(s);
+	_exit(ob->rc != 0);
+}
+
+static int
+dbl_cmp(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The observer's latency over [from, to): percentiles, and the observes
+ * slower than SLOW (rebuilds of the match array) and their total.
+ */
+#define SLOW	0.005
+static void
+observed_row(size_t n, const char *what, const struct observed *ob,
+    double from, double to)
+{
+	double	*v, sum = 0, slow = 0;
+	size_t	 i, k = 0, nslow = 0;
+
+	if ((v = calloc(ob->n ? ob->n : 1, sizeof(*v))) == NULL)
+		die("calloc", errno);
+	for (i = 0; i < ob->n; i++)
+		if (ob->at[i] >= from && ob->at[i] < to) {
+			v[k++] = ob->took[i];
+			sum += ob->took[i];
+			if (ob->took[i] > SLOW) {
+				nslow++;
+				slow += ob->took[i];
+			}
+		}
+	if (k == 0)
+		printf("N=%zu: beside %s: no observe\n", n, what);
+	else {
+		qsort(v, k, sizeof(*v), dbl_cmp);
+		printf("N=%zu: store_observe %s: p50 %.2f ms, p99 %.2f ms, "
+		    "mean %.2f ms, most %.1f ms; %zu observes in %.2f s, %zu "
+		    "over %.0f ms (%.2f s)\n", n, what, v[k / 2] * 1e3,
+		    v[k * 99 / 100] * 1e3, sum / k * 1e3, v[k - 1] * 1e3, k,
+		    to - from, nslow, SLOW * 1e3, slow);
+	}
+	free(v);
+}
+
+static void
+pause_s(double sec)
+{
+	struct timespec	ts = { (time_t)sec, (long)((sec - (time_t)sec) * 1e9) };
+
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
+static int
+bench_import(const char *base, size_t n, size_t lines, int threads)
+{
+	struct store_config	 cfg = { 0 };
+	struct observed		*ob;
+	struct store		*s;
+	struct cluster		*c;
+	nilsimsa_code		*codes;
+	char			 dir[4096], cmd[4200];
+	double			 t0, t1, t2, t3, t4, cpu;
+	size_t			 i, k;
+	pid_t			 pid;
+	int			 rc, status;
+
+	snprintf(dir, sizeof(dir), "%s/store_bench.XXXXXX", base);
+	if (mkdtemp(dir) == NULL)
+		die("mkdtemp", errno);
+	strncat(dir, "/db", sizeof(dir) - strlen(dir) - 1);
+	cfg.path = dir;
+	cfg.singleton_ttl = cfg.bulk_ttl = 0;
+	cfg.score_mode = "reference";
+	cfg.map_max = (size_t)16 << 30;
+	if ((codes = calloc(n, sizeof(*codes))) == NULL ||
+	    (c = calloc(2 * lines, sizeof(*c))) == NULL)
+		die("calloc", errno);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 32; k++)
+			codes[i].b[k] = util_xorshift64(&rng) & 0xff;
+	s = open_store(&cfg, 0, 0);
+	t0 = run(fill_one, s, codes, n, n, threads, &cpu);
+	printf("N=%zu: fill, %d threads: %.0f puts/s\n", n, threads, n / t0);
+	store_close(s);
+
+	ob = mmap(NULL, sizeof(*ob), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (ob == MAP_FAILED)
+		die("mmap", errno);
+	atomic_init(&ob->ready, 0);
+	atomic_init(&ob->stop, 0);
+	ob->n = 0;
+	fflush(stdout);
+	if ((pid = fork()) == -1)
+		die("fork", errno);
+	if (pid == 0)
+		observer(cfg, codes, n, ob);
+	while (!atomic_load(&ob->ready))
+		pause_s(0.01);
+	if (ob->rc != 0)
+		die("observer: open", ob->rc);
+	s = open_store(&cfg, 0, 0);	/* nilsimsactl's sync: each commit */
+
+	/* new clusters: a commit each, then batches, then nothing again */
+	for (i = 0; i < 2 * lines; i++) {
+		memset(&c[i], 0, sizeof(c[i]));
+		for (k = 0; k < 32; k++)
+			c[i].code.b[k] = util_xorshift64(&rng) & 0xff;
+		c[i].messages = 1;
+		c[i].first_seen = c[i].last_seen = 1;
+	}
+	pause_s(0.5);
+	t0 = util_now();
+	pause_s(2);
+	t1 = util_now();
+	for (i = 0; i < lines; i++)
+		if ((rc = store_put(s, &c[i])) != 0)
+			die("put", rc);
+	t2 = util_now();
+	pause_s(AFTER);
+	t3 = util_now();
+	for (i = 0; i < lines; i += k) {
+		k = lines - i < STORE_PUT_BATCH ? lines - i : STORE_PUT_BATCH;
+		if ((rc = store_put_batch(s, c + lines + i, k, NULL)) != 0)
+			die("put_batch", rc);
+	}
+	t4 = util_now();
+	pause_s(AFTER);
+	atomic_store(&ob->stop, 1);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0)
+		die("observer", ob->rc ? ob->rc : STORE_EBACKEND);
+	store_close(s);
+
+	printf("N=%zu: import of %zu new clusters, a commit each (store_put): "
+	    "%.0f/s, %.3f s\n", n, lines, lines / (t2 - t1), t2 - t1);
+	printf("N=%zu: import of %zu new clusters, %d a commit "
+	    "(store_put_batch): %.0f/s, %.3f s\n", n, lines, STORE_PUT_BATCH,
+	    lines / (t4 - t3), t4 - t3);
+	observed_row(n, "with no import", ob, t0, t1);
+	snprintf(cmd, sizeof(cmd), "from a commit-each import's start to "
+	    "%.1f s after", AFTER);
+	observed_row(n, cmd, ob, t1, t2 + AFTER);
+	snprintf(cmd, sizeof(cmd), "from a batch import's start to %.1f s "
+	    "after", AFTER);
+	observed_row(n, cmd, ob, t3, t4 + AFTER);
+	munmap(ob, sizeof(*ob));
+	free(c);
+	free(codes);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%.*s'", (int)(strlen(dir) - 3), dir);
+	return system(cmd);
+}
+
 int
 main(int argc, char **argv)
 {
 	const char	*base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	cpu_set_t	 cpus;
 	unsigned int	 sync_ms = 100;
+	size_t		 lines = 0;
 	int		 ch, rc = 0, threads = 32;
 
-	while ((ch = getopt(argc, argv, "d:s:t:")) != -1) {
+	while ((ch = getopt(argc, argv, "d:i:s:t:")) != -1) {
 		switch (ch) {
 		case 'd':
 			base = optarg;
 			break;
+		case 'i':
+			lines = strtoul(optarg, NULL, 10);
+			if (lines >= 1 && lines <= 10000000)
+				break;
+			goto usage;
 		case 's':
 			sync_ms = (unsigned int)atoi(optarg);
 			if (sync_ms >= 1 && sync_ms <= 10000)
@@ -324,7 +551,8 @@ main(int argc, char **argv)
 		default:
 		usage:
 			fprintf(stderr, "usage: store_bench [-d dir] [-s ms] "
-			    "[-t threads] [N ...]\n");
+			    "[-t threads] [N ...]\n"
+			    "       store_bench -i lines [-d dir] [N ...]\n");
 			return 2;
 		}
 	}
@@ -333,6 +561,14 @@ main(int argc, char **argv)
 	if (sched_getaffinity(0, sizeof(cpus), &cpus) == 0)
 		printf("store_bench: %d CPU(s) allowed%s\n", CPU_COUNT(&cpus),
 		    CPU_COUNT(&cpus) == 1 ? "" : " (taskset -c 0 for one)");
+	if (lines != 0) {
+		if (optind == argc)
+			rc |= bench_import(base, 90000, lines, threads);
+		for (; optind < argc; optind++)
+			rc |= bench_import(base, strtoul(argv[optind], NULL, 10),
+			    lines, threads);
+		return rc != 0;
+	}
 	if (optind == argc) {
 		rc |= bench(base, 10000, threads, sync_ms);
 		rc |= bench(base, 100000, threads, sync_ms);
