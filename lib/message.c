@@ -837,6 +837,7 @@ fleet_count(struct message_result *r, const struct store_obs *obs,
 		c->status = (uint8_t)fc.status;
 	in->fleet_reach = fc.reach_rcpts > fc.reach_nets ? fc.reach_rcpts :
 	    fc.reach_nets;
+	in->fleet_rcpts = fc.reach_rcpts;
 }
 
 /* The code in the configured mode; -1 if the profile is unusable. */

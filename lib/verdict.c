@@ -127,16 +127,18 @@ repeat(const struct config *cfg, const struct verdict_input *in)
 /*
  * How far a cluster spread lately (within CampaignWindow): the different
  * recipients it reached, or the different client networks its copies
- * came from, whichever is more. A campaign reaches many people, or comes
- * through many networks (a botnet), in a short time; a newsletter or a
- * list reaches the same few from one place again and again. The set
- * holds CLUSTER_MAX_RCPTS recipients; when all of those are recent the
- * cluster reached at least that many, and its running total says how far
- * beyond. A cluster with no recipient set (a record of an older version)
- * is measured by its running total, as then.
+ * came from, whichever is more (people only: the recipients). A
+ * campaign reaches many people, or comes through many networks (a
+ * botnet), in a short time; a newsletter or a list reaches the same few
+ * from one place again and again. The set holds CLUSTER_MAX_RCPTS
+ * recipients; when all of those are recent the cluster reached at least
+ * that many, and its running total says how far beyond. A cluster with
+ * no recipient set (a record of an older version) is measured by its
+ * running total, as then.
  */
 static uint64_t
-cluster_reach(const struct config *cfg, const struct cluster *c, int64_t now)
+cluster_reach(const struct config *cfg, const struct cluster *c, int64_t now,
+    int people_only)
 {
 	uint64_t	n, nets;
 
@@ -145,8 +147,27 @@ cluster_reach(const struct config *cfg, const struct cluster *c, int64_t now)
 	n = cluster_recent_rcpts(c, now, cfg->campaign_window);
 	if (n >= CLUSTER_MAX_RCPTS && c->recipients > n)
 		n = c->recipients;
+	if (people_only)
+		return n;
 	nets = cluster_recent_nets(c, now, cfg->campaign_window);
 	return nets > n ? nets : n;
+}
+
+/*
+ * Are the cluster's copies reports, every one with the null sender
+ * (delivery reports, auto-replies)? A report goes to the one who sent
+ * the mail it answers, from whichever host answers: a site's mailing to
+ * a few hundred addresses comes back to its one sender from as many
+ * networks as bounced it, alike (the returned letter). Rejected, such a
+ * report is lost for good (no one bounces a bounce), so reports are
+ * rejected by the people they reach, not by their networks; tagged by
+ * either. Backscatter (reports of a campaign that forged one user) is
+ * then tagged; reports to many of the site's people are rejected still.
+ */
+static int
+reports(const struct cluster *c)
+{
+	return c->senders == 0;
 }
 
 /* n, but no more than a set of max can tell ("at least max" when full). */
@@ -191,11 +212,18 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 	const struct cluster	*c = &r->c;
 	int			 confident = r->counted || r->exact;
 	int			 copy = r->exact || r->score >= STORE_COPY_MIN;
-	uint64_t		 reach = cluster_reach(cfg, c, in->now);
+	int			 people = reports(c);
+	uint64_t		 reach = cluster_reach(cfg, c, in->now, people);
+	uint64_t		 tag_reach = people ?
+				     cluster_reach(cfg, c, in->now, 0) : reach;
 
 	/* A fleet counts the same way, over every host's copies. */
-	if (in->fleet_reach > reach)
+	if (!people && in->fleet_reach > reach)
 		reach = in->fleet_reach;
+	if (people && in->fleet_rcpts > reach)
+		reach = in->fleet_rcpts;
+	if (in->fleet_reach > tag_reach)
+		tag_reach = in->fleet_reach;
 
 	if (c->status == CLUSTER_HAM) {
 		*reason = "ham";
@@ -230,7 +258,7 @@ cluster_tier(const struct config *cfg, const struct verdict_input *in,
 		*reason = "spread";
 		return "reject";
 	}
-	if (reach >= (uint64_t)cfg->tag_threshold && c->messages >= 2) {
+	if (tag_reach >= (uint64_t)cfg->tag_threshold && c->messages >= 2) {
 		*reason = "bulk";
 		return "tag";
 	}

@@ -70,6 +70,7 @@ struct verdict_input {
 	uint64_t	fleet_reach;	/* StoreBackend redis: how far the
 					   cluster spread over every host (0:
 					   the local store alone) */
+	uint64_t	fleet_rcpts;	/* the same in people alone */
 };
 
 struct verdict {

@@ -1292,6 +1292,35 @@ START_TEST(site_bounces)
 }
 END_TEST
 
+/*
+ * A site's letter to its customers, returned to its one sender by twenty
+ * hosts of twenty networks (addresses gone, boxes full): twenty reports
+ * alike (the returned letter), with the null sender, to one person.
+ * RejectThreshold 3 would reject them by their networks: reports are
+ * rejected by the people they reach (verdict.c reports()), since a
+ * rejected report is lost for good. Tagged from the 3rd network on.
+ * (site_bounce_campaign: reports to many people are still rejected.)
+ */
+START_TEST(site_mailing_bounced)
+{
+	struct message_result	 r;
+	char			 dom[32], ip[32];
+	int			 i;
+
+	cfg->reject_threshold = cfg->tag_threshold = 3;
+	for (i = 0; i < 20; i++) {
+		snprintf(dom, sizeof(dom), "customer%d.test", i);
+		snprintf(ip, sizeof(ip), "%d.%d.7.25", 60 + i, 11 * i);
+		r = report(dom, ip, "<sales@uni.test>", letters[0], 0,
+		    1800000000 + i * 60);
+		ck_assert_int_eq(r.digested, 1);
+		ck_assert_msg(r.verdict.action == (i >= 2 ? VERDICT_TAG :
+		    VERDICT_ACCEPT), "report %d: %s (%s)", i,
+		    verdict_action_name(r.verdict.action), r.verdict.reason);
+	}
+}
+END_TEST
+
 static void
 fp_sink(void *arg, const unsigned char *buf, size_t len)
 {
@@ -1874,6 +1903,7 @@ message_suite(void)
 	tcase_add_test(tc, site_shared_notice_pools);
 	tcase_add_test(tc, site_bounces);
 	tcase_add_test(tc, site_bounce_campaign);
+	tcase_add_test(tc, site_mailing_bounced);
 	tcase_add_test(tc, site_bounce_hidden);
 	tcase_add_test(tc, site_invitations);
 	tcase_add_test(tc, site_zoom_invitations);

@@ -67,7 +67,7 @@ joined(uint64_t msgs, uint64_t rcpts, uint32_t nets, uint32_t senders)
 static struct verdict
 decide(const struct store_result *r, int exempt, int trap)
 {
-	struct verdict_input	in = { r, exempt, NOW, trap, 0, 0 };
+	struct verdict_input	in = { r, exempt, NOW, trap, 0, 0, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -78,7 +78,7 @@ decide(const struct store_result *r, int exempt, int trap)
 static struct verdict
 decide_fleet(const struct store_result *r, uint64_t fleet)
 {
-	struct verdict_input	in = { r, EXEMPT_NONE, NOW, 0, 0, fleet };
+	struct verdict_input	in = { r, EXEMPT_NONE, NOW, 0, 0, fleet, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -542,6 +542,48 @@ spread_cluster(uint32_t n, uint32_t senders)
 }
 
 /*
+ * Reports (every copy with the null sender: no sender domain) are rejected
+ * by the people they reach, not by their networks: a site's mailing
+ * returned to its one sender by thirty hosts is tagged, as is
+ * backscatter; reports to thirty people are rejected. Over a fleet too.
+ */
+START_TEST(test_reports)
+{
+	struct store_result	r;
+	struct verdict_input	in;
+	struct verdict		v;
+
+	r = joined(31, 1, 0, 0);
+	add_rcpts(&r, 1, 0);		/* one person */
+	add_nets(&r, 30, 0);		/* from thirty networks */
+	r.rcpt_known = 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "bulk");
+	r.c.senders = 1;		/* a sender's copies: a campaign */
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_REJECT);
+	r.c.senders = 0;
+	r.c.nrset = 0;
+	add_rcpts(&r, 30, 0);		/* reports to thirty people */
+	ck_assert_int_eq(decide(&r, EXEMPT_NONE, 0).action, VERDICT_REJECT);
+	/* a fleet: thirty networks over its hosts (message.c merges them
+	   into the cluster), one person here, one or thirty over the fleet */
+	r.c.nrset = 0;
+	add_rcpts(&r, 1, 0);
+	memset(&in, 0, sizeof(in));
+	in.res = &r;
+	in.now = NOW;
+	in.fleet_reach = 30;
+	in.fleet_rcpts = 1;
+	verdict_decide(cfg, &in, &v);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	in.fleet_rcpts = 30;
+	verdict_decide(cfg, &in, &v);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+}
+END_TEST
+
+/*
  * Near copies from SpreadThreshold different networks and sender
  * domains (none with half the copies) to as many different recipients,
  * bringing a new one, are a botnet's campaign: rejected below
@@ -674,7 +716,7 @@ END_TEST
 static struct verdict
 decide_partial(const struct store_result *r, int exempt)
 {
-	struct verdict_input	in = { r, exempt, NOW, 0, 1, 0 };
+	struct verdict_input	in = { r, exempt, NOW, 0, 1, 0, 0 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -807,6 +849,7 @@ verdict_suite(void)
 	tcase_add_test(tc, test_mailing_share);
 	tcase_add_test(tc, test_repeat);
 	tcase_add_test(tc, test_spread);
+	tcase_add_test(tc, test_reports);
 	tcase_add_test(tc, test_marked_spam);
 	tcase_add_test(tc, test_single_source);
 	tcase_add_test(tc, test_partial);
