@@ -191,8 +191,9 @@ static const char *const form_text[] = {
 
 	/*
 	 * Meeting invitations: the service's form around the organiser's
-	 * words. Microsoft Teams (then and now), Zoom, Google Calendar and
-	 * Meet, Webex, Tencent Meeting. NULL: those after it are a
+	 * words. Microsoft Teams (then and now; and in Chinese, Japanese
+	 * and Korean), Zoom, Google Calendar and Meet, Webex, Tencent
+	 * Meeting. NULL: those after it are a
 	 * meeting's (meeting_label[]).
 	 */
 	NULL,
@@ -263,6 +264,27 @@ static const char *const form_text[] = {
 	"Tap to join from a mobile device (attendees only)\n",
 	"Join from a video system or application\n",
 	"If you are a host, click here to view host information.\n",
+	/* its links, in any language's invitation */
+	"<https://www.microsoft.com/microsoft-teams/download-app>",
+	"<https://www.microsoft.com/microsoft-teams/join-a-meeting>",
+	"<https://aka.ms/JoinTeamsMeeting>",
+	"<https://teams.microsoft.com/meetingOptions/",
+	/* Teams in Chinese (simplified), Japanese and Korean */
+	"Microsoft Teams 会议\n",
+	"在计算机、移动应用或会议室设备上加入\n",
+	"单击此处加入会议",
+	"下载 Teams | 在网页上加入",
+	"了解详细信息 | 会议选项",
+	"Microsoft Teams 会議\n",
+	"コンピューター、モバイル アプリケーション、またはルーム デバイスで参加する\n",
+	"ここをクリックして会議に参加してください",
+	"Teams のダウンロード | Web に参加",
+	"詳細情報 | 会議のオプション",
+	"Microsoft Teams 모임\n",
+	"컴퓨터, 모바일 앱 또는 룸 디바이스에서 참가\n",
+	"여기를 클릭하여 모임에 참가",
+	"Teams 다운로드 | 웹에 참가",
+	"자세한 정보 | 모임 옵션",
 	"邀请您参加腾讯会议",
 	"(GMT+08:00) 中国标准时间 - 北京",
 	"点击链接入会，或添加至会议列表：",
@@ -285,7 +307,8 @@ static const char *const meeting_label[] = {
 	"Time zone:", "Organizer", "Organiser", "Guests", "Reply for",
 	"or dial:", "PIN:",
 	"会议主题：", "会议时间：", "会议号：", "会议密码：", "入会链接：",
-	"#腾讯会议：",
+	"#腾讯会议：", "会议 ID:", "会议 ID：", "密码:", "密码：",
+	"会議 ID:", "パスコード:", "모임 ID:", "암호:",
 };
 #define NLABELS	(sizeof(meeting_label) / sizeof(*meeting_label))
 

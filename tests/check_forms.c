@@ -393,6 +393,52 @@ START_TEST(teams_links)
 }
 END_TEST
 
+/*
+ * Teams' invitation in Chinese and in Korean: its labels, its lines and
+ * the frame of its links go (the links in any language); the meeting's
+ * id, passcode and the organiser's words stay.
+ */
+START_TEST(teams_localised)
+{
+	static struct out	o;
+
+	canonical("\u5404\u4f4d\u597d\uff0c\u5468\u4e94\u8ba8\u8bba\u9884\u7b97\n"
+	    "________________\nMicrosoft Teams \u4f1a\u8bae\n"
+	    "\u5728\u8ba1\u7b97\u673a\u3001\u79fb\u52a8\u5e94\u7528\u6216\u4f1a\u8bae"
+	    "\u5ba4\u8bbe\u5907\u4e0a\u52a0\u5165\n"
+	    "\u5355\u51fb\u6b64\u5904\u52a0\u5165\u4f1a\u8bae\n"
+	    "\u4f1a\u8bae ID: 304 289 294 117\n\u5bc6\u7801: bgxqzk\n"
+	    "\u4e0b\u8f7d Teams<https://www.microsoft.com/microsoft-teams/"
+	    "download-app> | \u5728\u7f51\u9875\u4e0a\u52a0\u5165<https://www."
+	    "microsoft.com/microsoft-teams/join-a-meeting>\n"
+	    "\u4e86\u89e3\u8be6\u7ec6\u4fe1\u606f<https://aka.ms/JoinTeamsMeeting>"
+	    " | \u4f1a\u8bae\u9009\u9879<https://teams.microsoft.com/meetingOptions/"
+	    ">\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "microsoft teams"));
+	ck_assert(!holds(&o, "\u5355\u51fb\u6b64\u5904"));
+	ck_assert(!holds(&o, "\u79fb\u52a8\u5e94\u7528"));
+	ck_assert(!holds(&o, "download-app"));
+	ck_assert(!holds(&o, "join-a-meeting"));
+	ck_assert(!holds(&o, "aka.ms"));
+	ck_assert(!holds(&o, "meetingoptions"));
+	ck_assert(holds(&o, "\u8ba8\u8bba\u9884\u7b97"));
+	ck_assert(holds(&o, "304 289 294 117"));
+	ck_assert(holds(&o, "bgxqzk"));
+	canonical("Microsoft Teams \ubaa8\uc784\n\ucef4\ud4e8\ud130, \ubaa8\ubc14\uc77c "
+	    "\uc571 \ub610\ub294 \ub8f8 \ub514\ubc14\uc774\uc2a4\uc5d0\uc11c \ucc38"
+	    "\uac00\n\uc5ec\uae30\ub97c \ud074\ub9ad\ud558\uc5ec \ubaa8\uc784\uc5d0 "
+	    "\ucc38\uac00\n\ubaa8\uc784 ID: 221 907 355 410\n\uc554\ud638: Tz8kQp\n",
+	    &o);
+	strip(&o);
+	ck_assert(!holds(&o, "microsoft teams"));
+	ck_assert(!holds(&o, "\ud074\ub9ad\ud558\uc5ec"));
+	ck_assert(!holds(&o, "\ub8f8 \ub514\ubc14\uc774\uc2a4"));
+	ck_assert(holds(&o, "221 907 355 410"));
+	ck_assert(holds(&o, "tz8kqp"));
+}
+END_TEST
+
 /* The fingerprints of a form are a form's; a letter's are not. */
 START_TEST(split)
 {
@@ -431,6 +477,7 @@ forms_suite(void)
 	tcase_add_test(tc, directories);
 	tcase_add_test(tc, directory_bounds);
 	tcase_add_test(tc, teams_links);
+	tcase_add_test(tc, teams_localised);
 	tcase_add_test(tc, google_calendar);
 	suite_add_tcase(s, tc);
 	return s;
