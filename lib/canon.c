@@ -198,6 +198,33 @@ is_invisible_cp(uint32_t cp)
 }
 
 /*
+ * Ornaments: pictographs and decorative symbols (arrows, geometric
+ * shapes, stars, dingbats, the reference mark, emoji) that say nothing a
+ * text's words do not, and that a campaign strews between its letters,
+ * a different handful in every copy ("代※开★发◆票", "f★r★e★e"): each
+ * such letter stood alone in a trigram of its own, and copies so dressed
+ * scored below a copy's 50 against each other (helper-47's Chinese
+ * campaigns: 41.6% rejected undressed, 5.3% dressed). Dropped as
+ * invisible characters are, so the letters around them meet. The
+ * enclosed and squared letters (U+1F100..U+1F1FF) are letters, read as
+ * such (plain_letter()).
+ */
+static int
+is_ornament_cp(uint32_t cp)
+{
+	if (cp < 0x2000)
+		return 0;
+	if (cp < 0x10000)
+		return cp == 0x2022 || cp == 0x203b ||
+		    (cp >= 0x2190 && cp <= 0x21ff) ||
+		    (cp >= 0x2300 && cp <= 0x23ff) ||
+		    (cp >= 0x25a0 && cp <= 0x27bf) ||
+		    (cp >= 0x2b00 && cp <= 0x2bff) || cp == 0x3013;
+	return (cp >= 0x1f000 && cp <= 0x1f0ff) ||
+	    (cp >= 0x1f300 && cp <= 0x1faff);
+}
+
+/*
  * Combining marks that a text can carry or not and still read the same:
  * the generic diacritics (a letter followed by U+0301 is a letter with an
  * accent only in decomposed text, and a random accent over every other
@@ -795,6 +822,8 @@ fin_cp(struct canon *c, uint32_t cp)
 		fin_cp(c, m);
 		return;
 	}
+	if (is_ornament_cp(cp))
+		return;
 	fin_put(c, lower_cp(cp));
 }
 

@@ -49,8 +49,11 @@
  *  - NULs, C0/C1 controls and invisible characters (soft hyphen,
  *    zero-width space/joiners, BOM, direction overrides, variation
  *    selectors, tag characters) are dropped, as are combining diacritics
- *    and the optional vowel points of Hebrew and Arabic; NBSP and the
- *    Unicode spaces count as white space. Not done: text written
+ *    and the optional vowel points of Hebrew and Arabic; so are
+ *    ornaments (arrows, geometric shapes, stars, dingbats, the reference
+ *    mark, the bullet, emoji), which campaigns strew between letters,
+ *    so that the letters around them meet; NBSP and the Unicode spaces
+ *    count as white space. Not done: text written
  *    decomposed (NFD: a letter, then its accent as a combining mark, as
  *    some Vietnamese keyboards write) reads without its accents, and so
  *    otherwise than the same text composed (NFC), which keeps them:

@@ -411,6 +411,25 @@ START_TEST(test_symbol_runs)
 END_TEST
 
 /*
+ * Ornaments strewn between letters go, so the letters meet: Han with a
+ * reference mark, stars and diamonds; Latin with stars and an emoji;
+ * arrows and a bullet. Letters of the enclosed and squared alphabets
+ * are still letters, and a Han word with no ornament is as it was.
+ */
+START_TEST(test_ornaments)
+{
+	CHECK_TEXT("Content-Type: text/plain; charset=utf-8\n\n"
+	    "\xe4\xbb\xa3\xe2\x80\xbb\xe5\xbc\x80\xe2\x98\x85\xe5\x8f\x91"
+	    "\xe2\x97\x86\xe7\xa5\xa8 \xe4\xbb\xa3\xe5\xbc\x80\xe5\x8f\x91\xe7\xa5\xa8 "
+	    "f\xe2\x98\x85r\xe2\x98\x86" "e\xf0\x9f\x94\xa5" "e "
+	    "\xe2\x86\x92 \xe2\x80\xa2 go \xe2\x9e\xa4now "
+	    "\xe2\x93\x90\xe2\x93\x91 \xf0\x9f\x84\xb0\n",
+	    "\xe4\xbb\xa3\xe5\xbc\x80\xe5\x8f\x91\xe7\xa5\xa8 "
+	    "\xe4\xbb\xa3\xe5\xbc\x80\xe5\x8f\x91\xe7\xa5\xa8 free go now ab a");
+}
+END_TEST
+
+/*
  * Quote marks at a line's start go, however deep and however spaced,
  * in plain text, quoted-printable, fullwidth and HTML (after a <br>);
  * the quoted text stays, and so does a '>' inside a line.
@@ -854,6 +873,7 @@ canon_suite(int corpus)
 	tcase_add_test(tc, test_spaced_anywhere);
 	tcase_add_test(tc, test_digit_letters);
 	tcase_add_test(tc, test_symbol_runs);
+	tcase_add_test(tc, test_ornaments);
 	tcase_add_test(tc, test_quote_marks);
 	tcase_add_test(tc, test_huge_lines);
 	tcase_add_test(tc, test_nul_8bit);
