@@ -436,6 +436,29 @@ room_delete(struct store *s, const struct victim *v, size_t k)
 	return rc;
 }
 
+/*
+ * Bring the array back to the store after an aborted write (wabort()):
+ * the aborted transaction's clusters are in it, and were picked as the
+ * oldest to evict, which freed nothing (a batch of old imported clusters
+ * at a full store got STORE_EFULL, nothing evicted). The caller holds wmu.
+ */
+static int
+resync(struct store *s)
+{
+	struct store_btxn	*t;
+	uint64_t		 gen;
+	int			 rc;
+
+	if (s->synced)
+		return 0;
+	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
+		return rc;
+	if ((rc = s->ops->generation(t, &gen)) == 0)
+		rc = rebuild(s, t, gen);
+	s->ops->abort(t);
+	return rc;
+}
+
 /* Evict the oldest share of the clusters to free pages; 0 if any went. */
 static int
 make_room(struct store *s, int64_t now)
@@ -444,6 +467,9 @@ make_room(struct store *s, int64_t now)
 	size_t		 i, n, k;
 	int		 rc = STORE_EFULL;
 
+	if ((rc = resync(s)) != 0)
+		return rc;
+	rc = STORE_EFULL;
 	pthread_rwlock_rdlock(&s->lock);
 	n = s->n;
 	if ((v = n ? reallocarray(NULL, n, sizeof(*v)) : NULL) != NULL)
@@ -1128,7 +1154,11 @@ store_put(struct store *s, struct cluster *c)
  * group commit's queue: the batch is its own group. A full store grows,
  * or at its maximum makes room, and the whole batch is tried again, as a
  * lone write is (retry_full()); an error aborts it, and the ids the puts
- * chose go back to the caller's.
+ * chose go back to the caller's. Room is kept before the batch, not after
+ * it as other writes do: nothing is done after the commit, so a caller
+ * stopped while it waits for the writer lock (nilsimsactl -w) knows that
+ * what it stored is what returned (the room the last batch takes is kept
+ * at the next write).
  */
 int
 store_put_batch(struct store *s, struct cluster *c, size_t n, size_t *failed)
@@ -1158,6 +1188,7 @@ store_put_batch(struct store *s, struct cluster *c, size_t n, size_t *failed)
 		now = c[i].last_seen > now ? c[i].last_seen : now;
 	}
 	pthread_mutex_lock(&s->wmu);
+	keep_room(s, now);
 	do {
 		bad = n;
 		if ((rc = wbegin(s, &t)) != 0)
@@ -1175,8 +1206,6 @@ store_put_batch(struct store *s, struct cluster *c, size_t n, size_t *failed)
 		else
 			wabort(s, t);
 	} while (retry_full(s, rc, now, &tries));
-	if (rc == 0)
-		keep_room(s, now);
 	pthread_mutex_unlock(&s->wmu);
 	if (rc != 0) {
 		for (i = 0; i < n; i++)

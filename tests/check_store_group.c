@@ -676,6 +676,55 @@ START_TEST(test_batch_full)
 }
 END_TEST
 
+/*
+ * A batch of clusters older than every cluster of a store at its maximum:
+ * the first try is aborted full, and the room made for the next must be
+ * made among the store's clusters, not among the aborted batch's (which
+ * were still in the match array and ranked oldest: deleting them freed
+ * nothing, and the batch got STORE_EFULL with nothing evicted; found by
+ * review). The batch is stored, and as many older clusters went.
+ */
+START_TEST(test_batch_old_at_max)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct cluster		*c, x;
+	nilsimsa_code		 code;
+	size_t			 i, n0, n1, failed;
+	enum { FILL = 6000, OLD = 256 };
+
+	cfg.singleton_ttl = cfg.bulk_ttl = 0;	/* nothing expires */
+	cfg.map_size = 1 << 20;
+	cfg.map_max = 8 << 20;
+	s = open_ok(&cfg, 0);
+	for (i = 0; i < FILL; i++) {
+		rnd_code(&code);
+		x = import_of(&code, 0, 1);
+		x.first_seen = x.last_seen = 5000000 + (int64_t)i;
+		x.hist_start = x.last_seen / 3600 - (CLUSTER_HISTORY - 1);
+		ck_assert_int_eq(store_put(s, &x), 0);
+	}
+	ck_assert_int_eq(store_count(s, &n0), 0);
+	ck_assert_uint_lt(n0, FILL);		/* it evicted: at its maximum */
+	c = calloc(OLD, sizeof(*c));
+	ck_assert_ptr_nonnull(c);
+	for (i = 0; i < OLD; i++) {
+		rnd_code(&code);
+		c[i] = import_of(&code, 0, 1);
+		c[i].first_seen = c[i].last_seen = 1000 + (int64_t)i;
+	}
+	ck_assert_int_eq(store_put_batch(s, c, OLD, &failed), 0);
+	ck_assert_int_eq(store_count(s, &n1), 0);
+	for (i = 0; i < OLD; i++) {
+		ck_assert_int_eq(store_get(s, c[i].id, &x), 0);
+		ck_assert_uint_eq(x.messages, 1);
+	}
+	ck_assert_uint_lt(n1, n0 + OLD);	/* older ones made room */
+	store_close(s);
+	free(c);
+}
+END_TEST
+
 TCase *
 tc_store_group(void)
 {
@@ -691,5 +740,6 @@ tc_store_group(void)
 	tcase_add_test(tc, test_batch_one_commit);
 	tcase_add_test(tc, test_batch_fails);
 	tcase_add_test(tc, test_batch_full);
+	tcase_add_test(tc, test_batch_old_at_max);
 	return tc;
 }
