@@ -45,6 +45,14 @@ struct filter {
 	int		 err;
 };
 
+/* Does the cluster pass the filter (--status, --since)? */
+static int
+passes(const struct filter *f, const struct cluster *c)
+{
+	return (f->status < 0 || c->status == f->status) &&
+	    c->last_seen >= f->since;
+}
+
 /* Sort the ranks and keep the best top of them. */
 static void
 ranks_cut(struct filter *f)
@@ -61,7 +69,7 @@ collect(const struct cluster *c, void *arg)
 	struct filter	*f = arg;
 	struct ctl_rank	*nv;
 
-	if ((f->status >= 0 && c->status != f->status) || c->last_seen < f->since)
+	if (!passes(f, c))
 		return 0;
 	if (f->n == f->cap && f->top > 0 && f->n / 2 >= f->top)
 		ranks_cut(f);
@@ -81,19 +89,27 @@ collect(const struct cluster *c, void *arg)
 }
 
 /*
- * The listed cluster of rank i, read again: 1 if found, 0 if it went
- * since (forgotten, expired: not listed), or a store error's exit
- * status (told), negated.
+ * The listed cluster of rank i, read again: 1 if it is there and still
+ * passes the filter; 0 if it went since (forgotten, expired), changed so
+ * that it no longer passes (pinned, not --status spam any more), or
+ * cannot be read now (damaged since: counted in *corrupt, as the
+ * iteration counts them); or a store error's exit status (told),
+ * negated.
  */
 static int
-ranked(struct store *s, const struct filter *f, size_t i, struct cluster *c)
+ranked(struct store *s, const struct filter *f, size_t i, struct cluster *c,
+    size_t *corrupt)
 {
 	int	rc;
 
 	if ((rc = store_get(s, f->v[i].id, c)) == 0)
-		return 1;
+		return passes(f, c);
 	if (rc == STORE_ENOTFOUND)
 		return 0;
+	if (rc == STORE_ECORRUPT) {
+		(*corrupt)++;
+		return 0;
+	}
 	return -ctl_store_fail(rc, "clusters");
 }
 
@@ -117,7 +133,7 @@ table_row(const struct cluster *c, int64_t now)
 
 /* The listing as a JSON array, one cluster's object at a time. */
 static int
-list_json(struct store *s, const struct filter *f)
+list_json(struct store *s, const struct filter *f, size_t *corrupt)
 {
 	struct cluster	 c;
 	json_t		*a;
@@ -127,7 +143,7 @@ list_json(struct store *s, const struct filter *f)
 	if (fputc('[', stdout) == EOF)
 		rc = CTL_ESTORE;
 	for (i = 0; rc == CTL_OK && i < f->n; i++) {
-		if ((got = ranked(s, f, i, &c)) <= 0) {
+		if ((got = ranked(s, f, i, &c, corrupt)) <= 0) {
 			if (got < 0)
 				return -got;
 			continue;
@@ -147,7 +163,8 @@ list_json(struct store *s, const struct filter *f)
 
 /* The listing as a table. */
 static int
-list_table(struct ctl *ctl, struct store *s, const struct filter *f)
+list_table(struct ctl *ctl, struct store *s, const struct filter *f,
+    size_t *corrupt)
 {
 	struct cluster	c;
 	size_t		i;
@@ -156,7 +173,7 @@ list_table(struct ctl *ctl, struct store *s, const struct filter *f)
 	printf("%8s %-4s %6s %6s %4s %-11s %-11s %s\n", "ID", "STAT", "MSGS",
 	    "RCPTS", "NETS", "FIRST SEEN", "LAST SEEN", "SUBJECT");
 	for (i = 0; i < f->n; i++) {
-		if ((got = ranked(s, f, i, &c)) < 0)
+		if ((got = ranked(s, f, i, &c, corrupt)) < 0)
 			return -got;
 		if (got > 0)
 			table_row(&c, ctl->now);
@@ -232,7 +249,8 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 		    ctl_store_fail(rc, "clusters");
 	}
 	ranks_cut(&f);
-	rc = ctl->json ? list_json(s, &f) : list_table(ctl, s, &f);
+	rc = ctl->json ? list_json(s, &f, &corrupt) :
+	    list_table(ctl, s, &f, &corrupt);
 	free(f.v);
 	if (rc != CTL_OK)
 		return rc;
