@@ -556,6 +556,20 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
+	/* Each N a count of clusters, 1 to 10 million. */
+	for (ch = optind; ch < argc; ch++) {
+		char		*end;
+		unsigned long	 n;
+
+		errno = 0;
+		n = strtoul(argv[ch], &end, 10);
+		if (errno != 0 || end == argv[ch] || *end != '\0' || n < 1 ||
+		    n > 10000000 || argv[ch][0] == '-') {
+			fprintf(stderr, "store_bench: N is a count of clusters, "
+			    "1 to 10000000: %s\n", argv[ch]);
+			return 2;
+		}
+	}
 	/* Freed arrays go back to the system: RssAnon deltas stay honest. */
 	mallopt(M_MMAP_THRESHOLD, 64 * 1024);
 	if (sched_getaffinity(0, sizeof(cpus), &cpus) == 0)
