@@ -147,6 +147,8 @@ static const struct key keys[] = {
 	    pidfile, RESTART),
 	KEY("Umask", CT_UMASK, "007", umask, RESTART),
 	KEY("TCPNoDelay", CT_BOOL, "yes", tcp_nodelay, RESTART),
+	KEY("SessionTimeout", CT_DURATION, "10m", session_timeout, RESTART,
+	    .min = 1, .max = DAY),
 	KEY("Syslog", CT_BOOL, "yes", syslog, RESTART),
 	KEY("SyslogFacility", CT_FACILITY, "mail", syslog_facility, RESTART,
 	    .names = facility_names),

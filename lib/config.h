@@ -78,6 +78,8 @@ struct config {
 	char		*pidfile;
 	mode_t		 umask;
 	int		 tcp_nodelay;	/* TCP_NODELAY on the milter's connections */
+	int64_t		 session_timeout;	/* seconds a session waits for
+						   the MTA (smfi_settimeout) */
 	int		 syslog;	/* log to syslog */
 	int		 syslog_facility;	/* LOG_MAIL etc. */
 	char		*metrics;	/* host:port of GET /metrics; "": off */

@@ -789,6 +789,10 @@ main(int argc, char *argv[])
 		fatalx("socket: bad specification %s", cfg->socket);
 	if (smfi_register(milter_desc) == MI_FAILURE)
 		fatalx("libmilter: smfi_register failed");
+	/* libmilter's own is two hours: a session stalled inside a
+	   command held a thread that long */
+	if (smfi_settimeout((int)cfg->session_timeout) == MI_FAILURE)
+		fatalx("libmilter: smfi_settimeout failed");
 	if (smfi_opensocket(1) == MI_FAILURE)
 		fatalx("socket: cannot listen on %s (in use, or no permission?)", cfg->socket);
 	socket_owner(cfg->socket, have_user, uid, gid);

@@ -621,6 +621,28 @@ else
 	echo "# hard descriptor limit $hard: nothing to raise"
 fi
 
+# ---- a session stalled inside a command is closed after SessionTimeout
+# (libmilter's own is two hours, and such a session holds a thread:
+# thousands held a gigabyte, found by review); one that speaks is served
+conf=$T/idle.conf
+milter_conf "$conf" Socket "inet:$((PORT + 2))@127.0.0.1" SessionTimeout 2
+milter_start idle "$conf" || bad "SessionTimeout 2: start"
+check_eq "SessionTimeout 2: a session stalled in a packet is closed (within 60 s)" closed \
+	"$(python3 -c '
+import socket, struct, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+s.sendall(struct.pack(">I", 100) + b"Oab")
+s.settimeout(60)
+try:
+    print("closed" if s.recv(1) == b"" else "data")
+except socket.timeout:
+    print("open after 60 s")
+except ConnectionResetError:
+    print("closed")' $((PORT + 2)) 2>&1)"
+check "SessionTimeout 2: a session that speaks is served" \
+	mt campaign.lua $((PORT + 2)) -D first=1 -D last=1 -D word=idle
+milter_stop idle
+
 kill -TERM "$(milter_pid crash)" 2>/dev/null
 milter_wait crash
 check_eq "crash: exit 0 at SIGTERM" 0 $?
