@@ -21,6 +21,7 @@
 #include <ctype.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libpsl.h>
@@ -66,4 +67,36 @@ domain_org(const char *dom, char *out, size_t outlen)
 	memcpy(out, reg, i);
 	out[i] = '\0';
 	return i;
+}
+
+/*
+ * Mailbox providers: an address there is one person's, and the domain
+ * says nothing of who sent; millions of people share it. Registrable
+ * domains, as domain_org() gives them, sorted for bsearch().
+ */
+static const char *const freemail[] = {
+	"126.com", "139.com", "163.com", "189.cn", "aliyun.com", "aol.com",
+	"daum.net", "foxmail.com", "free.fr", "gmail.com", "gmx.com",
+	"gmx.de", "gmx.net", "googlemail.com", "hanmail.net", "hotmail.co.uk",
+	"hotmail.com", "hotmail.fr", "icloud.com", "laposte.net",
+	"libero.it", "live.com", "mail.com", "mail.ru", "me.com",
+	"msn.com", "naver.com", "orange.fr", "outlook.com", "proton.me",
+	"protonmail.com", "qq.com", "rambler.ru", "rocketmail.com",
+	"sina.cn", "sina.com", "sohu.com", "t-online.de", "tom.com",
+	"tutanota.com", "web.de", "yahoo.co.jp", "yahoo.co.uk",
+	"yahoo.com", "yahoo.fr", "yandex.com", "yandex.ru", "yeah.net",
+	"ymail.com", "zoho.com"
+};
+
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int
+domain_freemail(const char *org)
+{
+	return bsearch(&org, freemail, sizeof(freemail) / sizeof(*freemail),
+	    sizeof(*freemail), str_cmp) != NULL;
 }

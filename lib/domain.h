@@ -38,4 +38,12 @@
  */
 size_t	domain_org(const char *dom, char *out, size_t outlen);
 
+/*
+ * Is org (a registrable domain, lower case) a mailbox provider's, where
+ * every address is a person of its own (gmail.com, outlook.com, qq.com,
+ * 163.com, mail.ru, naver.com, ...)? The sender of mail from there is
+ * the address, not the domain.
+ */
+int	domain_freemail(const char *org);
+
 #endif /* DOMAIN_H */

@@ -422,12 +422,17 @@ rcpt_note(struct message *m, uint32_t h)
  * Hash of the organisation of an envelope sender's domain (domain.h),
  * without the angle brackets: VERP and per-recipient bounce addresses of
  * one mailing share it, and so do an ESP's hosts and a sender's
- * subdomains. The null sender of bounces is a value of its own. Never 0.
+ * subdomains. At a mailbox provider (domain_freemail(): gmail.com,
+ * qq.com, ...) the address itself, lower case, without a +detail: one
+ * person is one sender there, and the provider's millions are not one
+ * sender (a campaign from many Gmail accounts through Google's pool
+ * would be a mailing). The null sender of bounces is a value of its
+ * own. Never 0.
  */
 static uint32_t
 sender_domain_hash(const char *addr)
 {
-	const char	*at = strrchr(addr, '@'), *p;
+	const char	*at = strrchr(addr, '@'), *p, *plus;
 	char		 dom[256], org[256];
 	size_t		 n = 0;
 	uint32_t	 h = 2166136261u;
@@ -437,9 +442,27 @@ sender_domain_hash(const char *addr)
 		dom[n++] = *p;
 	dom[n] = '\0';
 	domain_org(dom, org, sizeof(org));
+	if (at != NULL && domain_freemail(org)) {
+		plus = rcpt_detail(addr);
+		for (p = addr; p < at && p != plus; p++)
+			if (*p != '<')
+				h = (h ^ (unsigned char)tolower((unsigned char)*p)) *
+				    16777619u;
+		h = (h ^ '@') * 16777619u;
+	}
 	for (p = org; *p != '\0'; p++)
 		h = (h ^ (unsigned char)*p) * 16777619u;
 	return h == 0 ? 1 : h;
+}
+
+/* Is an authenticated domain a mailbox provider's (domain_freemail())? */
+static int
+auth_freemail(const char *dom)
+{
+	char	org[256];
+
+	domain_org(dom, org, sizeof(org));
+	return domain_freemail(org);
 }
 
 /*
@@ -455,7 +478,8 @@ auth_result(struct message *m, const char *value)
 
 	kind = authres_identity(value, m->cfg->trusted_authserv_ids, dom,
 	    sizeof(dom));
-	if (kind > m->auth_kind) {
+	/* a mailbox provider's signature says who hosts, not who sent */
+	if (kind > m->auth_kind && !auth_freemail(dom)) {
 		m->auth_kind = kind;
 		memcpy(m->auth_domain, dom, sizeof(dom));
 	}

@@ -48,6 +48,23 @@ START_TEST(test_registrable)
 END_TEST
 
 /* What has no registrable part stays itself; the output is bounded. */
+/* Mailbox providers are known by their registrable domain; others not. */
+START_TEST(test_freemail)
+{
+	ck_assert(domain_freemail("gmail.com"));
+	ck_assert(domain_freemail("qq.com"));
+	ck_assert(domain_freemail("163.com"));
+	ck_assert(domain_freemail("yahoo.co.jp"));
+	ck_assert(domain_freemail("naver.com"));
+	ck_assert(domain_freemail("zoho.com"));
+	ck_assert(domain_freemail("126.com"));
+	ck_assert(!domain_freemail("googlegroups.com"));
+	ck_assert(!domain_freemail("uni.example"));
+	ck_assert(!domain_freemail("mail.gmail.com"));
+	ck_assert(!domain_freemail(""));
+}
+END_TEST
+
 START_TEST(test_itself)
 {
 	char	small[8];
@@ -71,6 +88,7 @@ domain_suite(void)
 
 	tcase_add_test(tc, test_registrable);
 	tcase_add_test(tc, test_itself);
+	tcase_add_test(tc, test_freemail);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -633,6 +633,46 @@ START_TEST(site_campaign)
 END_TEST
 
 /*
+ * A campaign from twenty Gmail accounts through four of Google's
+ * networks, each sending five copies, to fifty people: twenty senders,
+ * not one (gmail.com is a mailbox provider, domain_freemail()), and it
+ * is rejected by RejectThreshold people at the latest. Counted by its domain,
+ * the provider's few networks made it one sender's mailing, tagged.
+ * One Gmail user's letter to the fifty, one by one, is still a mailing.
+ */
+START_TEST(site_freemail_campaign)
+{
+	struct message_result	 r;
+	char			 rc[64], ip[32], from[64], text[sizeof(BODY) + 32];
+	const char		*rcpt[1] = { rc };
+	int			 i, first = -1;
+
+	for (i = 0; i < 50; i++) {
+		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "209.85.%d.%d", 160 + i % 4, 10 + i);
+		snprintf(from, sizeof(from), "<promo%d@gmail.com>", i % 20);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		r = deliver(text, ip, from, rcpt, 1, 1800000000 + i * 60);
+		rejected_from(&first, i, &r);
+	}
+	/* the spread rule's, from three senders' near copies on */
+	ck_assert_int_ge(first, 0);
+	ck_assert_int_le(first, (int)cfg->reject_threshold - 1);
+	teardown_store();
+	setup_site();
+	for (i = 0; i < 50; i++) {
+		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "209.85.%d.%d", 160 + i % 4, 10 + i);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		r = deliver(text, ip, "<Prof.Lee+course@gmail.com>", rcpt, 1,
+		    1800000000 + i * 60);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "letter %d rejected (%s)", i, r.verdict.reason);
+	}
+}
+END_TEST
+
+/*
  * The same campaign, each copy to 5 of the 50 (drawn again for every
  * copy, so that later copies go to people reached before) under one
  * forged sender domain, each from a new network: once the copies reached
@@ -1887,6 +1927,7 @@ message_suite(void)
 	tcase_add_test(tc, site_rcpt_repeated);
 	tcase_add_test(tc, site_provider_list);
 	tcase_add_test(tc, site_campaign);
+	tcase_add_test(tc, site_freemail_campaign);
 	tcase_add_test(tc, site_campaign_overlap);
 	tcase_add_test(tc, site_one_user_four_names);
 	tcase_add_test(tc, site_many_recipients);
