@@ -314,10 +314,32 @@ net_hash(const struct sockaddr *sa, size_t v4, size_t v6)
 	return h == 0 ? 1 : h;
 }
 
+/*
+ * A client's network (/24, /64) as a cluster keeps it: the hash of its
+ * larger block (/16, /32) in the top 24 bits, and the /24's last byte
+ * (a byte of the /64's hash) in the low 8, so that the networks of one
+ * provider's pool can be told apart and still be grouped (store.h
+ * STORE_NET_POOL). Never 0; 0 for no address.
+ */
 uint32_t
 message_net_hash(const struct sockaddr *sa)
 {
-	return net_hash(sa, 3, 8);	/* /24, /64 */
+	const unsigned char	*p;
+	uint32_t		 low, h;
+
+	if ((h = net_hash(sa, 2, 4)) == 0)
+		return 0;
+	if (sa->sa_family == AF_INET)
+		low = ((const unsigned char *)
+		    &((const struct sockaddr_in *)sa)->sin_addr)[2];
+	else {
+		p = (const unsigned char *)
+		    &((const struct sockaddr_in6 *)sa)->sin6_addr;
+		low = IN6_IS_ADDR_V4MAPPED((const struct in6_addr *)p) ?
+		    p[14] : net_hash(sa, 3, 8) & 0xff;
+	}
+	h = (h << 8) | low;
+	return h == 0 ? 1 : h;
 }
 
 void

@@ -232,6 +232,31 @@ top_k_sum(const uint32_t *cnt, uint32_t n, uint32_t k)
 	return sum;
 }
 
+/*
+ * The copies from the k provider pools (blocks of STORE_NET_POOL: /16,
+ * IPv6 /32) that sent the most, counting only pools that sent more than
+ * one: a sender's mail through Amazon SES, Google or Microsoft 365
+ * leaves from another /24 of the provider's few blocks nearly every
+ * time, a botnet's from another block each.
+ */
+static uint64_t
+top_k_pools(const struct cluster *c, uint32_t n, uint32_t k)
+{
+	uint32_t	pool[CLUSTER_MAX_NETS], cnt[CLUSTER_MAX_NETS];
+	uint32_t	i, j, np = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < np && pool[j] != STORE_NET_POOL(c->nets[i]); j++)
+			;
+		if (j == np) {
+			pool[np] = STORE_NET_POOL(c->nets[i]);
+			cnt[np++] = 0;
+		}
+		cnt[j] += c->netn[i];
+	}
+	return top_k_sum(cnt, np, k);
+}
+
 int
 cluster_single_source(const struct cluster *c, unsigned share_pct)
 {
@@ -247,11 +272,16 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 		return 0;
 	if (c->sndrs[stop] & STORE_SENDER_AUTH)
 		return 1;	/* an authenticated sender: who, not where */
+	if (nsum == 0)
+		return 0;
+	/* the few pools of one provider, however many of their networks */
+	if (top_k_pools(c, nn, CLUSTER_MAILING_NETS) * 100 >= nsum * share_pct)
+		return 1;
 	if (c->networks >= CLUSTER_MAX_NETS)
 		return 0;	/* saturated: spread wide */
 	if (nn == 1)
-		return nsum > 0;	/* one network: the old rule */
-	return nsum > 0 && top_k_sum(c->netn, nn, CLUSTER_MAILING_NETS) * 100 >=
+		return 1;	/* one network: the old rule */
+	return top_k_sum(c->netn, nn, CLUSTER_MAILING_NETS) * 100 >=
 	    nsum * share_pct;
 }
 

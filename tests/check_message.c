@@ -622,10 +622,50 @@ START_TEST(site_campaign)
 
 	for (i = 0; i < 50; i++) {
 		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
-		snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i % 20, 1 + i);
+		snprintf(ip, sizeof(ip), "203.%d.0.%d", 100 + i % 20, 1 + i);
 		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
 		r = deliver(text, ip, i % 2 ? "<a@spam1.test>" : "<b@spam2.test>",
 		    rcpt, 1, 1800000000 + i * 60);
+		rejected_from(&first, i, &r);
+	}
+	ck_assert_int_eq(first, (int)cfg->reject_threshold - 1);
+}
+END_TEST
+
+/*
+ * A course's announcement to its forty students, one message each,
+ * through a provider's pool (Amazon SES: another /24 of its three /16s
+ * nearly every time, one envelope domain): one sender's mailing, never
+ * rejected (it was from the 15th person on: no /24 had sent two copies).
+ * The same copies under one forged domain from forty hosts of forty
+ * blocks, a botnet's, are rejected from RejectThreshold people on.
+ */
+START_TEST(site_provider_pool)
+{
+	struct message_result	 r;
+	char			 rc[64], ip[32], text[sizeof(BODY) + 32];
+	const char		*rcpt[1] = { rc };
+	int			 i, first = -1;
+
+	for (i = 0; i < 40; i++) {
+		snprintf(rc, sizeof(rc), "<student%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "54.%d.%d.%d", 240 + i % 3,
+		    (i * 37) % 250, 10 + i);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		r = deliver(text, ip, "<notify-8d2@courses.example>", rcpt, 1,
+		    1800000000 + i * 20);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "announcement %d rejected (%s)", i, r.verdict.reason);
+	}
+	ck_assert_uint_ge(r.res.c.networks, 30);
+	teardown_store();
+	setup_site();
+	for (i = 0; i < 40; i++) {
+		snprintf(rc, sizeof(rc), "<student%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "%d.%d.7.%d", 60 + i, 11 * i % 250, 10 + i);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		r = deliver(text, ip, "<notify-8d2@courses.example>", rcpt, 1,
+		    1800000000 + i * 20);
 		rejected_from(&first, i, &r);
 	}
 	ck_assert_int_eq(first, (int)cfg->reject_threshold - 1);
@@ -698,7 +738,7 @@ START_TEST(site_campaign_overlap)
 			reached += !seen[u];
 			seen[u] = 1;
 		}
-		snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i, 1 + i);
+		snprintf(ip, sizeof(ip), "203.%d.0.%d", 100 + i, 1 + i);
 		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
 		r = deliver(text, ip, "<a@spam1.test>", rcpt, 5,
 		    1800000000 + i * 60);
@@ -726,7 +766,7 @@ START_TEST(site_one_user_four_names)
 	int			 i;
 
 	for (i = 0; i < 25; i++) {
-		snprintf(ip, sizeof(ip), "203.0.%d.9", 100 + i);
+		snprintf(ip, sizeof(ip), "203.%d.0.9", 100 + i);
 		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
 		r = deliver(text, ip, "<a@spam1.test>", rcpt, 4,
 		    1800000000 + i * 60);
@@ -760,7 +800,7 @@ START_TEST(site_many_recipients)
 		for (i = 0; i < 100; i++)
 			snprintf(rc[i], sizeof(rc[i]), "<u%d@uni.test>",
 			    i < 64 ? i : 64 + k * 36 + i);
-		snprintf(ip, sizeof(ip), "203.0.%d.9", 100 + k);
+		snprintf(ip, sizeof(ip), "203.%d.0.9", 100 + k);
 		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + k * 7);
 		r = deliver(text, ip, "<a@spam1.test>", rcpt, k == 0 ? 64 : 100,
 		    1800100000 + k * 60);
@@ -790,7 +830,7 @@ START_TEST(site_botnet_spread)
 	ck_assert_uint_eq(cfg->spread_threshold, 3);	/* the default */
 	for (i = 0; i < 10; i++) {
 		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
-		snprintf(ip, sizeof(ip), "203.0.%d.5", 100 + i);
+		snprintf(ip, sizeof(ip), "203.%d.0.5", 100 + i);
 		snprintf(from, sizeof(from), "<x%d@forged%d.test>", i, i);
 		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
 		r = deliver(text, ip, from, rcpt, 1, 1800000000 + i * 60);
@@ -894,7 +934,8 @@ esp_mailing(const char *trusted, const char *authserv)
 	cfg->trusted_authserv_ids = strdup(trusted);
 	for (i = 0; i < 30; i++) {
 		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
-		snprintf(ip, sizeof(ip), "198.51.%d.%d", 10 + i % 10, 20 + i);
+		snprintf(ip, sizeof(ip), "%d.51.%d.%d", 150 + i % 10, 10 + i % 10,
+		    20 + i);
 		snprintf(snd, sizeof(snd), "<b-%d@mail%d.esp.test>", i, i % 7);
 		snprintf(ar, sizeof(ar), "%s; dkim=pass header.d=shop.test; "
 		    "spf=pass smtp.mailfrom=mail%d.esp.test", authserv, i % 7);
@@ -1233,7 +1274,7 @@ START_TEST(site_boilerplate_poisoning)
 	}
 	for (i = 0; i < 30; i++) {
 		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
-		snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i % 20, 1 + i);
+		snprintf(ip, sizeof(ip), "203.%d.0.%d", 100 + i % 20, 1 + i);
 		snprintf(text, sizeof(text), "%s code SAVE%d", BODY, 10 + i);
 		r = offer(text, ip, "<a@spam.test>", rcpt, 1,
 		    1800001000 + i * 60);
@@ -1406,7 +1447,7 @@ START_TEST(site_bounce_campaign)
 			boiler_note(store_boiler(store), f.fp, f.nfp, 100 + i,
 			    100 + i, 42, 1800000000);
 		for (i = 0; i < 10; i++) {
-			snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i, 1 + i);
+			snprintf(ip, sizeof(ip), "203.%d.0.%d", 100 + i, 1 + i);
 			snprintf(user, sizeof(user), "<user%d@uni.test>", i);
 			snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
 			r = report("bounce.test", ip, user, text, copies[k],
@@ -1449,7 +1490,7 @@ START_TEST(site_bounce_hidden)
 		for (i = 0; i < 8; i++) {
 			snprintf(form, sizeof(form), POSTFIX_FORM, "far.test");
 			snprintf(user, sizeof(user), "<user%d@uni.test>", i);
-			snprintf(ip, sizeof(ip), "203.0.%d.%d", 100 + i, 1 + i);
+			snprintf(ip, sizeof(ip), "203.%d.0.%d", 100 + i, 1 + i);
 			snprintf(text, sizeof(text), "<p>Hi user%d, your parcel "
 			    "is waiting.</p><img src=\"p.png\"><pre>%s</pre>"
 			    "<div style=\"display:none\">%s</div>\n", i,
@@ -1928,6 +1969,7 @@ message_suite(void)
 	tcase_add_test(tc, site_provider_list);
 	tcase_add_test(tc, site_campaign);
 	tcase_add_test(tc, site_freemail_campaign);
+	tcase_add_test(tc, site_provider_pool);
 	tcase_add_test(tc, site_campaign_overlap);
 	tcase_add_test(tc, site_one_user_four_names);
 	tcase_add_test(tc, site_many_recipients);

@@ -1171,7 +1171,7 @@ START_TEST(test_recipients_and_sources)
 		o = obs_of(&a, t0 + 20 * 86400 + i * 30, 100);
 		o.rcpt = &h;
 		o.nrcpt = 1;
-		o.net = 100 + (uint32_t)i;
+		o.net = (100 + (uint32_t)i) << 8;	/* a botnet: a block each */
 		r = observe_ok(s, &o);
 	}
 	ck_assert_uint_eq(r.c.nrset, CLUSTER_MAX_RCPTS);

@@ -327,7 +327,7 @@ set_nets(struct store_result *r, uint32_t n, uint32_t copies)
 {
 	r->c.networks = n;
 	for (uint32_t i = 0; i < n; i++) {
-		r->c.nets[i] = 11 + i;
+		r->c.nets[i] = (11 + i) << 8;	/* each in a block of its own */
 		r->c.netn[i] = copies;
 	}
 }
@@ -420,11 +420,19 @@ START_TEST(test_mailing_share)
 	cfg->mailing_share = 100;
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
-	/* networks saturated: spread wide, whatever the shares */
+	/* networks saturated, each in a block of its own: spread wide,
+	   whatever the shares */
 	cfg->mailing_share = 80;
-	r.c.networks = CLUSTER_MAX_NETS;
+	set_nets(&r, CLUSTER_MAX_NETS, 1);
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* saturated within two blocks (Amazon SES's, Microsoft 365's /16s):
+	   one sender's mail through a provider's pool, a mailing */
+	for (uint32_t i = 0; i < CLUSTER_MAX_NETS; i++)
+		r.c.nets[i] = (i % 2 + 1) << 8 | i;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "single-source");
 }
 END_TEST
 
