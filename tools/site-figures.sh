@@ -9,8 +9,9 @@
 # The streams are generated into WORKDIR (default /tmp/nsm-figures) when
 # absent: tools/mksite.py en and zh (seed 1), tools/xsite en.py and zh.py
 # (seeds 1 and 2), jaru.py ja and ru, zhco.py (seeds 1-3: a Chinese
-# company's mail, written by a helper who had not read the others; its
-# packages are in its header). They are deterministic for a seed
+# company's mail) and enu.py (seeds 1-2: an English university's), each
+# written by a helper who had not read the others (their packages are
+# in their headers). They are deterministic for a seed
 # and the installed packages, so a second run (after a change) compares
 # the same mail; remove WORKDIR to write them again. The corpus is read
 # from ../shared or $NSM_SHARED. Prints one line a stream and clock:
@@ -71,10 +72,13 @@ make_stream xsite-ru $py "$top/tools/xsite/jaru.py" ru || exit 1
 for s in 1 2 3; do
 	make_stream zhco-$s $py "$top/tools/xsite/zhco.py" -s $s || exit 1
 done
+for s in 1 2; do
+	make_stream enu-$s $py "$top/tools/xsite/enu.py" $s || exit 1
+done
 
 printf "%-12s %-6s %6s %8s %6s %8s\n" stream clock ham rejected spam rejected
 for name in mksite-en mksite-zh xsite-en-1 xsite-en-2 xsite-zh-1 xsite-zh-2 \
-    xsite-ja xsite-ru zhco-1 zhco-2 zhco-3; do
+    xsite-ja xsite-ru zhco-1 zhco-2 zhco-3 enu-1 enu-2; do
 	for f in -f ""; do
 		"$top/tools/nsm-site" "${conf[@]}" $f "$work/$name" 2>&1 |
 		    awk -v s="$name" -v c="${f:+fast}" '
