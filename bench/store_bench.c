@@ -230,6 +230,20 @@ observe_row(const char *what, struct store *s, const nilsimsa_code *codes,
 	    "each)\n", n, what, count / t, t / count * 1e6, cpu / count * 1e6);
 }
 
+/* A fresh store directory under base, and the settings both benches use. */
+static void
+store_dir(const char *base, char *dir, size_t len, struct store_config *cfg)
+{
+	snprintf(dir, len, "%s/store_bench.XXXXXX", base);
+	if (mkdtemp(dir) == NULL)
+		die("mkdtemp", errno);
+	strncat(dir, "/db", len - strlen(dir) - 1);
+	cfg->path = dir;
+	cfg->singleton_ttl = cfg->bulk_ttl = 0;
+	cfg->score_mode = "reference";
+	cfg->map_max = (size_t)16 << 30;	/* 1 GiB holds ~600k clusters */
+}
+
 static int
 bench(const char *base, size_t n, int threads, unsigned int sync_ms)
 {
@@ -244,14 +258,7 @@ bench(const char *base, size_t n, int threads, unsigned int sync_ms)
 	size_t			 i, k, rss0, rss1;
 	int			 rc;
 
-	snprintf(dir, sizeof(dir), "%s/store_bench.XXXXXX", base);
-	if (mkdtemp(dir) == NULL)
-		die("mkdtemp", errno);
-	strncat(dir, "/db", sizeof(dir) - strlen(dir) - 1);
-	cfg.path = dir;
-	cfg.singleton_ttl = cfg.bulk_ttl = 0;
-	cfg.score_mode = "reference";
-	cfg.map_max = (size_t)16 << 30;	/* 1 GiB holds ~600k clusters */
+	store_dir(base, dir, sizeof(dir), &cfg);
 	if ((codes = calloc(n, sizeof(*codes))) == NULL)
 		die("calloc", errno);
 	for (i = 0; i < n; i++)
@@ -432,14 +439,7 @@ bench_import(const char *base, size_t n, size_t lines, int threads)
 	pid_t			 pid;
 	int			 rc, status;
 
-	snprintf(dir, sizeof(dir), "%s/store_bench.XXXXXX", base);
-	if (mkdtemp(dir) == NULL)
-		die("mkdtemp", errno);
-	strncat(dir, "/db", sizeof(dir) - strlen(dir) - 1);
-	cfg.path = dir;
-	cfg.singleton_ttl = cfg.bulk_ttl = 0;
-	cfg.score_mode = "reference";
-	cfg.map_max = (size_t)16 << 30;
+	store_dir(base, dir, sizeof(dir), &cfg);
 	if ((codes = calloc(n, sizeof(*codes))) == NULL ||
 	    (c = calloc(2 * lines, sizeof(*c))) == NULL)
 		die("calloc", errno);
