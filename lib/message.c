@@ -316,10 +316,12 @@ net_hash(const struct sockaddr *sa, size_t v4, size_t v6)
 
 /*
  * A client's network (/24, /64) as a cluster keeps it: the hash of its
- * larger block (/16, /32) in the top 24 bits, and the /24's last byte
- * (a byte of the /64's hash) in the low 8, so that the networks of one
- * provider's pool can be told apart and still be grouped (store.h
- * STORE_NET_POOL). Never 0; 0 for no address.
+ * larger block (/16, IPv6 /48) in the top 24 bits, and the /24's last
+ * byte (a byte of the /64's hash) in the low 8, so that the networks of
+ * one provider's pool can be told apart and still be grouped (store.h
+ * STORE_NET_POOL). IPv6 by /48, not /32: a /32 is a whole ISP's or
+ * hosting company's, one customer's a /48 or less. Never 0; 0 for no
+ * address.
  */
 uint32_t
 message_net_hash(const struct sockaddr *sa)
@@ -327,7 +329,7 @@ message_net_hash(const struct sockaddr *sa)
 	const unsigned char	*p;
 	uint32_t		 low, h;
 
-	if ((h = net_hash(sa, 2, 4)) == 0)
+	if ((h = net_hash(sa, 2, 6)) == 0)
 		return 0;
 	if (sa->sa_family == AF_INET)
 		low = ((const unsigned char *)

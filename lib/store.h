@@ -71,7 +71,7 @@ enum cluster_status {
 					   few (cluster_single_source); a
 					   shop's or an ESP's pool spans six
 					   or seven /24s */
-#define STORE_NET_POOL(net)	((net) >> 8)	/* the block (/16, /32) of a
+#define STORE_NET_POOL(net)	((net) >> 8)	/* the block (/16, /48) of a
 					   network as message_net_hash()
 					   gives it */
 #define CLUSTER_MAILING_OWN	5	/* copies from its sender after which a

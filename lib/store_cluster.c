@@ -262,6 +262,7 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 {
 	uint64_t	nsum, ssum;
 	uint32_t	nn, stop;
+	int		full;
 
 	nn = cluster_nnets(c);
 	(void)top_index(c->netn, nn, &nsum);
@@ -274,10 +275,19 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 		return 1;	/* an authenticated sender: who, not where */
 	if (nsum == 0)
 		return 0;
-	/* the few pools of one provider, however many of their networks */
+	/*
+	 * The few pools of one provider, however many of their networks.
+	 * Once the set is full, a network it no longer holds took its
+	 * copies with it: the share is then of all the cluster's messages,
+	 * or a range's 31 networks kept in the set would shield a botnet's
+	 * copies, each pushing out the last one's (found by review).
+	 */
+	full = c->networks >= CLUSTER_MAX_NETS;
+	if (full && c->messages > nsum)
+		nsum = c->messages;
 	if (top_k_pools(c, nn, CLUSTER_MAILING_NETS) * 100 >= nsum * share_pct)
 		return 1;
-	if (c->networks >= CLUSTER_MAX_NETS)
+	if (full)
 		return 0;	/* saturated: spread wide */
 	if (nn == 1)
 		return 1;	/* one network: the old rule */
