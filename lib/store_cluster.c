@@ -262,7 +262,6 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 {
 	uint64_t	nsum, ssum;
 	uint32_t	nn, stop;
-	int		full;
 
 	nn = cluster_nnets(c);
 	(void)top_index(c->netn, nn, &nsum);
@@ -276,19 +275,17 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 	if (nsum == 0)
 		return 0;
 	/*
-	 * The few pools of one provider, however many of their networks.
-	 * Once the set is full, a network it no longer holds took its
-	 * copies with it: the share is then of all the cluster's messages,
-	 * or a range's 31 networks kept in the set would shield a botnet's
-	 * copies, each pushing out the last one's (found by review).
+	 * Saturated: spread wide. A network the full set no longer holds
+	 * took its copies with it, and a range's 31 networks kept in the
+	 * set shielded a botnet's copies, each pushing out the last one's;
+	 * with the share of all the cluster's messages instead, a range
+	 * sending four copies in five still shielded the fifth (review).
 	 */
-	full = c->networks >= CLUSTER_MAX_NETS;
-	if (full && c->messages > nsum)
-		nsum = c->messages;
+	if (c->networks >= CLUSTER_MAX_NETS)
+		return 0;
+	/* the few pools of one provider, however many of their networks */
 	if (top_k_pools(c, nn, CLUSTER_MAILING_NETS) * 100 >= nsum * share_pct)
 		return 1;
-	if (full)
-		return 0;	/* saturated: spread wide */
 	if (nn == 1)
 		return 1;	/* one network: the old rule */
 	return top_k_sum(c->netn, nn, CLUSTER_MAILING_NETS) * 100 >=

@@ -426,13 +426,21 @@ START_TEST(test_mailing_share)
 	set_nets(&r, CLUSTER_MAX_NETS, 1);
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
-	/* saturated within two blocks (Amazon SES's, Microsoft 365's /16s):
-	   one sender's mail through a provider's pool, a mailing */
-	for (uint32_t i = 0; i < CLUSTER_MAX_NETS; i++)
+	/* not saturated, within two blocks (Amazon SES's, Microsoft 365's
+	   /16s): one sender's mail through a provider's pool, a mailing */
+	set_nets(&r, CLUSTER_MAX_NETS - 1, 1);
+	for (uint32_t i = 0; i < CLUSTER_MAX_NETS - 1; i++)
 		r.c.nets[i] = (i % 2 + 1) << 8 | i;
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "single-source");
+	/* saturated within them: spread wide all the same, as a range's
+	   networks in a full set could otherwise shield a botnet's copies */
+	r.c.networks = CLUSTER_MAX_NETS;
+	r.c.nets[CLUSTER_MAX_NETS - 1] = 1 << 8 | 99;
+	r.c.netn[CLUSTER_MAX_NETS - 1] = 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
 }
 END_TEST
 
