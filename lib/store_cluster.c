@@ -234,7 +234,7 @@ top_k_sum(const uint32_t *cnt, uint32_t n, uint32_t k)
 
 /*
  * The copies from the k provider pools (blocks of STORE_NET_POOL: /16,
- * IPv6 /32) that sent the most, counting only pools that sent more than
+ * IPv6 /48) that sent the most, counting only pools that sent more than
  * one: a sender's mail through Amazon SES, Google or Microsoft 365
  * leaves from another /24 of the provider's few blocks nearly every
  * time, a botnet's from another block each.
