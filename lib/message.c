@@ -378,10 +378,21 @@ message_auth(struct message *m, const char *authuser)
 	m->auth = authuser != NULL && *authuser != '\0';
 }
 
+/*
+ * The MTA's queue id, for the log: anything but visible ASCII becomes
+ * '?' (a milter client other than the MTA could put a line break in it
+ * and forge log lines; Postfix's and sendmail's ids are letters and
+ * digits).
+ */
 void
 message_qid(struct message *m, const char *qid)
 {
+	size_t	i;
+
 	snprintf(m->qid, sizeof(m->qid), "%s", qid != NULL ? qid : "");
+	for (i = 0; m->qid[i] != '\0'; i++)
+		if (m->qid[i] < 0x21 || m->qid[i] > 0x7e)
+			m->qid[i] = '?';
 }
 
 /*

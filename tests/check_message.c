@@ -97,6 +97,23 @@ START_TEST(lone_cr_in_header)
 END_TEST
 
 /*
+ * A queue id with a line break or other invisible bytes (a milter client
+ * that is not the MTA) cannot forge a log line: they become '?'.
+ */
+START_TEST(qid_visible)
+{
+	struct message	*m;
+
+	ck_assert_ptr_nonnull(m = message_new(cfg, 0));
+	message_qid(m, "4Fq1x\nnsm: forged\tline\x7f\xc3\xa9");
+	ck_assert_str_eq(message_get_qid(m), "4Fq1x?nsm:?forged?line???");
+	message_qid(m, "3B2C41A0F7");
+	ck_assert_str_eq(message_get_qid(m), "3B2C41A0F7");
+	message_free(m);
+}
+END_TEST
+
+/*
  * A message with less visible text than MinOwnText, too little to
  * digest, has its hidden text digested after it; with MinOwnText or more
  * visible, or MinOwnText 0, only what a reader sees.
@@ -1989,6 +2006,7 @@ message_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, lone_cr_in_header);
+	tcase_add_test(tc, qid_visible);
 	tcase_add_test(tc, log_fields);
 	tcase_add_test(tc, crlf_split);
 	tcase_add_test(tc, hidden_text_under_min_own_text);
