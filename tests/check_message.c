@@ -500,6 +500,21 @@ deliver(const char *text, const char *ip, const char *sender,
 	return r;
 }
 
+/*
+ * Copy i of a campaign of BODY, a reference of its own, to user i of
+ * the site, from ip with the envelope sender from, at time t.
+ */
+static struct message_result
+copy_of(int i, const char *ip, const char *from, int64_t t)
+{
+	char		 rc[64], text[sizeof(BODY) + 32];
+	const char	*rcpt[1] = { rc };
+
+	snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+	snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+	return deliver(text, ip, from, rcpt, 1, t);
+}
+
 static const char newsletter[] =
     "Campus news this week: the library extends its opening hours during "
     "the examination period, the sports centre opens a new climbing wall, "
@@ -633,16 +648,13 @@ rejected_from(int *first, int i, const struct message_result *r)
 START_TEST(site_campaign)
 {
 	struct message_result	 r;
-	char			 rc[64], ip[32], text[sizeof(BODY) + 32];
-	const char		*rcpt[1] = { rc };
+	char			 ip[32];
 	int			 i, first = -1;
 
 	for (i = 0; i < 50; i++) {
-		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
 		snprintf(ip, sizeof(ip), "203.%d.0.%d", 100 + i % 20, 1 + i);
-		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
-		r = deliver(text, ip, i % 2 ? "<a@spam1.test>" : "<b@spam2.test>",
-		    rcpt, 1, 1800000000 + i * 60);
+		r = copy_of(i, ip, i % 2 ? "<a@spam1.test>" : "<b@spam2.test>",
+		    1800000000 + i * 60);
 		rejected_from(&first, i, &r);
 	}
 	ck_assert_int_eq(first, (int)cfg->reject_threshold - 1);
@@ -662,16 +674,13 @@ END_TEST
 START_TEST(site_provider_pool)
 {
 	struct message_result	 r;
-	char			 rc[64], ip[32], text[sizeof(BODY) + 32];
-	const char		*rcpt[1] = { rc };
+	char			 ip[32];
 	int			 i, first = -1;
 
 	for (i = 0; i < 40; i++) {
-		snprintf(rc, sizeof(rc), "<student%d@uni.test>", i);
 		snprintf(ip, sizeof(ip), "54.%d.%d.%d", 240 + i % 3,
 		    (i % 24) * 7, 10 + i);
-		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
-		r = deliver(text, ip, "<notify-8d2@courses.example>", rcpt, 1,
+		r = copy_of(i, ip, "<notify-8d2@courses.example>",
 		    1800000000 + i * 20);
 		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
 		    "announcement %d rejected (%s)", i, r.verdict.reason);
@@ -680,10 +689,8 @@ START_TEST(site_provider_pool)
 	teardown_store();
 	setup_site();
 	for (i = 0; i < 40; i++) {
-		snprintf(rc, sizeof(rc), "<student%d@uni.test>", i);
 		snprintf(ip, sizeof(ip), "%d.%d.7.%d", 60 + i, 11 * i % 250, 10 + i);
-		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
-		r = deliver(text, ip, "<notify-8d2@courses.example>", rcpt, 1,
+		r = copy_of(i, ip, "<notify-8d2@courses.example>",
 		    1800000000 + i * 20);
 		rejected_from(&first, i, &r);
 	}
@@ -702,19 +709,15 @@ END_TEST
 START_TEST(site_pool_shield)
 {
 	struct message_result	 r;
-	char			 rc[64], ip[64], text[sizeof(BODY) + 32];
-	const char		*rcpt[1] = { rc };
+	char			 ip[64];
 	int			 i, rejected = 0;
 
 	for (i = 0; i < 132; i++) {
-		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
 		if (i < 32)
 			snprintf(ip, sizeof(ip), "45.%d.%d.9", 60 + i % 2, i);
 		else
 			snprintf(ip, sizeof(ip), "%d.%d.7.9", 11 + i, 3 * i % 250);
-		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
-		r = deliver(text, ip, "<billing@forged.test>", rcpt, 1,
-		    1800000000 + i * 20);
+		r = copy_of(i, ip, "<billing@forged.test>", 1800000000 + i * 20);
 		if (i >= 32)
 			rejected += r.verdict.action == VERDICT_REJECT;
 	}
@@ -723,12 +726,9 @@ START_TEST(site_pool_shield)
 	setup_site();
 	rejected = 0;
 	for (i = 0; i < 40; i++) {
-		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
 		snprintf(ip, sizeof(ip), "2a0%d:100:%x::5", i % 8,
 		    0x2000 + 17 * i);
-		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
-		r = deliver(text, ip, "<billing@forged.test>", rcpt, 1,
-		    1800000000 + i * 20);
+		r = copy_of(i, ip, "<billing@forged.test>", 1800000000 + i * 20);
 		rejected += r.verdict.action == VERDICT_REJECT;
 	}
 	ck_assert_int_eq(rejected, 40 - (int)cfg->reject_threshold + 1);
@@ -746,16 +746,13 @@ END_TEST
 START_TEST(site_freemail_campaign)
 {
 	struct message_result	 r;
-	char			 rc[64], ip[32], from[64], text[sizeof(BODY) + 32];
-	const char		*rcpt[1] = { rc };
+	char			 ip[32], from[64];
 	int			 i, first = -1;
 
 	for (i = 0; i < 50; i++) {
-		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
 		snprintf(ip, sizeof(ip), "209.85.%d.%d", 160 + i % 4, 10 + i);
 		snprintf(from, sizeof(from), "<promo%d@gmail.com>", i % 20);
-		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
-		r = deliver(text, ip, from, rcpt, 1, 1800000000 + i * 60);
+		r = copy_of(i, ip, from, 1800000000 + i * 60);
 		rejected_from(&first, i, &r);
 	}
 	/* the spread rule's, from three senders' near copies on */
@@ -764,10 +761,8 @@ START_TEST(site_freemail_campaign)
 	teardown_store();
 	setup_site();
 	for (i = 0; i < 50; i++) {
-		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
 		snprintf(ip, sizeof(ip), "209.85.%d.%d", 160 + i % 4, 10 + i);
-		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
-		r = deliver(text, ip, "<Prof.Lee+course@gmail.com>", rcpt, 1,
+		r = copy_of(i, ip, "<Prof.Lee+course@gmail.com>",
 		    1800000000 + i * 60);
 		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
 		    "letter %d rejected (%s)", i, r.verdict.reason);
