@@ -132,6 +132,22 @@ wabort(struct store *s, struct store_btxn *t)
 }
 
 /*
+ * Rebuild the array from transaction t when it is out of sync or the
+ * backend moved on since it was built. The caller holds wmu.
+ */
+static int
+catch_up(struct store *s, struct store_btxn *t)
+{
+	uint64_t	gen;
+	int		rc;
+
+	if ((rc = s->ops->generation(t, &gen)) == 0 &&
+	    (!s->synced || gen != s->gen))
+		rc = rebuild(s, t, gen);
+	return rc;
+}
+
+/*
  * Begin a read transaction with the array up to date. When the backend
  * moved on, rebuild under wmu from a fresh snapshot: one taken before a
  * commit of this process would be older than the array.
@@ -158,9 +174,7 @@ rbegin(struct store *s, struct store_btxn **tp)
 		pthread_mutex_unlock(&s->wmu);
 		return rc;
 	}
-	if ((rc = s->ops->generation(*tp, &gen)) == 0 &&
-	    (!s->synced || gen != s->gen))
-		rc = rebuild(s, *tp, gen);
+	rc = catch_up(s, *tp);
 	pthread_mutex_unlock(&s->wmu);
 	if (rc == 0)
 		return 0;
@@ -446,15 +460,13 @@ static int
 resync(struct store *s)
 {
 	struct store_btxn	*t;
-	uint64_t		 gen;
 	int			 rc;
 
 	if (s->synced)
 		return 0;
 	if ((rc = s->ops->begin(s->b, 0, &t)) != 0)
 		return rc;
-	if ((rc = s->ops->generation(t, &gen)) == 0)
-		rc = rebuild(s, t, gen);
+	rc = catch_up(s, t);
 	s->ops->abort(t);
 	return rc;
 }
@@ -465,11 +477,10 @@ make_room(struct store *s, int64_t now)
 {
 	struct victim	*v;
 	size_t		 i, n, k;
-	int		 rc = STORE_EFULL;
+	int		 rc;
 
 	if ((rc = resync(s)) != 0)
 		return rc;
-	rc = STORE_EFULL;
 	pthread_rwlock_rdlock(&s->lock);
 	n = s->n;
 	if ((v = n ? reallocarray(NULL, n, sizeof(*v)) : NULL) != NULL)
