@@ -467,7 +467,7 @@ rcpt_note(struct message *m, uint32_t h)
 static uint32_t
 sender_domain_hash(const char *addr)
 {
-	const char	*at = strrchr(addr, '@'), *p, *plus;
+	const char	*at = strrchr(addr, '@'), *p;
 	char		 dom[256], org[256];
 	size_t		 n = 0;
 	uint32_t	 h = 2166136261u;
@@ -477,14 +477,8 @@ sender_domain_hash(const char *addr)
 		dom[n++] = *p;
 	dom[n] = '\0';
 	domain_org(dom, org, sizeof(org));
-	if (at != NULL && domain_freemail(org)) {
-		plus = rcpt_detail(addr);
-		for (p = addr; p < at && p != plus; p++)
-			if (*p != '<')
-				h = (h ^ (unsigned char)tolower((unsigned char)*p)) *
-				    16777619u;
-		h = (h ^ '@') * 16777619u;
-	}
+	if (at != NULL && domain_freemail(org))
+		return rcpt_hash(addr);	/* the person, as a recipient is */
 	for (p = org; *p != '\0'; p++)
 		h = (h ^ (unsigned char)*p) * 16777619u;
 	return h == 0 ? 1 : h;
