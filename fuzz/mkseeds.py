@@ -42,6 +42,22 @@ put("forms", "bounce", b"\x00" + (
 put("forms", "places", b"\x01" + ("+18005550100 your mailbox is full. +18005550101 confirm "
     "+18005550102 at mail.example +12345678 overtime: +1 234 567 +1 234 568 " * 4).encode())
 
+# ---------------------------------------------------------------- quotes
+# Canonical text with the header blocks of quoted replies (fuzz_quotes.c).
+put("quotes", "outlook-en", ("thanks, the figures agree. from: ann lee <ann@far.test> "
+    "sent: monday, june 1, 2026 5:47 pm to: bob ray <bob@near.test>; cy dee <cy@near.test> "
+    "cc: di fox <di@near.test> subject: re: budget 2027 please check the figures. ").encode())
+put("quotes", "outlook-ko", ("\ub124, \ud655\uc778\ud588\uc2b5\ub2c8\ub2e4. "
+    "\ubcf4\ub0b8 \uc0ac\ub78c: ann <ann@far.test> \ubcf4\ub0b8 \ub0a0\uc9dc: "
+    "2026\ub144 6\uc6d4 3\uc77c \uc218\uc694\uc77c \uc624\uc804 2:24 "
+    "\ubc1b\ub294 \uc0ac\ub78c: bob <bob@near.test> \uc81c\ubaa9: re: [\uc548\ub0b4] ").encode())
+put("quotes", "outlook-zh", ("\u6536\u5230\u3002 \u53d1\u4ef6\u4eba: a <a@x.test> "
+    "\u53d1\u9001\u65f6\u95f4: 2026\u5e746\u67084\u65e5 17:15 \u6536\u4ef6\u4eba: "
+    "b <b@y.test>; c <c@y.test> \u6284\u9001: d <d@y.test> \u4e3b\u9898: \u5f02\u5e38\u5206\u6790 ").encode())
+put("quotes", "gmail-line", ("yes. on mon, jun 1, 2026 at 5:47 pm ann lee <ann@far.test> "
+    "wrote: shall we? ").encode())
+put("quotes", "many-blocks", ("from: a@b.test to: buy@cheap.test subject: offer " * 40).encode())
+
 # ---------------------------------------------------------------- canon
 # Settings bytes (see fuzz_canon.c): whole message with its own headers,
 # no added type or encoding.

@@ -36,6 +36,7 @@
 #include "forms.h"
 #include "domain.h"
 #include "message.h"
+#include "quotes.h"
 #include "store_redis.h"
 
 /* Top-level header lines kept while parsing a whole file (tools only). */
@@ -154,15 +155,20 @@ message_text_out(struct message *m, canon_out_fn *fn, void *arg)
 	m->text_arg = arg;
 }
 
-/* The forms of a report go from the held text, once (forms.h). */
+/*
+ * The forms of a report (forms.h) and the header blocks of quoted
+ * messages (quotes.h) go from the held text, once.
+ */
 static void
 strip_forms(struct message *m)
 {
 	if (!m->held || m->formed)
 		return;
 	m->formed = 1;
-	if (m->canon_mode == CANON_TEXT)
+	if (m->canon_mode == CANON_TEXT) {
 		m->stripped = forms_strip(m->text, &m->text_len);
+		m->stripped += quotes_strip(m->text, &m->text_len);
+	}
 }
 
 /* The held text to the digests, without the forms of a report. */

@@ -97,6 +97,37 @@ START_TEST(lone_cr_in_header)
 END_TEST
 
 /*
+ * A reply quoting under an English and a Korean Outlook header block is
+ * digested as one text: the blocks' labels, date and addresses are not
+ * digested (quotes.h), the reply and the quoted text are.
+ */
+START_TEST(quote_blocks)
+{
+	static const char	 head[] = "Content-Type: text/plain; "
+	    "charset=utf-8\n\nI have checked the figures and they agree "
+	    "with the ledger; the totals are right.\n\n";
+	static const char	 tail[] = "budget 2027\n\nPlease check the "
+	    "figures in the attached budget before Friday.\n";
+	char			 en[1024], ko[1024];
+	struct message_result	 a, b;
+
+	snprintf(en, sizeof(en), "%sFrom: Ann Lee <ann@far.test>\n"
+	    "Sent: Monday, June 1, 2026 5:47 PM\nTo: Bob Ray <bob@near.test>\n"
+	    "Subject: %s", head, tail);
+	snprintf(ko, sizeof(ko), "%s\ubcf4\ub0b8 \uc0ac\ub78c: Ann Lee "
+	    "<ann@far.test>\n\ubcf4\ub0b8 \ub0a0\uc9dc: 2026\ub144 6\uc6d4 "
+	    "1\uc77c \uc6d4\uc694\uc77c \uc624\ud6c4 5:47\n\ubc1b\ub294 "
+	    "\uc0ac\ub78c: Bob Ray <bob@near.test>\n\uc81c\ubaa9: %s", head,
+	    tail);
+	run_file(en, 0, &a);
+	run_file(ko, 0, &b);
+	ck_assert_uint_gt(a.body_bytes, 150);
+	ck_assert_uint_eq(a.body_bytes, b.body_bytes);
+	ck_assert_str_eq(a.hex, b.hex);
+}
+END_TEST
+
+/*
  * A queue id with a line break or other invisible bytes (a milter client
  * that is not the MTA) cannot forge a log line: they become '?'.
  */
@@ -2002,6 +2033,7 @@ message_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, lone_cr_in_header);
 	tcase_add_test(tc, qid_visible);
+	tcase_add_test(tc, quote_blocks);
 	tcase_add_test(tc, log_fields);
 	tcase_add_test(tc, crlf_split);
 	tcase_add_test(tc, hidden_text_under_min_own_text);
