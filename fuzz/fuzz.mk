@@ -52,9 +52,9 @@ OBJ_message = fuzz/fuzz_message.o fuzz/fuzzutil.o lib/message.o \
 	lib/verdict.o lib/config.o lib/addrlist.o lib/authres.o lib/domain.o \
 	lib/logline.o lib/store_redis.o lib/forms.o lib/quotes.o $(CANON) \
 	$(STORE)
-OBJ_forms = fuzz/fuzz_forms.o lib/forms.o lib/boiler.o $(CANON)
+OBJ_forms = fuzz/fuzz_forms.o fuzz/fuzzutil.o lib/forms.o lib/boiler.o $(CANON)
 OBJ_authres = fuzz/fuzz_authres.o lib/authres.o
-OBJ_quotes = fuzz/fuzz_quotes.o lib/quotes.o
+OBJ_quotes = fuzz/fuzz_quotes.o fuzz/fuzzutil.o lib/quotes.o
 LIBS_canon = $(UCHARDET_LIBS)
 LIBS_forms = $(UCHARDET_LIBS) -pthread
 LIBS_config = $(UCHARDET_LIBS) -lm

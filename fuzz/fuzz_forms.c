@@ -32,25 +32,13 @@
 #include <string.h>
 
 #include "forms.h"
+#include "fuzzutil.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 static const char	zoom[] = "join zoom meeting ";
 static const char	tencent[] = "\xe9\x82\x80\xe8\xaf\xb7\xe6\x82\xa8"
     "\xe5\x8f\x82\xe5\x8a\xa0\xe8\x85\xbe\xe8\xae\xaf\xe4\xbc\x9a\xe8\xae\xae ";
-
-/* Is a[0 .. na) b[0 .. nb) less some of its bytes, in their order? */
-static int
-subsequence(const unsigned char *a, size_t na, const unsigned char *b,
-    size_t nb)
-{
-	size_t	i = 0, j;
-
-	for (j = 0; j < nb && i < na; j++)
-		if (a[i] == b[j])
-			i++;
-	return i == na;
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -76,7 +64,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, in, n);
 	len = n;
 	gone = forms_strip(text, &len);
-	if (len > n || gone != n - len || !subsequence(text, len, in, n))
+	if (len > n || gone != n - len || !fuzz_subsequence(text, len, in, n))
 		abort();
 	free(in);
 	free(text);

@@ -28,22 +28,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzzutil.h"
 #include "quotes.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
-
-/* Is a[0 .. na) b[0 .. nb) less some of its bytes, in their order? */
-static int
-subsequence(const unsigned char *a, size_t na, const unsigned char *b,
-    size_t nb)
-{
-	size_t	i = 0, j;
-
-	for (j = 0; j < nb && i < na; j++)
-		if (a[i] == b[j])
-			i++;
-	return i == na;
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -61,7 +49,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	most = QUOTES_LABELS * (32 + 2 + QUOTES_DATE) + size / 4 +
 	    QUOTES_ADDR_MIN;
 	if (len > size || gone != size - len || gone > most ||
-	    !subsequence(text, len, data, size))
+	    !fuzz_subsequence(text, len, data, size))
 		abort();
 	free(text);
 	return 0;

@@ -80,3 +80,15 @@ fuzz_split_fields(const uint8_t *msg, size_t len, char *buf, size_t *nfields)
 	}
 	return len;
 }
+
+int
+fuzz_subsequence(const unsigned char *a, size_t na, const unsigned char *b,
+    size_t nb)
+{
+	size_t	i = 0, j;
+
+	for (j = 0; j < nb && i < na; j++)
+		if (a[i] == b[j])
+			i++;
+	return i == na;
+}

@@ -35,4 +35,8 @@ size_t	fuzz_next_chunk(uint32_t *x);
 size_t	fuzz_split_fields(const uint8_t *msg, size_t len, char *buf,
 	    size_t *nfields);
 
+/* Is a[0 .. na) b[0 .. nb) less some of its bytes, in their order? */
+int	fuzz_subsequence(const unsigned char *a, size_t na,
+	    const unsigned char *b, size_t nb);
+
 #endif /* FUZZUTIL_H */
