@@ -29,29 +29,14 @@
 #include "quotes.h"
 #include "testutil.h"
 
-struct out {
-	unsigned char	buf[4 * MESSAGE_TEXT_MAX];
-	size_t		len;
-};
-
+/* text as a message's canonical text (CANON_TEXT), into o (emptied). */
 static void
-out_sink(void *arg, const unsigned char *buf, size_t len)
-{
-	struct out	*o = arg;
-
-	ck_assert_uint_le(len, sizeof(o->buf) - o->len);
-	memcpy(o->buf + o->len, buf, len);
-	o->len += len;
-}
-
-/* text as a message's canonical text (CANON_TEXT), into o. */
-static void
-canonical(const char *text, struct out *o)
+canonical(const char *text, struct tu_buf *o)
 {
 	struct canon	*c;
 
 	o->len = 0;
-	ck_assert_ptr_nonnull(c = canon_new(CANON_TEXT, 0, 0, out_sink, o));
+	ck_assert_ptr_nonnull(c = canon_new(CANON_TEXT, 0, 0, tu_collect, o));
 	canon_body(c, (const unsigned char *)text, strlen(text));
 	canon_end(c);
 	canon_free(c);
@@ -59,18 +44,18 @@ canonical(const char *text, struct out *o)
 
 /* quotes_strip() on o: what went is the count it returns. */
 static size_t
-strip(struct out *o)
+strip(struct tu_buf *o)
 {
-	size_t	n = o->len, gone = quotes_strip(o->buf, &o->len);
+	size_t	n = o->len, gone = quotes_strip(o->p, &o->len);
 
 	ck_assert_uint_eq(gone, n - o->len);
 	return gone;
 }
 
 static int
-holds(const struct out *o, const char *s)
+holds(const struct tu_buf *o, const char *s)
 {
-	return memmem(o->buf, o->len, s, strlen(s)) != NULL;
+	return memmem(o->p, o->len, s, strlen(s)) != NULL;
 }
 
 #define REPLY	"Thanks, the revised figures look right to me.\n"
@@ -79,7 +64,7 @@ holds(const struct out *o, const char *s)
 /* Outlook's English block: labels, date and addresses go; text stays. */
 START_TEST(outlook_en)
 {
-	static struct out	o;
+	static struct tu_buf	o;
 
 	canonical(REPLY "\nFrom: Ann Lee <ann@far.test>\n"
 	    "Sent: Monday, June 1, 2026 5:47 PM\n"
@@ -120,7 +105,7 @@ START_TEST(languages_alike)
 		"\u9001\u4fe1\u65e5\u6642: 2026\u5e746\u67081\u65e5 17:47\n"
 		"\u5b9b\u5148: Bob Ray <bob@near.test>\n\u4ef6\u540d: ",
 	};
-	static struct out	o, first;
+	static struct tu_buf	o, first;
 	char			text[1024];
 	size_t			i;
 
@@ -130,11 +115,11 @@ START_TEST(languages_alike)
 		canonical(text, &o);
 		ck_assert_uint_gt(strip(&o), 40);
 		if (i == 0) {
-			first = o;
+			tu_buf_add(&first, o.p, o.len);
 			continue;
 		}
 		ck_assert_uint_eq(o.len, first.len);
-		ck_assert_mem_eq(o.buf, first.buf, o.len);
+		ck_assert_mem_eq(o.p, first.p, o.len);
 	}
 }
 END_TEST
@@ -142,7 +127,7 @@ END_TEST
 /* Gmail's line loses "wrote:" after an address; the date stays. */
 START_TEST(gmail_line)
 {
-	static struct out	o;
+	static struct tu_buf	o;
 
 	canonical(REPLY "\nOn Mon, Jun 1, 2026 at 5:47 PM Ann Lee "
 	    "<ann@far.test> wrote:\n> " QUOTED, &o);
@@ -161,14 +146,16 @@ END_TEST
  */
 START_TEST(not_blocks)
 {
-	static struct out	o, before;
+	static struct tu_buf	o, before;
 	char			far[2048];
 
 	canonical("Subject: the budget. To: all staff. Date: Friday.\n"
 	    "Transfer to: account 12. Refrom: x\n", &o);
-	before = o;
+	before.len = 0;
+	tu_buf_add(&before, o.p, o.len);
 	ck_assert_uint_eq(strip(&o), 0);
-	ck_assert_mem_eq(o.buf, before.buf, o.len);
+	ck_assert_uint_eq(o.len, before.len);
+	ck_assert_mem_eq(o.p, before.p, o.len);
 	memset(far, 'x', sizeof(far));
 	memcpy(far, "From: ann@far.test ", 19);
 	memcpy(far + 1000, " To: bob@near.test Subject: hi ", 31);
@@ -193,7 +180,7 @@ END_TEST
  */
 START_TEST(address_budget)
 {
-	static struct out	o;
+	static struct tu_buf	o;
 	char			text[8192];
 	size_t			n = 0, gone, i;
 
@@ -218,7 +205,7 @@ END_TEST
 /* At most QUOTES_LABELS labels are read, whatever the text's size. */
 START_TEST(labels_bounded)
 {
-	static struct out	o;
+	static struct tu_buf	o;
 	static char		text[3 * MESSAGE_TEXT_MAX];
 	size_t			n = 0, gone;
 
