@@ -16,7 +16,8 @@
 
 /*
  * fuzzutil.c: what the harnesses share: chunk sizes to feed a message
- * in, and a header block cut into fields as a milter gets them.
+ * in, a header block cut into fields as a milter gets them, and whether
+ * a text is another less some of its bytes (what a stripper may leave).
  */
 #include <stddef.h>
 #include <stdint.h>
