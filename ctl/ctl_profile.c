@@ -19,9 +19,10 @@
  *
  * The built-in profile calibrates English mail; a site whose mail is in
  * another language learns its own from a sample of its ham. Each message
- * is canonicalised with the configured Canonicalization and MaxBodyBytes
- * (as `predigest` shows, but for the forms of reports and invitations
- * that message.c removes: forms.h), digested, and given to libnilsimsa's
+ * is canonicalised with the configured Canonicalization and MaxBodyBytes,
+ * less the forms of reports and invitations (forms.h) and the header
+ * blocks of quoted messages (quotes.h) that message.c removes, as
+ * `predigest` shows it; digested, and given to libnilsimsa's
  * learner (nilsimsa_learn_add()); the profile is written as text
  * (nilsimsa_profile_write()), which the Profile key loads, or with
  * --format c as the C table of a built-in profile (profile-default.h).
@@ -45,6 +46,9 @@
 
 #include "canon.h"
 #include "ctl.h"
+#include "forms.h"
+#include "message.h"
+#include "quotes.h"
 
 #define READ_CHUNK	65536
 /*
@@ -62,6 +66,12 @@ struct learn {
 	nilsimsa_learner	*l;
 	struct canon		*canon;
 	nilsimsa_ctx		 nctx;
+	unsigned char		*held;		/* the text's first
+						   MESSAGE_TEXT_MAX bytes */
+	size_t			 hlen;
+	int			 holding;	/* held is not digested yet */
+	uint64_t		 stripped;	/* bytes of forms and quote
+						   headers removed */
 	int			 mbox;
 	int			 in_msg;
 	uint64_t		 seen;		/* messages read */
@@ -81,10 +91,44 @@ struct mbox {
 	char		pre[MBOX_PREFIX_MAX + 8];
 };
 
+/*
+ * The held text to the digest, less the forms and quote header blocks
+ * that message.c takes from the same first MESSAGE_TEXT_MAX bytes: the
+ * profile is learned from the text the milter digests.
+ */
+static void
+release(struct learn *lp)
+{
+	if (!lp->holding)
+		return;
+	lp->holding = 0;
+	if (lp->ctl->cfg->canonicalization == CANON_TEXT) {
+		lp->stripped = forms_strip(lp->held, &lp->hlen);
+		lp->stripped += quotes_strip(lp->held, &lp->hlen);
+	}
+	nilsimsa_update(&lp->nctx, lp->held, lp->hlen);
+}
+
+/* The canonicaliser's output: held, then digested. */
 static void
 digest_sink(void *arg, const unsigned char *buf, size_t len)
 {
-	nilsimsa_update(arg, buf, len);
+	struct learn	*lp = arg;
+	size_t		 n;
+
+	if (lp->holding) {
+		n = MESSAGE_TEXT_MAX - lp->hlen;
+		if (n > len)
+			n = len;
+		memcpy(lp->held + lp->hlen, buf, n);
+		lp->hlen += n;
+		if (n == len)
+			return;
+		release(lp);
+		buf += n;
+		len -= n;
+	}
+	nilsimsa_update(&lp->nctx, buf, len);
 }
 
 static void
@@ -92,6 +136,9 @@ msg_begin(struct learn *lp)
 {
 	canon_reset(lp->canon);
 	nilsimsa_init(&lp->nctx);
+	lp->hlen = 0;
+	lp->holding = 1;
+	lp->stripped = 0;
 	lp->in_msg = 1;
 }
 
@@ -116,8 +163,10 @@ msg_end(struct learn *lp)
 		return;
 	lp->in_msg = 0;
 	canon_end(lp->canon);
+	release(lp);
 	lp->seen++;
-	if (canon_out_bytes(lp->canon) < lp->ctl->cfg->min_body_bytes)
+	if (canon_out_bytes(lp->canon) - lp->stripped <
+	    lp->ctl->cfg->min_body_bytes)
 		return;
 	lp->used += (uint64_t)nilsimsa_learn_add(lp->l, &lp->nctx);
 }
@@ -499,10 +548,11 @@ cmd_profile_learn(struct ctl *ctl, int argc, char **argv)
 	}
 	/* The milter's canonicaliser settings. */
 	lp.canon = canon_new(ctl->cfg->canonicalization,
-	    ctl->cfg->max_body_bytes, 1, digest_sink, &lp.nctx);
+	    ctl->cfg->max_body_bytes, 1, digest_sink, &lp);
+	lp.held = malloc(MESSAGE_TEXT_MAX);
 	lp.l = malloc(sizeof(*lp.l));	/* 2 MB */
 	p = malloc(sizeof(*p));
-	if (lp.canon == NULL || lp.l == NULL || p == NULL) {
+	if (lp.canon == NULL || lp.l == NULL || p == NULL || lp.held == NULL) {
 		ctl_err("out of memory");
 		rc = CTL_ESTORE;
 		goto done;
@@ -542,6 +592,7 @@ cmd_profile_learn(struct ctl *ctl, int argc, char **argv)
 	fputc('\n', stderr);
 done:
 	canon_free(lp.canon);
+	free(lp.held);
 	free(lp.l);
 	free(p);
 	return rc;
