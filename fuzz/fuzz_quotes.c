@@ -20,8 +20,8 @@
  * runs it on the text it holds. The input is the text. quotes_strip()
  * may only remove bytes: what is left is the text less some of its
  * bytes, in their order, the count returned is of those that went, and
- * no more went than the labels it reads (QUOTES_LABELS, each with its
- * date) and its budget of address lists; otherwise the harness aborts.
+ * no more went than the labels it reads (QUOTES_LABELS) and its budget
+ * of dates and address lists; otherwise the harness aborts.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -41,13 +41,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size > 65536)
 		return 0;
-	if ((text = malloc(size + 1)) == NULL)
-		abort();
+	if ((text = malloc(size > 0 ? size : 1)) == NULL)
+		abort();	/* exactly size: a read past the text is caught */
 	memcpy(text, data, size);
 	gone = quotes_strip(text, &len);
-	/* labels of 32 bytes at most with a date each, and the budget */
-	most = QUOTES_LABELS * (32 + 2 + QUOTES_DATE) + size / 4 +
-	    QUOTES_ADDR_MIN;
+	/* labels of 32 bytes at most with their colon, and the budget */
+	most = QUOTES_LABELS * 32 + size / 8 + QUOTES_VALUES_MIN;
 	if (len > size || gone != size - len || gone > most ||
 	    !fuzz_subsequence(text, len, data, size))
 		abort();

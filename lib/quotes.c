@@ -52,14 +52,17 @@ static const struct qlabel {
 	L("enviada", Q_DATE),
 	L("to", Q_TO), L("an", Q_TO), L("\xc3\xa0", Q_TO), L("a", Q_TO),
 	L("para", Q_TO), L("aan", Q_TO),
-	L("cc", Q_CC), L("kopie", Q_CC), L("copie \xc3\xa0", Q_CC),
+	L("cc", Q_CC), L("bcc", Q_CC), L("kopie", Q_CC),
+	L("copie \xc3\xa0", Q_CC), L("pour", Q_TO),
+	L("enviado el", Q_DATE), L("enviada em", Q_DATE),
 	L("cc\xc3\xa9", Q_CC), L("copia", Q_CC),
 	L("subject", Q_SUBJ), L("betreff", Q_SUBJ), L("objet", Q_SUBJ),
 	L("asunto", Q_SUBJ), L("oggetto", Q_SUBJ), L("onderwerp", Q_SUBJ),
-	L("assunto", Q_SUBJ),
-	L("wrote", Q_WROTE), L("schrieb", Q_WROTE),
+	L("assunto", Q_SUBJ), L("sujet", Q_SUBJ),
+	L("wrote", Q_WROTE),
 	L("a \xc3\xa9" "crit", Q_WROTE), L("escribi\xc3\xb3", Q_WROTE),
 	L("ha scritto", Q_WROTE), L("escreveu", Q_WROTE),
+	L("schreef", Q_WROTE),
 	/* Russian */
 	L("\xd0\xbe\xd1\x82", Q_FROM),				/* от */
 	L("\xd0\xbe\xd1\x82\xd0\xbf\xd1\x80\xd0\xb0\xd0\xb2\xd0\xbb\xd0\xb5"
@@ -68,6 +71,10 @@ static const struct qlabel {
 	L("\xd0\xba\xd0\xbe\xd0\xbc\xd1\x83", Q_TO),		/* кому */
 	L("\xd0\xba\xd0\xbe\xd0\xbf\xd0\xb8\xd1\x8f", Q_CC),	/* копия */
 	L("\xd1\x82\xd0\xb5\xd0\xbc\xd0\xb0", Q_SUBJ),		/* тема */
+	/* от кого (mail.ru) */
+	L("\xd0\xbe\xd1\x82 \xd0\xba\xd0\xbe\xd0\xb3\xd0\xbe", Q_FROM),
+	/* пишет */
+	L("\xd0\xbf\xd0\xb8\xd1\x88\xd0\xb5\xd1\x82", Q_WROTE),
 	/* написал */
 	L("\xd0\xbd\xd0\xb0\xd0\xbf\xd0\xb8\xd1\x81\xd0\xb0\xd0\xbb", Q_WROTE),
 	/* написала */
@@ -86,7 +93,6 @@ static const struct qlabel {
 	L("\xd9\x86\xd8\xb3\xd8\xae\xd8\xa9", Q_CC),		/* نسخة */
 	/* الموضوع */
 	L("\xd8\xa7\xd9\x84\xd9\x85\xd9\x88\xd8\xb6\xd9\x88\xd8\xb9", Q_SUBJ),
-	L("\xd9\x83\xd8\xaa\xd8\xa8", Q_WROTE),		/* كتب */
 	/* Chinese, simplified and traditional */
 	L("\xe5\x8f\x91\xe4\xbb\xb6\xe4\xba\xba", Q_FROM),	/* 发件人 */
 	L("\xe5\xaf\x84\xe4\xbb\xb6\xe8\x80\x85", Q_FROM),	/* 寄件者 */
@@ -99,6 +105,7 @@ static const struct qlabel {
 	L("\xe6\x94\xb6\xe4\xbb\xb6\xe4\xba\xba", Q_TO),	/* 收件人 */
 	L("\xe6\x94\xb6\xe4\xbb\xb6\xe8\x80\x85", Q_TO),	/* 收件者 */
 	L("\xe6\x8a\x84\xe9\x80\x81", Q_CC),			/* 抄送 */
+	L("\xe5\xaf\x86\xe9\x80\x81", Q_CC),			/* 密送 */
 	L("\xe5\x89\xaf\xe6\x9c\xac", Q_CC),			/* 副本 */
 	L("\xe4\xb8\xbb\xe9\xa2\x98", Q_SUBJ),			/* 主题 */
 	L("\xe4\xb8\xbb\xe6\x97\xa8", Q_SUBJ),			/* 主旨 */
@@ -128,6 +135,10 @@ static const struct qlabel {
 	/* 받는사람 */
 	L("\xeb\xb0\x9b\xeb\x8a\x94\xec\x82\xac\xeb\x9e\x8c", Q_TO),
 	L("\xec\xb0\xb8\xec\xa1\xb0", Q_CC),			/* 참조 */
+	/* 숨은 참조 */
+	L("\xec\x88\xa8\xec\x9d\x80 \xec\xb0\xb8\xec\xa1\xb0", Q_CC),
+	/* 보낸 시간 */
+	L("\xeb\xb3\xb4\xeb\x82\xb8 \xec\x8b\x9c\xea\xb0\x84", Q_DATE),
 	L("\xec\xa0\x9c\xeb\xaa\xa9", Q_SUBJ),			/* 제목 */
 	L("\xec\x9e\x91\xec\x84\xb1", Q_WROTE),		/* 작성 */
 };
@@ -136,6 +147,7 @@ static const struct qlabel {
 _Static_assert(NLABELS < 256, "label indices are bytes");
 #define WROTE_SPAN	200	/* bytes before "wrote:" that hold the address */
 #define ADDR_SPAN	80	/* bytes of an address list per '@' at most */
+#define ADDR_NAME_WORDS	4	/* words of a display name, at most */
 
 /* A label found: text [at, end) with its colon and the space after it. */
 struct qhit {
@@ -151,17 +163,11 @@ alnum(unsigned char ch)
 }
 
 /*
- * Does a label starting with lead byte b need a word's start before it?
- * Han and Kana (lead bytes 0xe3-0xe9) are written with no spaces; Latin,
- * Cyrillic, Arabic and Hangul words are.
+ * Is t[i] a word's start: the text's, or after a space or a sign? Every
+ * label but a closing word ("写道" follows the time in Gmail's Chinese
+ * line) starts one, in Chinese and Japanese too: a client writes each on
+ * a line of its own, and "会议主题:" is no subject's label.
  */
-static int
-needs_start(unsigned char b)
-{
-	return b < 0xe3 || b > 0xe9;
-}
-
-/* Is t[i] a word's start: the text's, or after a space or a sign? */
 static int
 word_start(const unsigned char *t, size_t i)
 {
@@ -196,14 +202,17 @@ static int
 label_at(const unsigned char *t, size_t n, size_t i, struct qhit *h)
 {
 	size_t	k, x, l, e, best = 0;
-	int	role = 0;
+	int	role = 0, ws;
 
-	if (needs_start(t[i]) && !word_start(t, i))
-		return 0;
+	if (lead_at[t[i]] == lead_at[t[i] + 1])
+		return 0;	/* no label starts with this byte */
+	ws = word_start(t, i);
 	for (x = lead_at[t[i]]; x < lead_at[t[i] + 1]; x++) {
 		k = by_lead[x];
 		l = labels[k].len;
 		if (l <= best || l >= n - i ||
+		    (!ws && labels[k].role != Q_WROTE) ||
+		    (l > 1 && t[i + 1] != (unsigned char)labels[k].text[1]) ||
 		    memcmp(t + i, labels[k].text, l) != 0)
 			continue;
 		e = i + l;
@@ -227,12 +236,20 @@ has_at(const unsigned char *t, size_t from, size_t to)
 	return memchr(t + from, '@', to - from) != NULL;
 }
 
-/* Does t[from, to) hold a digit? */
+/* Is ch an ASCII digit? */
 static int
-has_digit(const unsigned char *t, size_t from, size_t to)
+digit(unsigned char ch)
 {
-	for (; from < to; from++)
-		if (t[from] >= '0' && t[from] <= '9')
+	return ch >= '0' && ch <= '9';
+}
+
+/* Does t[from, to) hold a time of day ("5:47", "17:15:00")? */
+static int
+has_time(const unsigned char *t, size_t from, size_t to)
+{
+	for (; from + 4 <= to; from++)
+		if (digit(t[from]) && t[from + 1] == ':' &&
+		    digit(t[from + 2]) && digit(t[from + 3]))
 			return 1;
 	return 0;
 }
@@ -249,40 +266,69 @@ block(const struct qhit *h, size_t n)
 	return (roles & Q_FROM) && (roles & Q_SUBJ) && (roles & (Q_DATE | Q_TO));
 }
 
-/* Does t[from, to) read as addresses: an '@' in every ADDR_SPAN bytes? */
-static int
-addresses(const unsigned char *t, size_t from, size_t to)
+/*
+ * The end of the address list at t[from, to): of its last word holding an
+ * '@', a display name of ADDR_NAME_WORDS words at most between two, and
+ * an '@' in every ADDR_SPAN bytes; from when there is no such list.
+ */
+static size_t
+addresses_end(const unsigned char *t, size_t from, size_t to)
 {
-	size_t	at = 0, i;
+	size_t	i = from, end = from, at = 0, plain = 0;
+	int	has;
 
-	for (i = from; i < to; i++)
-		at += t[i] == '@';
-	return at > 0 && at * ADDR_SPAN >= to - from;
+	while (i < to) {
+		if (t[i] == ' ') {
+			i++;
+			continue;
+		}
+		for (has = 0; i < to && t[i] != ' '; i++)
+			has |= t[i] == '@';
+		if (has) {
+			end = i;
+			at++;
+			plain = 0;
+		} else if (++plain > ADDR_NAME_WORDS)
+			break;
+	}
+	return at > 0 && at * ADDR_SPAN >= end - from ? end : from;
 }
 
 /*
  * Marks what goes of a block's labels h[0 .. n) in cut[] (pairs of from,
- * to): each label, the date after a date label when it is short and
- * holds a digit, and the addresses after a sender's or recipient's
- * label (at most *vbudget bytes of such values in all); returns the
- * pairs added, room at most.
+ * to, room at most), the text being len bytes: each label, and from
+ * *budget bytes at most in all, the date after the first date label (a
+ * time of day in QUOTES_DATE bytes, up to the next label) and the address
+ * list after a sender's or recipient's label (up to the next label, or
+ * to its last address within QUOTES_GAP when it is the block's last).
+ * Returns the pairs added.
  */
 static size_t
-cut_block(const unsigned char *t, const struct qhit *h, size_t n,
-    size_t *cut, size_t room, size_t *vbudget)
+cut_block(const unsigned char *t, size_t len, const struct qhit *h, size_t n,
+    size_t *cut, size_t room, size_t *budget)
 {
-	size_t	i, k = 0, to, v;
+	size_t	i, k = 0, to, next, v;
+	int	dated = 0;
 
 	for (i = 0; i < n && k < room; i++) {
 		to = h[i].end;
-		v = i + 1 < n ? h[i + 1].at - h[i].end : 0;
-		if (h[i].role == Q_DATE && v > 0 && v <= QUOTES_DATE &&
-		    has_digit(t, h[i].end, h[i + 1].at))
-			to = h[i + 1].at;
-		else if ((h[i].role & (Q_FROM | Q_TO | Q_CC)) && v > 0 &&
-		    v <= *vbudget && addresses(t, h[i].end, h[i + 1].at)) {
-			to = h[i + 1].at;
-			*vbudget -= v;
+		next = i + 1 < n ? h[i + 1].at :
+		    (len - to > QUOTES_GAP ? to + QUOTES_GAP : len);
+		v = 0;
+		if (h[i].role == Q_DATE && !dated && i + 1 < n &&
+		    next - to <= QUOTES_DATE && has_time(t, to, next)) {
+			v = next - to;
+			dated = 1;
+		} else if (h[i].role & (Q_FROM | Q_TO | Q_CC)) {
+			v = addresses_end(t, to, next) - to;
+			while (to + v < next && t[to + v] == ' ')
+				v++;
+			if (i + 1 < n && to + v != next)
+				v = 0;	/* not a list up to the next label */
+		}
+		if (v > 0 && v <= *budget) {
+			to += v;
+			*budget -= v;
 		}
 		cut[2 * k] = h[i].at;
 		cut[2 * k + 1] = to;
@@ -297,12 +343,12 @@ quotes_strip(unsigned char *text, size_t *len)
 	struct qhit	hit[QUOTES_LABELS];
 	size_t		cut[2 * QUOTES_LABELS];
 	size_t		n = *len, nh = 0, nc = 0, i, j, w, r;
-	size_t		vbudget = *len / 4 + QUOTES_ADDR_MIN;
+	size_t		budget = *len / 8 + QUOTES_VALUES_MIN;
 
 	pthread_once(&index_once, index_build);
 	/* the labels, in order */
 	for (i = 0; i < n && nh < QUOTES_LABELS; i++)
-		if (text[i] != ' ' && label_at(text, n, i, &hit[nh])) {
+		if (label_at(text, n, i, &hit[nh])) {
 			i = hit[nh].end - 1;
 			nh++;
 		}
@@ -312,8 +358,8 @@ quotes_strip(unsigned char *text, size_t *len)
 		    j++)
 			;
 		if (block(hit + i, j - i)) {
-			nc += cut_block(text, hit + i, j - i, cut + 2 * nc,
-			    QUOTES_LABELS - nc, &vbudget);
+			nc += cut_block(text, n, hit + i, j - i, cut + 2 * nc,
+			    QUOTES_LABELS - nc, &budget);
 			continue;
 		}
 		for (r = i; r < j; r++) {

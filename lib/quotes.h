@@ -25,11 +25,12 @@
  * the replies of unrelated threads in one language scored 50 to 70
  * against each other and grew one cluster (Korean and Arabic threads,
  * and a company's threads with the same colleagues on copy). What goes:
- * the labels of a block, a short date between two of them, and a list of
- * addresses after a sender's or recipient's label, a quarter of the text
- * (and QUOTES_ADDR_MIN bytes) at most in all. The quoted text, the
- * subject, and any value that is not an address list or a date stay, so
- * that a block a sender writes hides little of its text from the digest.
+ * the labels of a block, its date (a time of day between two labels),
+ * and lists of addresses after a sender's or recipient's label, an eighth
+ * of the text (and QUOTES_VALUES_MIN bytes) at most in all. The quoted
+ * text, the subject, and any value that is not an address list or a
+ * date stay: the blocks a sender writes hide no more than that budget of
+ * its text from the digest.
  */
 #ifndef QUOTES_H
 #define QUOTES_H
@@ -39,8 +40,8 @@
 #define QUOTES_GAP	256	/* bytes at most between a block's labels */
 #define QUOTES_DATE	64	/* bytes at most of a date that goes */
 #define QUOTES_LABELS	256	/* labels read at most in one text */
-#define QUOTES_ADDR_MIN	128	/* bytes of address lists that may go beyond
-				   a quarter of the text */
+#define QUOTES_VALUES_MIN 128	/* bytes of dates and address lists that
+				   may go beyond an eighth of the text */
 
 /*
  * Takes the quote header blocks' labels, dates and address lists from

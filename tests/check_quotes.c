@@ -175,8 +175,8 @@ END_TEST
 
 /*
  * A text that is mostly blocks, their values address lists (a sender
- * hiding its words there): the labels go, but address lists beyond a
- * quarter of the text (and QUOTES_ADDR_MIN bytes) stay.
+ * hiding its words there): the labels go, but address lists beyond an
+ * eighth of the text (and QUOTES_VALUES_MIN bytes) stay.
  */
 START_TEST(address_budget)
 {
@@ -197,8 +197,71 @@ START_TEST(address_budget)
 	ck_assert(!holds(&o, "deals0@cheap.test"));	/* the first lists */
 	ck_assert(holds(&o, "a8@cheap.test"));		/* the last ones */
 	/* 20 blocks' labels ("from: ", "to: ", "subject: ") and the budget */
-	ck_assert_uint_le(gone, 20 * 19 + n / 4 + QUOTES_ADDR_MIN);
-	ck_assert_uint_ge(gone, 20 * 19 + n / 4);
+	ck_assert_uint_le(gone, 20 * 19 + n / 8 + QUOTES_VALUES_MIN);
+	ck_assert_uint_ge(gone + 200, 20 * 19 + n / 8 + QUOTES_VALUES_MIN);
+}
+END_TEST
+
+/*
+ * Text between date labels (helper-55's review: "Sent: 0 Dear friend, we
+ * are pleased ... Sent: 1 ..."): a block has one date, a date holds a
+ * time of day, and what goes is within the budget; the offer is digested.
+ */
+START_TEST(dates_hide_nothing)
+{
+	static struct tu_buf	o;
+	char			text[8192];
+	size_t			n, i;
+
+	n = (size_t)snprintf(text, sizeof(text), "From: x Subject: y ");
+	for (i = 0; i < 60; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+		    "Sent: %zu 10:%02zu exclusive crypto fund offer ", i, i);
+	canonical(text, &o);
+	n = o.len;
+	strip(&o);
+	ck_assert_uint_ge(o.len, n - 60 * strlen("sent: ") - 64);
+	canonical("From: a@b.test Date: Monday, the day we first met in "
+	    "Rome To: c@d.test Subject: hi ", &o);
+	strip(&o);
+	ck_assert(holds(&o, "the day we first met in rome"));
+}
+END_TEST
+
+/*
+ * Labels of other forms: French with " :", a Gmail forward whose last
+ * label is the recipients' (their list goes to its last address), and
+ * labels inside a Chinese word, a run with no subject, and one with no
+ * date nor recipient, which stay.
+ */
+START_TEST(label_forms)
+{
+	static struct tu_buf	o;
+
+	canonical("Merci. De : Ann <ann@far.test> Envoy\u00e9 : lundi 1 juin "
+	    "2026 17:47 \u00c0 : Bob <bob@near.test> Objet : budget\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "de :"));
+	ck_assert(!holds(&o, "objet"));
+	ck_assert(!holds(&o, "bob@near.test"));
+	ck_assert(!holds(&o, "17:47"));
+	ck_assert(holds(&o, "budget"));
+	canonical("Thanks. ---------- Forwarded message --------- From: Ann "
+	    "<ann@far.test> Date: Mon, Jun 1, 2026 at 5:47 PM Subject: budget "
+	    "To: Bob Ray <bob@near.test>, Cy Dee <cy@near.test> The figures "
+	    "are attached; write to help@far.test for the rest.\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "cy@near.test"));
+	ck_assert(holds(&o, "the figures are attached; write to help@far.test"));
+	canonical("\u4f1a\u8bae\u4e3b\u9898: \u9884\u7b97 \u53d1\u4ef6"
+	    "\u4eba: a@b.test \u622a\u6b62\u65f6\u95f4: 6\u67085\u65e5 "
+	    "15:00\n", &o);
+	ck_assert_uint_eq(strip(&o), 0);
+	canonical("From: ann@far.test Sent: Monday, June 1, 2026 5:47 PM "
+	    "To: bob@near.test the budget\n", &o);
+	ck_assert_uint_eq(strip(&o), 0);
+	canonical("From: ann@far.test Subject: the budget, please\n", &o);
+	ck_assert_uint_eq(strip(&o), 0);
 }
 END_TEST
 
@@ -216,8 +279,8 @@ START_TEST(labels_bounded)
 	n = o.len;
 	gone = strip(&o);
 	ck_assert_uint_gt(gone, 0);
-	/* labels of 9 bytes at most with their space, and their addresses */
-	ck_assert_uint_le(gone, QUOTES_LABELS * (9 + 15));
+	/* labels of 9 bytes at most with their space, and the budget */
+	ck_assert_uint_le(gone, QUOTES_LABELS * 9 + n / 8 + QUOTES_VALUES_MIN);
 	ck_assert(holds(&o, "offer"));
 	ck_assert(holds(&o, "from: a@b.test"));	/* the labels past them */
 }
@@ -234,6 +297,8 @@ quotes_suite(void)
 	tcase_add_test(tc, gmail_line);
 	tcase_add_test(tc, not_blocks);
 	tcase_add_test(tc, address_budget);
+	tcase_add_test(tc, dates_hide_nothing);
+	tcase_add_test(tc, label_forms);
 	tcase_add_test(tc, labels_bounded);
 	suite_add_tcase(s, tc);
 	return s;
