@@ -74,6 +74,10 @@ enum cluster_status {
 #define STORE_NET_POOL(net)	((net) >> 8)	/* the block (/16, /48) of a
 					   network as message_net_hash()
 					   gives it */
+#define CLUSTER_FULL_RCPTS	2	/* recipients a copy, at most on average,
+					   of a provider's mailing through more
+					   networks than a cluster holds
+					   (cluster_single_source) */
 #define CLUSTER_MAILING_OWN	5	/* copies from its sender after which a
 					   mailing's cluster takes no loose
 					   join from another sender

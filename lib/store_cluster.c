@@ -233,6 +233,35 @@ top_k_sum(const uint32_t *cnt, uint32_t n, uint32_t k)
 }
 
 /*
+ * Do the n networks of a full set all lie in k provider pools at most,
+ * each of which sent two copies or more? A provider's mailing through
+ * more of its /24s than the set holds (Salesforce's, SES's) does; a
+ * botnet's copy from a block of its own, in among a range's, does not.
+ */
+static int
+few_pools_only(const struct cluster *c, uint32_t n, uint32_t k)
+{
+	uint32_t	pool[CLUSTER_MAX_NETS], cnt[CLUSTER_MAX_NETS];
+	uint32_t	i, j, np = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < np && pool[j] != STORE_NET_POOL(c->nets[i]); j++)
+			;
+		if (j == np) {
+			if (np == k)
+				return 0;
+			pool[np] = STORE_NET_POOL(c->nets[i]);
+			cnt[np++] = 0;
+		}
+		cnt[j] += c->netn[i];
+	}
+	for (j = 0; j < np; j++)
+		if (cnt[j] < 2)
+			return 0;
+	return np > 0;
+}
+
+/*
  * The copies from the k provider pools (blocks of STORE_NET_POOL: /16,
  * IPv6 /48) that sent the most, counting only pools that sent more than
  * one: a sender's mail through Amazon SES, Google or Microsoft 365
@@ -275,14 +304,22 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 	if (nsum == 0)
 		return 0;
 	/*
-	 * Saturated: spread wide. A network the full set no longer holds
-	 * took its copies with it, and a range's 31 networks kept in the
-	 * set shielded a botnet's copies, each pushing out the last one's;
-	 * with the share of all the cluster's messages instead, a range
-	 * sending four copies in five still shielded the fifth (review).
+	 * Saturated: spread wide, unless every network the set holds lies
+	 * in the few pools of one provider, two copies or more from each,
+	 * one recipient or two a copy: a benefits provider's notice to all
+	 * staff through Salesforce's or SES's /24s, one person a copy. A
+	 * network the full set no longer holds took its copies with it,
+	 * and a range's 31 networks kept in the set shielded a botnet's
+	 * copies, each pushing out the last one's; with the share of all
+	 * the cluster's messages instead, a range sending four copies in
+	 * five still shielded the fifth (review): so no outsider at all.
+	 * A hijacked Microsoft 365 account's blast, many people a copy, is
+	 * no such mailing; its copies one person each are (enu.py's job
+	 * scam: tagged, like a professor's letter sent one by one).
 	 */
 	if (c->networks >= CLUSTER_MAX_NETS)
-		return 0;
+		return few_pools_only(c, nn, CLUSTER_MAILING_NETS) &&
+		    c->recipients <= c->messages * CLUSTER_FULL_RCPTS;
 	/* the few pools of one provider, however many of their networks */
 	if (top_k_pools(c, nn, CLUSTER_MAILING_NETS) * 100 >= nsum * share_pct)
 		return 1;

@@ -730,6 +730,46 @@ START_TEST(site_provider_pool)
 END_TEST
 
 /*
+ * A benefits provider's notice to all staff, one person a copy, through
+ * 80 /24s of its one /16 (Salesforce's): more networks than a cluster
+ * holds, all of one provider's pool, so a mailing, tagged, never
+ * rejected. The same blast from a hijacked tenant, twenty people a copy
+ * from the same /24s, is rejected.
+ */
+START_TEST(site_provider_full)
+{
+	struct message_result	 r;
+	const char		*rcpt[20];
+	char			 ip[32], rc[20][64];
+	int			 i, k, rejected = 0;
+
+	for (i = 0; i < 120; i++) {
+		snprintf(ip, sizeof(ip), "13.111.%d.%d", i % 80, 20 + i % 7);
+		r = copy_of(i, ip, "<bounce-84_HTML-6361@bounce.e.pension.test>",
+		    1800000000 + i * 20);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "notice %d rejected (%s)", i, r.verdict.reason);
+	}
+	ck_assert_uint_eq(r.res.c.networks, CLUSTER_MAX_NETS);
+	ck_assert_str_eq(r.verdict.reason, "single-source");
+	teardown_store();
+	setup_site();
+	for (i = 0; i < 60; i++) {
+		for (k = 0; k < 20; k++) {
+			snprintf(rc[k], sizeof(rc[k]), "<user%d@uni.test>",
+			    i * 20 + k);
+			rcpt[k] = rc[k];
+		}
+		snprintf(ip, sizeof(ip), "13.111.%d.%d", i % 80, 20 + i % 7);
+		r = deliver(BODY, ip, "<m.hale@tenant.test>", rcpt, 20,
+		    1800000000 + i * 20);
+		rejected += r.verdict.action == VERDICT_REJECT;
+	}
+	ck_assert_int_ge(rejected, 25);
+}
+END_TEST
+
+/*
  * A range cannot shield a botnet: 32 copies under one forged domain from
  * 32 /24s of two /16s fill the cluster's network set, then a botnet's
  * copies come from a block each, every one pushing the last one's
@@ -2062,6 +2102,7 @@ message_suite(void)
 	tcase_add_test(tc, site_freemail_campaign);
 	tcase_add_test(tc, site_provider_pool);
 	tcase_add_test(tc, site_pool_shield);
+	tcase_add_test(tc, site_provider_full);
 	tcase_add_test(tc, site_campaign_overlap);
 	tcase_add_test(tc, site_one_user_four_names);
 	tcase_add_test(tc, site_many_recipients);

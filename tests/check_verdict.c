@@ -434,11 +434,30 @@ START_TEST(test_mailing_share)
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_TAG);
 	ck_assert_str_eq(v.reason, "single-source");
-	/* saturated within them: spread wide all the same, as a range's
-	   networks in a full set could otherwise shield a botnet's copies */
+	/* saturated within them, one person a copy: a provider's mailing
+	   through more of its /24s than the set holds (a notice to all
+	   staff through Salesforce's), a mailing still */
 	r.c.networks = CLUSTER_MAX_NETS;
 	r.c.nets[CLUSTER_MAX_NETS - 1] = 1 << 8 | 99;
 	r.c.netn[CLUSTER_MAX_NETS - 1] = 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "single-source");
+	/* many people a copy (a hijacked account's blast): spread wide */
+	r.c.recipients = r.c.messages * CLUSTER_FULL_RCPTS + 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* one copy from a block of its own among them (a botnet's, in a
+	   range's full set): spread wide, as the range would shield it */
+	r.c.recipients = r.c.messages;
+	r.c.nets[CLUSTER_MAX_NETS - 1] = 9 << 8 | 99;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* more blocks than a mailing's, two copies from each: spread wide */
+	for (uint32_t i = 0; i < CLUSTER_MAX_NETS; i++) {
+		r.c.nets[i] = (i % (CLUSTER_MAILING_NETS + 1) + 1) << 8 | i;
+		r.c.netn[i] = 2;
+	}
 	v = decide(&r, EXEMPT_NONE, 0);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
 }
