@@ -45,6 +45,12 @@ static const char *const form_text[] = {
 	"If you do so, please include this problem report. You can\n"
 	"delete your own text from the attached returned message.\n\n"
 	"                   The mail system\n",
+	/* its paragraphs one by one: a site's template may leave one out */
+	"I'm sorry to have to inform you that your message could not\n"
+	"be delivered to one or more recipients. It's attached below.\n\n"
+	"                   The mail system\n",
+	"I'm sorry to have to inform you that your message could not\n"
+	"be delivered to one or more recipients. It's attached below.\n",
 	"####################################################################\n"
 	"# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\n"
 	"####################################################################\n\n"
@@ -163,6 +169,9 @@ static const char *const form_text[] = {
 	"other server returned was:",
 	/* a Chinese hosted mail service's "系统退信" */
 	"发送的邮件被系统退回。以下是退信相关信息：",
+	/* NetEase's and Coremail's returned-mail notice */
+	"很抱歉您发送的邮件被退回，以下是该邮件的相关信息：",
+	"这是一封系统自动发送的退信通知，请勿直接回复。",
 	/* Gmail */
 	"** Address not found **\n",
 	"because the address couldn't be found, or is unable to receive mail.\n",

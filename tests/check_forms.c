@@ -439,6 +439,38 @@ START_TEST(teams_localised)
 }
 END_TEST
 
+/*
+ * A Postfix report whose site's template leaves out the paragraph for
+ * the postmaster, and NetEase's (Coremail's) returned-mail notice: their
+ * forms go, what the report says of the letter stays.
+ */
+START_TEST(report_variants)
+{
+	static struct out	o;
+
+	canonical("This is the mail system at host m7-169.163.test.\n\n"
+	    "I'm sorry to have to inform you that your message could not\n"
+	    "be delivered to one or more recipients. It's attached below.\n\n"
+	    "                   The mail system\n\n<zhao@163.test>: host "
+	    "m7-169.163.test said: 550 5.1.1 User unknown\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "sorry to have to inform"));
+	ck_assert(!holds(&o, "the mail system"));
+	ck_assert(holds(&o, "zhao@163.test"));
+	canonical("\u5f88\u62b1\u6b49\u60a8\u53d1\u9001\u7684\u90ae"
+	    "\u4ef6\u88ab\u9000\u56de\uff0c\u4ee5\u4e0b\u662f\u8be5\u90ae"
+	    "\u4ef6\u7684\u76f8\u5173\u4fe1\u606f\uff1a\n\u88ab\u9000"
+	    "\u56de\u7684\u90ae\u4ef6\u4e3b\u9898\uff1a\u8bd5\u5242\u8ba2"
+	    "\u8d2d\n\u8fd9\u662f\u4e00\u5c01\u7cfb\u7edf\u81ea\u52a8"
+	    "\u53d1\u9001\u7684\u9000\u4fe1\u901a\u77e5\uff0c\u8bf7\u52ff"
+	    "\u76f4\u63a5\u56de\u590d\u3002\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "\u5f88\u62b1\u6b49"));
+	ck_assert(!holds(&o, "\u8bf7\u52ff\u76f4\u63a5\u56de\u590d"));
+	ck_assert(holds(&o, "\u8bd5\u5242\u8ba2\u8d2d"));
+}
+END_TEST
+
 /* The fingerprints of a form are a form's; a letter's are not. */
 START_TEST(split)
 {
@@ -474,6 +506,7 @@ forms_suite(void)
 	tcase_add_test(tc, only_forms);
 	tcase_add_test(tc, form_then_units);
 	tcase_add_test(tc, split);
+	tcase_add_test(tc, report_variants);
 	tcase_add_test(tc, directories);
 	tcase_add_test(tc, directory_bounds);
 	tcase_add_test(tc, teams_links);
