@@ -201,8 +201,9 @@ static const char *const form_text[] = {
 	/*
 	 * Meeting invitations: the service's form around the organiser's
 	 * words. Microsoft Teams (then and now; and in Chinese, Japanese
-	 * and Korean), Zoom, Google Calendar and Meet, Webex, Tencent
-	 * Meeting. NULL: those after it are a
+	 * and Korean), Zoom (and in Chinese, Korean, Japanese), Google
+	 * Calendar and Meet, Webex, Tencent Meeting, Feishu. NULL: those
+	 * after it are a
 	 * meeting's (meeting_label[]).
 	 */
 	NULL,
@@ -294,6 +295,20 @@ static const char *const form_text[] = {
 	"여기를 클릭하여 모임에 참가",
 	"Teams 다운로드 | 웹에 참가",
 	"자세한 정보 | 모임 옵션",
+	/* Zoom in Chinese, Korean and Japanese */
+	"邀请您参加已预定的 Zoom 会议。",
+	"邀请您参加预定的 Zoom 会议。",
+	"加入 Zoom 会议\n",
+	"님이 예약된 Zoom 회의에 귀하를 초대합니다.",
+	"Zoom 회의 참가\n",
+	"さんがあなたを予約されたZoomミーティングに招待しています。",
+	"Zoomミーティングに参加する\n",
+	/* Feishu (Lark) */
+	"邀请你加入飞书视频会议",
+	"点击链接直接加入会议：",
+	"https://vc.feishu.cn/j/",
+	/* Tencent Meeting, its link's frame too */
+	"https://meeting.tencent.com/dm/",
 	"邀请您参加腾讯会议",
 	"(GMT+08:00) 中国标准时间 - 北京",
 	"点击链接入会，或添加至会议列表：",
@@ -318,6 +333,7 @@ static const char *const meeting_label[] = {
 	"会议主题：", "会议时间：", "会议号：", "会议密码：", "入会链接：",
 	"#腾讯会议：", "会议 ID:", "会议 ID：", "密码:", "密码：",
 	"会議 ID:", "パスコード:", "모임 ID:", "암호:",
+	"会议号：", "主题：", "时间：", "회의 ID:", "ミーティングID:",
 };
 #define NLABELS	(sizeof(meeting_label) / sizeof(*meeting_label))
 

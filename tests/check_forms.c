@@ -440,6 +440,40 @@ START_TEST(teams_localised)
 END_TEST
 
 /*
+ * Zoom's invitation in Chinese and Feishu's: their forms and their
+ * fields' labels go; the organiser, the topic, the time and the ids stay.
+ */
+START_TEST(meetings_localised)
+{
+	static struct out	o;
+
+	canonical("\u5510\u658c \u9080\u8bf7\u60a8\u53c2\u52a0\u5df2"
+	    "\u9884\u5b9a\u7684 Zoom \u4f1a\u8bae\u3002\n\n\u4e3b\u9898"
+	    "\uff1a\u8bfe\u9898\u7ec4\u5468\u4f8b\u4f1a\n\u65f6\u95f4"
+	    "\uff1a2024\u5e7403\u670810\u65e5 07:00 \u5317\u4eac\n\n"
+	    "\u52a0\u5165 Zoom \u4f1a\u8bae\nhttps://us06web.zoom.us/j/"
+	    "29322285900\n\n\u4f1a\u8bae\u53f7\uff1a293 2228 5900\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "\u9080\u8bf7\u60a8"));
+	ck_assert(!holds(&o, "\u52a0\u5165 zoom"));
+	ck_assert(!holds(&o, "\u4f1a\u8bae\u53f7:"));
+	ck_assert(!holds(&o, "\u4e3b\u9898:"));
+	ck_assert(holds(&o, "\u5510\u658c"));
+	ck_assert(holds(&o, "\u8bfe\u9898\u7ec4\u5468\u4f8b\u4f1a"));
+	ck_assert(holds(&o, "293 2228 5900"));
+	canonical("\u79e6\u8273 \u9080\u8bf7\u4f60\u52a0\u5165\u98de"
+	    "\u4e66\u89c6\u9891\u4f1a\u8bae\n\u70b9\u51fb\u94fe\u63a5"
+	    "\u76f4\u63a5\u52a0\u5165\u4f1a\u8bae\uff1a https://vc.feishu.cn"
+	    "/j/107897807\n", &o);
+	strip(&o);
+	ck_assert(!holds(&o, "\u98de\u4e66"));
+	ck_assert(!holds(&o, "vc.feishu.cn"));
+	ck_assert(holds(&o, "\u79e6\u8273"));
+	ck_assert(holds(&o, "107897807"));
+}
+END_TEST
+
+/*
  * A Postfix report whose site's template leaves out the paragraph for
  * the postmaster, and NetEase's (Coremail's) returned-mail notice: their
  * forms go, what the report says of the letter stays.
@@ -507,6 +541,7 @@ forms_suite(void)
 	tcase_add_test(tc, form_then_units);
 	tcase_add_test(tc, split);
 	tcase_add_test(tc, report_variants);
+	tcase_add_test(tc, meetings_localised);
 	tcase_add_test(tc, directories);
 	tcase_add_test(tc, directory_bounds);
 	tcase_add_test(tc, teams_links);
