@@ -9,7 +9,9 @@
 # The streams are generated into WORKDIR (default /tmp/nsm-figures) when
 # absent: tools/mksite.py en and zh (seed 1), tools/xsite en.py and zh.py
 # (seeds 1 and 2), jaru.py ja and ru, zhco.py (seeds 1-3: a Chinese
-# company's mail) and enu.py (seeds 1-2: an English university's), each
+# company's mail), enu.py (seeds 1-2: an English university's), enco.py
+# (seeds 1-2: an English engineering company's) and zhuni.py (seeds 1-2:
+# a Chinese university's), each
 # written by a helper who had not read the others (their packages are
 # in their headers). They are deterministic for a seed
 # and the installed packages, so a second run (after a change) compares
@@ -74,11 +76,14 @@ for s in 1 2 3; do
 done
 for s in 1 2; do
 	make_stream enu-$s $py "$top/tools/xsite/enu.py" $s || exit 1
+	make_stream enco-$s $py "$top/tools/xsite/enco.py" -s $s || exit 1
+	make_stream zhuni-$s $py "$top/tools/xsite/zhuni.py" -s $s || exit 1
 done
 
 printf "%-12s %-6s %6s %8s %6s %8s\n" stream clock ham rejected spam rejected
 for name in mksite-en mksite-zh xsite-en-1 xsite-en-2 xsite-zh-1 xsite-zh-2 \
-    xsite-ja xsite-ru zhco-1 zhco-2 zhco-3 enu-1 enu-2; do
+    xsite-ja xsite-ru zhco-1 zhco-2 zhco-3 enu-1 enu-2 enco-1 enco-2 \
+    zhuni-1 zhuni-2; do
 	for f in -f ""; do
 		"$top/tools/nsm-site" "${conf[@]}" $f "$work/$name" 2>&1 |
 		    awk -v s="$name" -v c="${f:+fast}" '
