@@ -233,6 +233,28 @@ top_k_sum(const uint32_t *cnt, uint32_t n, uint32_t k)
 }
 
 /*
+ * The copies of the n networks by provider pool (block of STORE_NET_POOL:
+ * /16, IPv6 /48), into cnt[]; returns the number of pools.
+ */
+static uint32_t
+pool_counts(const struct cluster *c, uint32_t n, uint32_t *cnt)
+{
+	uint32_t	pool[CLUSTER_MAX_NETS];
+	uint32_t	i, j, np = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < np && pool[j] != STORE_NET_POOL(c->nets[i]); j++)
+			;
+		if (j == np) {
+			pool[np] = STORE_NET_POOL(c->nets[i]);
+			cnt[np++] = 0;
+		}
+		cnt[j] += c->netn[i];
+	}
+	return np;
+}
+
+/*
  * Do the n networks of a full set all lie in k provider pools at most,
  * each of which sent two copies or more? A provider's mailing through
  * more of its /24s than the set holds (Salesforce's, SES's) does; a
@@ -241,48 +263,27 @@ top_k_sum(const uint32_t *cnt, uint32_t n, uint32_t k)
 static int
 few_pools_only(const struct cluster *c, uint32_t n, uint32_t k)
 {
-	uint32_t	pool[CLUSTER_MAX_NETS], cnt[CLUSTER_MAX_NETS];
-	uint32_t	i, j, np = 0;
+	uint32_t	cnt[CLUSTER_MAX_NETS], j, np = pool_counts(c, n, cnt);
 
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < np && pool[j] != STORE_NET_POOL(c->nets[i]); j++)
-			;
-		if (j == np) {
-			if (np == k)
-				return 0;
-			pool[np] = STORE_NET_POOL(c->nets[i]);
-			cnt[np++] = 0;
-		}
-		cnt[j] += c->netn[i];
-	}
+	if (np == 0 || np > k)
+		return 0;
 	for (j = 0; j < np; j++)
 		if (cnt[j] < 2)
 			return 0;
-	return np > 0;
+	return 1;
 }
 
 /*
- * The copies from the k provider pools (blocks of STORE_NET_POOL: /16,
- * IPv6 /48) that sent the most, counting only pools that sent more than
- * one: a sender's mail through Amazon SES, Google or Microsoft 365
- * leaves from another /24 of the provider's few blocks nearly every
- * time, a botnet's from another block each.
+ * The copies from the k provider pools that sent the most, counting only
+ * pools that sent more than one: a sender's mail through Amazon SES,
+ * Google or Microsoft 365 leaves from another /24 of the provider's few
+ * blocks nearly every time, a botnet's from another block each.
  */
 static uint64_t
 top_k_pools(const struct cluster *c, uint32_t n, uint32_t k)
 {
-	uint32_t	pool[CLUSTER_MAX_NETS], cnt[CLUSTER_MAX_NETS];
-	uint32_t	i, j, np = 0;
+	uint32_t	cnt[CLUSTER_MAX_NETS], np = pool_counts(c, n, cnt);
 
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < np && pool[j] != STORE_NET_POOL(c->nets[i]); j++)
-			;
-		if (j == np) {
-			pool[np] = STORE_NET_POOL(c->nets[i]);
-			cnt[np++] = 0;
-		}
-		cnt[j] += c->netn[i];
-	}
 	return top_k_sum(cnt, np, k);
 }
 
