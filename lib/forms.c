@@ -333,7 +333,7 @@ static const char *const meeting_label[] = {
 	"会议主题：", "会议时间：", "会议号：", "会议密码：", "入会链接：",
 	"#腾讯会议：", "会议 ID:", "会议 ID：", "密码:", "密码：",
 	"会議 ID:", "パスコード:", "모임 ID:", "암호:",
-	"会议号：", "主题：", "时间：", "회의 ID:", "ミーティングID:",
+	"主题：", "时间：", "회의 ID:", "ミーティングID:",
 };
 #define NLABELS	(sizeof(meeting_label) / sizeof(*meeting_label))
 

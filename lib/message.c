@@ -171,7 +171,7 @@ strip_forms(struct message *m)
 	}
 }
 
-/* The held text to the digests, without the forms of a report. */
+/* The held text to the digests, without forms and quote header blocks. */
 static void
 release_text(struct message *m)
 {
