@@ -298,6 +298,17 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 	stop = top_sender(c, &ssum);
 	if (nsum == 0 && ssum == 0)	/* no counts (a version 1 record) */
 		return c->networks <= 1 && c->senders <= 1;
+	/*
+	 * Reports (every copy with the null sender: auto-replies, delivery
+	 * reports) name no sender: most of their copies from a few networks
+	 * that sent two or more each are those servers' (the auto-replies
+	 * of a few people away, each to the many who wrote to them); a
+	 * campaign's backscatter comes from a network each.
+	 */
+	if (c->senders == 0)
+		return c->networks < CLUSTER_MAX_NETS &&
+		    top_k_sum(c->netn, nn, CLUSTER_MAILING_NETS) * 100 >=
+		    nsum * share_pct && nsum > 0;
 	if (ssum == 0 || (uint64_t)c->sndn[stop] * 100 < ssum * share_pct)
 		return 0;
 	if (c->sndrs[stop] & STORE_SENDER_AUTH)

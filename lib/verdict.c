@@ -162,7 +162,9 @@ cluster_reach(const struct config *cfg, const struct cluster *c, int64_t now,
  * report is lost for good (no one bounces a bounce), so reports are
  * rejected by the people they reach, not by their networks; tagged by
  * either. Backscatter (reports of a campaign that forged one user) is
- * then tagged; reports to many of the site's people are rejected still.
+ * then tagged; reports to many of the site's people are rejected still,
+ * unless most came from a few servers that each sent many (the
+ * auto-replies of a few people away: cluster_single_source()).
  */
 static int
 reports(const struct cluster *c)

@@ -1531,6 +1531,45 @@ START_TEST(site_mailing_bounced)
 }
 END_TEST
 
+/*
+ * Auto-replies of three people away, each from their own server, to the
+ * forty site users who wrote to them, under one template: reports (the
+ * null sender) from a few servers that each sent many, those servers'
+ * mailing, never rejected. The same text from a network each to forty
+ * users (a campaign's backscatter) is rejected.
+ */
+START_TEST(site_auto_replies)
+{
+	static const char	 ooo[] = "Thank you for your message. I am "
+	    "out of the office with limited access to email until Monday and "
+	    "will reply as soon as I can on my return. For urgent matters "
+	    "please call the department office.";
+	struct message_result	 r;
+	const char		*rcpt[1];
+	char			 ip[32], rc[64];
+	int			 i, rejected = 0;
+
+	for (i = 0; i < 40; i++) {
+		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+		rcpt[0] = rc;
+		snprintf(ip, sizeof(ip), "%d.20.7.25", 60 + i % 3);
+		r = deliver(ooo, ip, "<>", rcpt, 1, 1800000000 + i * 60);
+		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
+		    "auto-reply %d rejected (%s)", i, r.verdict.reason);
+	}
+	teardown_store();
+	setup_site();
+	for (i = 0; i < 40; i++) {
+		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+		rcpt[0] = rc;
+		snprintf(ip, sizeof(ip), "%d.%d.7.25", 60 + i, 11 * i % 250);
+		r = deliver(ooo, ip, "<>", rcpt, 1, 1800000000 + i * 60);
+		rejected += r.verdict.action == VERDICT_REJECT;
+	}
+	ck_assert_int_ge(rejected, 20);
+}
+END_TEST
+
 static void
 fp_sink(void *arg, const unsigned char *buf, size_t len)
 {
@@ -2103,6 +2142,7 @@ message_suite(void)
 	tcase_add_test(tc, site_provider_pool);
 	tcase_add_test(tc, site_pool_shield);
 	tcase_add_test(tc, site_provider_full);
+	tcase_add_test(tc, site_auto_replies);
 	tcase_add_test(tc, site_campaign_overlap);
 	tcase_add_test(tc, site_one_user_four_names);
 	tcase_add_test(tc, site_many_recipients);

@@ -615,6 +615,21 @@ START_TEST(test_reports)
 	in.fleet_rcpts = 30;
 	verdict_decide(cfg, &in, &v);
 	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	/* reports to thirty people from three servers, ten each (the
+	   auto-replies of three people away): those servers' mailing */
+	r.c.nrset = 0;
+	add_rcpts(&r, 30, 0);
+	add_nets(&r, 3, 0);
+	for (uint32_t i = 0; i < 3; i++)
+		r.c.netn[i] = 10;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "single-source");
+	/* ... and with a network each for most of them (backscatter) */
+	add_nets(&r, 20, 0);
+	r.c.netn[0] = 10;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
 }
 END_TEST
 
