@@ -175,58 +175,59 @@ word_start(const unsigned char *t, size_t i)
 }
 
 static pthread_once_t	index_once = PTHREAD_ONCE_INIT;
-static unsigned char	by_lead[NLABELS];	/* label indices by lead byte */
-static unsigned char	lead_at[257];		/* by_lead[lead_at[b] ..
-						   lead_at[b + 1]) lead with b */
+static unsigned char	by_last[NLABELS];	/* label indices by last byte */
+static unsigned char	last_at[257];		/* by_last[last_at[b] ..
+						   last_at[b + 1]) end with b */
 
-/* The labels by their lead byte, once. */
+/* The labels by their last byte, once. */
 static void
 index_build(void)
 {
 	size_t	b, k, n = 0;
 
 	for (b = 0; b < 256; b++) {
-		lead_at[b] = (unsigned char)n;
+		last_at[b] = (unsigned char)n;
 		for (k = 0; k < NLABELS; k++)
-			if ((unsigned char)labels[k].text[0] == b)
-				by_lead[n++] = (unsigned char)k;
+			if ((unsigned char)labels[k].text[labels[k].len - 1] ==
+			    b)
+				by_last[n++] = (unsigned char)k;
 	}
-	lead_at[256] = (unsigned char)n;
+	last_at[256] = (unsigned char)n;
 }
 
 /*
- * The label at t[i] (the longest that fits, with ':' or " :" after it),
- * into *h; 0 if none.
+ * The label before the colon at t[p] (the longest, then ':' or " :"),
+ * starting at from or after, into *h; 0 if none. Labels are looked for
+ * at colons only, which prose has few of.
  */
 static int
-label_at(const unsigned char *t, size_t n, size_t i, struct qhit *h)
+label_before(const unsigned char *t, size_t n, size_t p, size_t from,
+    struct qhit *h)
 {
-	size_t	k, x, l, e, best = 0;
-	int	role = 0, ws;
+	size_t	e, k, x, l, best = 0;
+	int	sp;
 
-	if (lead_at[t[i]] == lead_at[t[i] + 1])
-		return 0;	/* no label starts with this byte */
-	ws = word_start(t, i);
-	for (x = lead_at[t[i]]; x < lead_at[t[i] + 1]; x++) {
-		k = by_lead[x];
-		l = labels[k].len;
-		if (l <= best || l >= n - i ||
-		    (!ws && labels[k].role != Q_WROTE) ||
-		    (l > 1 && t[i + 1] != (unsigned char)labels[k].text[1]) ||
-		    memcmp(t + i, labels[k].text, l) != 0)
-			continue;
-		e = i + l;
-		if (t[e] == ' ' && e + 1 < n)
-			e++;
-		if (t[e] != ':')
-			continue;
-		best = l;
-		role = labels[k].role;
-		h->end = e + 1 < n && t[e + 1] == ' ' ? e + 2 : e + 1;
+	h->role = 0;
+	for (sp = 0; sp < 2; sp++) {
+		if (sp == 1 && (p == 0 || t[p - 1] != ' '))
+			break;
+		e = p - (size_t)sp;	/* just past the label */
+		if (e <= from)
+			break;
+		for (x = last_at[t[e - 1]]; x < last_at[t[e - 1] + 1]; x++) {
+			k = by_last[x];
+			l = labels[k].len;
+			if (l <= best || l > e - from ||
+			    memcmp(t + e - l, labels[k].text, l) != 0 ||
+			    (labels[k].role != Q_WROTE && !word_start(t, e - l)))
+				continue;
+			best = l;
+			h->at = e - l;
+			h->role = labels[k].role;
+		}
 	}
-	h->at = i;
-	h->role = role;
-	return role != 0;
+	h->end = p + 1 < n && t[p + 1] == ' ' ? p + 2 : p + 1;
+	return h->role != 0;
 }
 
 /* Does t[from, to) hold an '@' (an address)? */
@@ -342,16 +343,20 @@ quotes_strip(unsigned char *text, size_t *len)
 {
 	struct qhit	hit[QUOTES_LABELS];
 	size_t		cut[2 * QUOTES_LABELS];
-	size_t		n = *len, nh = 0, nc = 0, i, j, w, r;
+	const unsigned char *q;
+	size_t		n = *len, nh = 0, nc = 0, i, j, w, r, colon;
 	size_t		budget = *len / 8 + QUOTES_VALUES_MIN;
 
 	pthread_once(&index_once, index_build);
-	/* the labels, in order */
-	for (i = 0; i < n && nh < QUOTES_LABELS; i++)
-		if (label_at(text, n, i, &hit[nh])) {
-			i = hit[nh].end - 1;
+	/* the labels, in order, each before a colon */
+	for (i = 0; i < n && nh < QUOTES_LABELS; i = colon + 1) {
+		if ((q = memchr(text + i, ':', n - i)) == NULL)
+			break;
+		colon = (size_t)(q - text);
+		if (label_before(text, n, colon, nh > 0 ? hit[nh - 1].end : 0,
+		    &hit[nh]))
 			nh++;
-		}
+	}
 	/* the runs that are blocks, and the closing words after an address */
 	for (i = 0; i < nh; i = j) {
 		for (j = i + 1; j < nh && hit[j].at - hit[j - 1].end <= QUOTES_GAP;
