@@ -46,9 +46,7 @@
 
 #include "canon.h"
 #include "ctl.h"
-#include "forms.h"
 #include "message.h"
-#include "quotes.h"
 
 #define READ_CHUNK	65536
 /*
@@ -92,9 +90,9 @@ struct mbox {
 };
 
 /*
- * The held text to the digest, less the forms and quote header blocks
- * that message.c takes from the same first MESSAGE_TEXT_MAX bytes: the
- * profile is learned from the text the milter digests.
+ * The held text to the digest, less what message.c takes from the same
+ * first MESSAGE_TEXT_MAX bytes (message_strip_text()): the profile is
+ * learned from the text the milter digests.
  */
 static void
 release(struct learn *lp)
@@ -102,10 +100,8 @@ release(struct learn *lp)
 	if (!lp->holding)
 		return;
 	lp->holding = 0;
-	if (lp->ctl->cfg->canonicalization == CANON_TEXT) {
-		lp->stripped = forms_strip(lp->held, &lp->hlen);
-		lp->stripped += quotes_strip(lp->held, &lp->hlen);
-	}
+	if (lp->ctl->cfg->canonicalization == CANON_TEXT)
+		lp->stripped = message_strip_text(lp->held, &lp->hlen);
 	nilsimsa_update(&lp->nctx, lp->held, lp->hlen);
 }
 

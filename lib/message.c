@@ -155,20 +155,23 @@ message_text_out(struct message *m, canon_out_fn *fn, void *arg)
 	m->text_arg = arg;
 }
 
-/*
- * The forms of a report (forms.h) and the header blocks of quoted
- * messages (quotes.h) go from the held text, once.
- */
+size_t
+message_strip_text(unsigned char *text, size_t *len)
+{
+	size_t	gone = forms_strip(text, len);
+
+	return gone + quotes_strip(text, len);
+}
+
+/* What message_strip_text() takes goes from the held text, once. */
 static void
 strip_forms(struct message *m)
 {
 	if (!m->held || m->formed)
 		return;
 	m->formed = 1;
-	if (m->canon_mode == CANON_TEXT) {
-		m->stripped = forms_strip(m->text, &m->text_len);
-		m->stripped += quotes_strip(m->text, &m->text_len);
-	}
+	if (m->canon_mode == CANON_TEXT)
+		m->stripped = message_strip_text(m->text, &m->text_len);
 }
 
 /* The held text to the digests, without forms and quote header blocks. */

@@ -113,6 +113,13 @@ const char	*message_rcpt_next_other(const struct message *m, size_t *pos);
  * (forms.h): what nilsimsactl predigest shows. NULL: to no one.
  */
 void		 message_text_out(struct message *m, canon_out_fn *fn, void *arg);
+/*
+ * What is taken from the held text (its first MESSAGE_TEXT_MAX bytes of
+ * CANON_TEXT) before it is digested: the forms of reports and invitations
+ * (forms.h) and the header blocks of quoted messages (quotes.h), in place;
+ * returns how many bytes went. nilsimsactl profile learn takes the same.
+ */
+size_t		 message_strip_text(unsigned char *text, size_t *len);
 /* A header: list headers, the subject sample and, in the milter, the
  * top-level MIME headers for the canonicaliser. */
 void		 message_header(struct message *m, const char *name, const char *value);
