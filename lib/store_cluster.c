@@ -287,6 +287,18 @@ top_k_pools(const struct cluster *c, uint32_t n, uint32_t k)
 	return top_k_sum(cnt, np, k);
 }
 
+/*
+ * Do the copies of the CLUSTER_MAILING_NETS networks (of nn) that sent
+ * the most, two or more each, make share_pct percent of all nsum?
+ */
+static int
+nets_share(const struct cluster *c, uint32_t nn, uint64_t nsum,
+    unsigned share_pct)
+{
+	return top_k_sum(c->netn, nn, CLUSTER_MAILING_NETS) * 100 >=
+	    nsum * share_pct;
+}
+
 int
 cluster_single_source(const struct cluster *c, unsigned share_pct)
 {
@@ -306,9 +318,8 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 	 * campaign's backscatter comes from a network each.
 	 */
 	if (c->senders == 0)
-		return c->networks < CLUSTER_MAX_NETS &&
-		    top_k_sum(c->netn, nn, CLUSTER_MAILING_NETS) * 100 >=
-		    nsum * share_pct && nsum > 0;
+		return nsum > 0 && c->networks < CLUSTER_MAX_NETS &&
+		    nets_share(c, nn, nsum, share_pct);
 	if (ssum == 0 || (uint64_t)c->sndn[stop] * 100 < ssum * share_pct)
 		return 0;
 	if (c->sndrs[stop] & STORE_SENDER_AUTH)
@@ -337,8 +348,7 @@ cluster_single_source(const struct cluster *c, unsigned share_pct)
 		return 1;
 	if (nn == 1)
 		return 1;	/* one network: the old rule */
-	return top_k_sum(c->netn, nn, CLUSTER_MAILING_NETS) * 100 >=
-	    nsum * share_pct;
+	return nets_share(c, nn, nsum, share_pct);
 }
 
 int
