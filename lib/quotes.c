@@ -26,6 +26,7 @@
  * mon, jun 1, 2026 at 5:47 pm a <a@x> wrote:") loses its closing word
  * when an address comes before it.
  */
+#include <ctype.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -155,13 +156,6 @@ struct qhit {
 	int	role;
 };
 
-/* Is ch an ASCII letter or digit (canonical text's: lowercase)? */
-static int
-alnum(unsigned char ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
-}
-
 /*
  * Is t[i] a word's start: the text's, or after a space or a sign? Every
  * label but a closing word ("写道" follows the time in Gmail's Chinese
@@ -171,7 +165,7 @@ alnum(unsigned char ch)
 static int
 word_start(const unsigned char *t, size_t i)
 {
-	return i == 0 || (t[i - 1] < 0x80 && !alnum(t[i - 1]));
+	return i == 0 || (t[i - 1] < 0x80 && !isalnum(t[i - 1]));
 }
 
 static pthread_once_t	index_once = PTHREAD_ONCE_INIT;
@@ -237,20 +231,13 @@ has_at(const unsigned char *t, size_t from, size_t to)
 	return memchr(t + from, '@', to - from) != NULL;
 }
 
-/* Is ch an ASCII digit? */
-static int
-digit(unsigned char ch)
-{
-	return ch >= '0' && ch <= '9';
-}
-
 /* Does t[from, to) hold a time of day ("5:47", "17:15:00")? */
 static int
 has_time(const unsigned char *t, size_t from, size_t to)
 {
 	for (; from + 4 <= to; from++)
-		if (digit(t[from]) && t[from + 1] == ':' &&
-		    digit(t[from + 2]) && digit(t[from + 3]))
+		if (isdigit(t[from]) && t[from + 1] == ':' &&
+		    isdigit(t[from + 2]) && isdigit(t[from + 3]))
 			return 1;
 	return 0;
 }
