@@ -63,7 +63,10 @@ domains=$(awk -F'\t' 'NR > 1 {
 	n = split($6, r, ",")
 	for (i = 1; i <= n; i++) { sub(/.*@/, "", r[i]); d[tolower(r[i])] = 1 }
     } END { for (k in d) printf "%s ", k }' "$stream/stream.tsv")
+# inet_protocols all: XCLIENT takes an IPv6 client address only then
+# (Postfix still listens on 127.0.0.1 alone).
 DELIVERY=discard MAIN_CF_EXTRA="smtpd_authorized_xclient_hosts = 127.0.0.0/8
+inet_protocols = all
 relay_domains = ${domains:-site.example}
 relay_transport = discard:site
 smtpd_relay_restrictions = permit_auth_destination, reject
@@ -100,3 +103,9 @@ summary() {
 }
 printf "%-5s %-12s %7s %7s %7s %6s %6s\n" class group msgs 5xx "" 4xx failed
 summary | sed 's/^~/  /'
+# A message not sent was not judged: say so, loudly.
+notsent=$(awk -F'\t' '$4 == 0' "$results" | wc -l)
+if [ "$notsent" -gt 0 ]; then
+	echo "site-replay: $notsent messages not sent (code 0 in $results):"
+	awk -F'\t' '$4 == 0 { split($5, w, " "); print "  " w[1] " " w[2] }' "$results" | sort | uniq -c | sort -rn | head -5
+fi

@@ -24,8 +24,12 @@ recipients.
 SESSIONS connections send at once (default 4), taking messages in the
 stream's order. Prints one line a message, in the stream's order:
     path  class  group  code  text
-where code is the server's reply to the end of DATA (or to the command
-that failed first: XCLIENT, MAIL, RCPT), 0 when the connection failed.
+where code is the server's reply to the end of DATA, or 0 when the
+message was not sent: the connection failed, or a command before DATA
+did (XCLIENT, MAIL, RCPT; the text names it). The milter answers
+nothing before DATA, so a refusal there is the replay's fault, not a
+verdict, and must not be counted as one. An IPv6 client address goes to
+XCLIENT as "IPV6:addr", as Postfix wants it.
 """
 
 import getopt
@@ -42,20 +46,21 @@ def send_one(host, port, row, base):
     try:
         s.connect(host, port)
         s.ehlo("replay.test")
-        code, text = s.docmd("XCLIENT", "ADDR=%s NAME=[UNAVAILABLE] HELO=%s" % (client, helo))
+        addr = "IPV6:" + client if ":" in client else client
+        code, text = s.docmd("XCLIENT", "ADDR=%s NAME=[UNAVAILABLE] HELO=%s" % (addr, helo))
         if code != 220:
-            return code, text
+            return 0, b"XCLIENT: %d %s" % (code, text)
         s.ehlo_resp = None
         s.ehlo(helo)
         code, text = s.mail(sender if sender != "<>" else "")
         if code != 250:
-            return code, text
+            return 0, b"MAIL: %d %s" % (code, text)
         ok = 0
         for r in rcpts.split(","):
             code, text = s.rcpt(r)
             ok += code == 250
         if ok == 0:
-            return code, text
+            return 0, b"RCPT: %d %s" % (code, text)
         code, text = s.data(raw)
         return code, text
     except (smtplib.SMTPException, OSError, UnicodeError) as e:
