@@ -14,7 +14,8 @@
 # DIR/etc (config), DIR/spool (queue), DIR/data, DIR/maillog (the log),
 # DIR/mail/inbox/new (every delivered message, DELIVERY=maildir).
 # Env: DELIVERY=maildir (default) | discard; MILTER_ACTION (default tempfail);
-# MAIN_CF_EXTRA: lines appended to main.cf (later settings win);
+# MAIN_CF_EXTRA: main.cf lines "name = value", each set with postconf -e
+# (replacing the setting above, if any);
 # EXTRA_SMTPD="PORT=MILTER ..." more smtpd listeners, each with its own
 # milter (none: no milter), so that a benchmark compares them in one run.
 # Needs root: master runs as root and drops to user postfix.
@@ -137,7 +138,16 @@ CF
 		;;
 	esac
 
-	[ -n "${MAIN_CF_EXTRA:-}" ] && printf '%s\n' "$MAIN_CF_EXTRA" >> "$etc/main.cf"
+	# Each extra line replaces the setting in place (postconf -e): a
+	# second entry of a name makes every Postfix process warn at start,
+	# and postlogd, logging that to its own socket before it reads it,
+	# can block the whole instance.
+	if [ -n "${MAIN_CF_EXTRA:-}" ]; then
+		while IFS= read -r line; do
+			case $line in ''|'#'*) continue ;; esac
+			postconf -c "$etc" -e "$line" || exit 1
+		done <<<"$MAIN_CF_EXTRA"
+	fi
 
 	# no chroot (column 5 = n): unix milter sockets work as absolute paths
 	cat > "$etc/master.cf" <<CF
