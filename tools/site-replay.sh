@@ -64,9 +64,13 @@ domains=$(awk -F'\t' 'NR > 1 {
 	for (i = 1; i <= n; i++) { sub(/.*@/, "", r[i]); d[tolower(r[i])] = 1 }
     } END { for (k in d) printf "%s ", k }' "$stream/stream.tsv")
 # inet_protocols all: XCLIENT takes an IPv6 client address only then
-# (Postfix still listens on 127.0.0.1 alone).
+# (Postfix still listens on 127.0.0.1 alone). smtpd_recipient_limit: a
+# stream's newsletter may go to a few thousand users in one transaction,
+# as nsm-site counts it; Postfix's 1,000 would refuse the rest and, after
+# 20 refusals, hang up.
 DELIVERY=discard MAIN_CF_EXTRA="smtpd_authorized_xclient_hosts = 127.0.0.0/8
 inet_protocols = all
+smtpd_recipient_limit = 10000
 relay_domains = ${domains:-site.example}
 relay_transport = discard:site
 smtpd_relay_restrictions = permit_auth_destination, reject
