@@ -21,6 +21,8 @@
 #ifndef MILTER_H
 #define MILTER_H
 
+#include <sys/types.h>
+
 #include <libmilter/mfapi.h>
 
 #include "config.h"
@@ -42,6 +44,11 @@ void		 daemon_store_release(void);
  * if it cannot listen. */
 void		 metrics_http_start(const char *spec);
 void		 metrics_http_stop(void);
+
+/* listen.c: the listening socket (TCP_NODELAY, owner, hook lines). */
+int		 listen_nodelay(void);
+void		 listen_owner(const char *spec, int have_user, uid_t uid, gid_t gid);
+void		 listen_print_hooks(const char *spec);
 
 /* notify.c: systemd's readiness protocol (sd_notify). */
 void		 notify_ready(void);

@@ -16,7 +16,8 @@
 
 /*
  * nilsimsa-milter.c: the daemon: options, start-up, privileges, signals
- * and reload. The milter callbacks are in milter.c.
+ * and reload. The milter callbacks are in milter.c, the listening
+ * socket's set-up in listen.c.
  *
  * Start-up order matters: the socket is opened as root (it may be a
  * privileged port or a directory only root can write), then the process
@@ -31,7 +32,6 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <netinet/in.h>
-#include <netinet/tcp.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -364,38 +364,6 @@ wake_setup(void)
 	main_thread = pthread_self();
 }
 
-/*
- * A TCP milter on loopback otherwise waits about 40 ms twice per message
- * (Nagle's algorithm against the MTA's delayed ACK). libmilter does not
- * hand out its listening socket, but Linux copies TCP_NODELAY from a
- * listening socket to the sockets it accepts: find our listener among the
- * open descriptors and set it there.
- */
-static int
-set_listener_nodelay(void)
-{
-	struct rlimit	rl;
-	int		fd, maxfd, on = 1, found = 0, v;
-	socklen_t	len;
-
-	maxfd = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < 65536 ?
-	    (int)rl.rlim_cur : 65536;
-	for (fd = 3; fd < maxfd; fd++) {
-		len = sizeof(v);
-		if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &v, &len) == -1 || !v)
-			continue;
-		len = sizeof(v);
-		if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &v, &len) == -1 ||
-		    (v != AF_INET && v != AF_INET6))
-			continue;
-		if (setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof(on)) == -1)
-			log_warn("socket: TCP_NODELAY");
-		else
-			found++;
-	}
-	return found;
-}
-
 /* Refuse to start: the reason on stderr as well when it goes to syslog. */
 static void __attribute__((noreturn))
 refuse(int foreground, const char *msg)
@@ -575,59 +543,6 @@ prepare_store_dir(const char *dir, int have_user, uid_t uid, gid_t gid)
 		fatalx("%s", err);
 }
 
-/* A unix socket must be reachable by the MTA (Postfix runs as postfix). */
-static void
-socket_owner(const char *spec, int have_user, uid_t uid, gid_t gid)
-{
-	const char	*path;
-
-	/* The config and libmilter take "UNIX:" as well as "unix:". */
-	if (strncasecmp(spec, "unix:", 5) == 0)
-		path = spec + 5;
-	else if (strncasecmp(spec, "local:", 6) == 0)
-		path = spec + 6;
-	else
-		return;
-	if (have_user && chown(path, uid, gid) == -1)
-		log_warn("socket: chown %s", path);
-}
-
-#define POSTFIX_QUEUE	"/var/spool/postfix/"
-
-/*
- * Tell the administrator how to hook the milter in: Postfix writes
- * sockets as inet:HOST:PORT, sendmail (like libmilter) as inet:PORT@HOST.
- * A unix socket under Postfix's queue directory is given relative to it:
- * Postfix's daemons run in that directory, chrooted to it on Debian, where
- * the full path would not be found.
- */
-static void
-print_hooks(const char *spec)
-{
-	char		 pf[300];
-	const char	*at, *colon;
-
-	at = strchr(spec, '@');
-	colon = strchr(spec, ':');
-	if (strncmp(spec, "inet", 4) == 0 && at != NULL && colon != NULL)
-		snprintf(pf, sizeof(pf), "inet:%s%s%s:%.*s",
-		    spec[4] == '6' ? "[" : "", at + 1, spec[4] == '6' ? "]" : "",
-		    (int)(at - colon - 1), colon + 1);
-	else if (colon != NULL && strncmp(colon + 1, POSTFIX_QUEUE,
-	    strlen(POSTFIX_QUEUE)) == 0)
-		snprintf(pf, sizeof(pf), "unix:%s", colon + 1 +
-		    strlen(POSTFIX_QUEUE));
-	else if (colon != NULL)
-		snprintf(pf, sizeof(pf), "unix:%s", colon + 1);
-	else
-		snprintf(pf, sizeof(pf), "%s", spec);
-	log_info("Postfix main.cf: smtpd_milters = %s, non_smtpd_milters = %s, "
-	    "milter_default_action = tempfail", pf, pf);
-	log_info("sendmail .mc: INPUT_MAIL_FILTER(`nilsimsa', `S=%s%s, F=T, "
-	    "T=C:10s;S:20s;R:20s;E:60s')", strncasecmp(spec, "unix:", 5) == 0 ? "local:" : "",
-	    strncasecmp(spec, "unix:", 5) == 0 ? spec + 5 : spec);
-}
-
 /*
  * A store made with another profile while this configuration takes the
  * built-in one: this release's built-in profile differs from the one
@@ -795,8 +710,8 @@ main(int argc, char *argv[])
 		fatalx("libmilter: smfi_settimeout failed");
 	if (smfi_opensocket(1) == MI_FAILURE)
 		fatalx("socket: cannot listen on %s (in use, or no permission?)", cfg->socket);
-	socket_owner(cfg->socket, have_user, uid, gid);
-	if (cfg->tcp_nodelay && set_listener_nodelay() > 0)
+	listen_owner(cfg->socket, have_user, uid, gid);
+	if (cfg->tcp_nodelay && listen_nodelay() > 0)
 		log_debug("socket: TCP_NODELAY set on the listener");
 	prepare_store_dir(cfg->store, have_user, uid, gid);
 
@@ -854,7 +769,7 @@ main(int argc, char *argv[])
 
 	log_info("started: socket %s, store %s, config %s", cfg->socket, cfg->store,
 	    config_path ? config_path : "(embedded defaults)");
-	print_hooks(cfg->socket);
+	listen_print_hooks(cfg->socket);
 	/* A reload may free cfg; PidFile cannot change at reload. */
 	if (cfg->pidfile != NULL && (pidfile = strdup(cfg->pidfile)) == NULL)
 		fatal("PidFile");
