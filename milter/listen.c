@@ -16,14 +16,19 @@
 
 /*
  * listen.c: the milter's listening socket, as the daemon sets it up
- * before it detaches: TCP_NODELAY on the listener, the owner of a unix
- * socket, and the lines that hook the milter into Postfix and sendmail.
+ * before it detaches: the checks before it listens (each failure with
+ * its reason), TCP_NODELAY on the listener, the owner of a unix socket,
+ * and the lines that hook the milter into Postfix and sendmail.
  */
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 
+#include <errno.h>
+#include <netdb.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -64,18 +69,27 @@ listen_nodelay(void)
 	return found;
 }
 
+/*
+ * The path of a unix socket specification, or NULL for an inet one
+ * (the config and libmilter take "UNIX:" as well as "unix:").
+ */
+static const char *
+unix_path(const char *spec)
+{
+	if (strncasecmp(spec, "unix:", 5) == 0)
+		return spec + 5;
+	if (strncasecmp(spec, "local:", 6) == 0)
+		return spec + 6;
+	return NULL;
+}
+
 /* A unix socket must be reachable by the MTA (Postfix runs as postfix). */
 void
 listen_owner(const char *spec, int have_user, uid_t uid, gid_t gid)
 {
 	const char	*path;
 
-	/* The config and libmilter take "UNIX:" as well as "unix:". */
-	if (strncasecmp(spec, "unix:", 5) == 0)
-		path = spec + 5;
-	else if (strncasecmp(spec, "local:", 6) == 0)
-		path = spec + 6;
-	else
+	if ((path = unix_path(spec)) == NULL)
 		return;
 	if (have_user && chown(path, uid, gid) == -1)
 		log_warn("socket: chown %s", path);
@@ -110,9 +124,110 @@ listen_print_hooks(const char *spec)
 		snprintf(pf, sizeof(pf), "unix:%s", colon + 1);
 	else
 		snprintf(pf, sizeof(pf), "%s", spec);
-	log_info("Postfix main.cf: smtpd_milters = %s, non_smtpd_milters = %s, "
-	    "milter_default_action = tempfail", pf, pf);
+	/* a line a setting, each as main.cf takes it */
+	log_info("Postfix main.cf: smtpd_milters = %s", pf);
+	log_info("Postfix main.cf: non_smtpd_milters = %s", pf);
+	log_info("Postfix main.cf: milter_default_action = tempfail");
 	log_info("sendmail .mc: INPUT_MAIL_FILTER(`nilsimsa', `S=%s%s, F=T, "
 	    "T=C:10s;S:20s;R:20s;E:60s')", strncasecmp(spec, "unix:", 5) == 0 ? "local:" : "",
 	    strncasecmp(spec, "unix:", 5) == 0 ? spec + 5 : spec);
+}
+
+/*
+ * A unix socket at which a process answers is another milter's:
+ * libmilter would remove it and take its place, and that one would run
+ * on with no way in. A socket nobody answers at is left from a stop
+ * that did not remove it, and libmilter replaces it.
+ */
+static int
+check_unix(const char *spec, const char *path, char *err, size_t errlen)
+{
+	struct sockaddr_un	sun;
+	struct stat		st;
+	int			fd, rc;
+
+	if (lstat(path, &st) == -1)
+		return 0;
+	if (!S_ISSOCK(st.st_mode)) {
+		snprintf(err, errlen, "socket: %s: %s exists and is not a "
+		    "socket", spec, path);
+		return -1;
+	}
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	snprintf(sun.sun_path, sizeof(sun.sun_path), "%s", path);
+	if ((fd = socket(AF_UNIX, SOCK_STREAM, 0)) == -1)
+		return 0;
+	rc = connect(fd, (struct sockaddr *)&sun, sizeof(sun));
+	close(fd);
+	if (rc == 0) {
+		snprintf(err, errlen, "socket: %s: a process already listens "
+		    "on it (another nilsimsa-milter?); stop it or set another "
+		    "Socket", spec);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * An inet socket: its host (default: every address) must resolve to an
+ * address of this host and, with bind_test, its port be free: a test
+ * bind, closed at once, with libmilter's SO_REUSEADDR.
+ */
+static int
+check_inet(const char *spec, int bind_test, char *err, size_t errlen)
+{
+	struct addrinfo	 hints, *ai;
+	char		 buf[512], *host, *port;
+	int		 fd, rc, on = 1, saved;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = strncasecmp(spec, "inet6:", 6) == 0 ? AF_INET6 : AF_INET;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE;
+	snprintf(buf, sizeof(buf), "%s", strchr(spec, ':') + 1);
+	port = buf;
+	if ((host = strchr(buf, '@')) != NULL)
+		*host++ = '\0';
+	if ((rc = getaddrinfo(host, port, &hints, &ai)) != 0) {
+		snprintf(err, errlen, "socket: %s: host %s: %s", spec,
+		    host, gai_strerror(rc));
+		return -1;
+	}
+	rc = 0;
+	if (bind_test) {
+		if ((fd = socket(ai->ai_family, SOCK_STREAM, 0)) == -1)
+			goto out;
+		(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+		if (bind(fd, ai->ai_addr, ai->ai_addrlen) == -1) {
+			saved = errno;
+			snprintf(err, errlen, "socket: %s: %s", spec,
+			    saved == EADDRINUSE ? "the port is in use "
+			    "(another nilsimsa-milter?)" :
+			    saved == EADDRNOTAVAIL ? "not an address of this host" :
+			    saved == EACCES ? "permission denied (a port under "
+			    "1024 needs root)" : strerror(saved));
+			rc = -1;
+		}
+		close(fd);
+	}
+out:
+	freeaddrinfo(ai);
+	return rc;
+}
+
+/*
+ * Can the milter listen on spec (checked by the configuration's syntax
+ * already)? With bind_test an inet port must be free; nilsimsa-milter -n
+ * checks without (the running milter holds it). 0, or -1 with the
+ * reason in err: libmilter's own says only that it failed, and to syslog.
+ */
+int
+listen_check(const char *spec, int bind_test, char *err, size_t errlen)
+{
+	const char	*path;
+
+	if ((path = unix_path(spec)) != NULL)
+		return bind_test ? check_unix(spec, path, err, errlen) : 0;
+	return check_inet(spec, bind_test, err, errlen);
 }

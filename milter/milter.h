@@ -45,7 +45,9 @@ void		 daemon_store_release(void);
 void		 metrics_http_start(const char *spec);
 void		 metrics_http_stop(void);
 
-/* listen.c: the listening socket (TCP_NODELAY, owner, hook lines). */
+/* listen.c: the listening socket (checks, TCP_NODELAY, owner, hooks). */
+int		 listen_check(const char *spec, int bind_test, char *err,
+		    size_t errlen);
 int		 listen_nodelay(void);
 void		 listen_owner(const char *spec, int have_user, uid_t uid, gid_t gid);
 void		 listen_print_hooks(const char *spec);

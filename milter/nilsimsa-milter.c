@@ -364,13 +364,14 @@ wake_setup(void)
 	main_thread = pthread_self();
 }
 
-/* Refuse to start: the reason on stderr as well when it goes to syslog. */
+/*
+ * Refuse to start (exit status 78, EX_CONFIG). Until the process
+ * detaches the reason goes to standard error too (main's log_init).
+ */
 static void __attribute__((noreturn))
-refuse(int foreground, const char *msg)
+refuse(const char *msg)
 {
 	log_warnx("%s", msg);
-	if (!foreground)
-		fprintf(stderr, "nilsimsa-milter: %s\n", msg);
 	exit(EX_CONFIG);
 }
 
@@ -410,7 +411,7 @@ raise_nofile(void)
  * Returns 1 when it must switch to *pv after opening the socket.
  */
 static int
-choose_user(const struct config *cfg, int foreground, struct privs *pv)
+choose_user(const struct config *cfg, struct privs *pv)
 {
 	char	err[256], msg[768];
 
@@ -446,7 +447,7 @@ choose_user(const struct config *cfg, int foreground, struct privs *pv)
 		else
 			snprintf(msg, sizeof(msg), "%s: create it or set UserID "
 			    "to an existing unprivileged user", err);
-		refuse(foreground, msg);
+		refuse(msg);
 	}
 	if (pv->uid != 0)
 		return 1;
@@ -456,9 +457,42 @@ choose_user(const struct config *cfg, int foreground, struct privs *pv)
 		    "parses mail from the internet and does not do that as "
 		    "root; set UserID to an unprivileged user (or, to insist, "
 		    "RunAsRoot yes)", cfg->userid);
-		refuse(foreground, msg);
+		refuse(msg);
 	}
 	log_warnx("running as root: RunAsRoot yes");
+	return 0;
+}
+
+/*
+ * What -n checks beyond the file's syntax: what start-up would refuse.
+ * The socket's host must resolve (its port may be held by the running
+ * milter, so no test bind), and, run as root, UserID must exist and be
+ * root only with RunAsRoot: choose_user()'s refusals. The default user
+ * missing is only a warning: `make install` and the package create it,
+ * and a configuration is often checked before either.
+ */
+static int
+check_start(const struct config *cfg, char *err, size_t errlen)
+{
+	struct privs	pv;
+
+	if (listen_check(cfg->socket, 0, err, errlen) == -1)
+		return -1;
+	if (geteuid() != 0)
+		return 0;
+	if (privs_lookup(cfg->userid, &pv, err, errlen) == -1) {
+		if (strcmp(cfg->userid, PRIVS_DEFAULT_USER) != 0)
+			return -1;
+		fprintf(stderr, "nilsimsa-milter: warning: %s (make install "
+		    "creates it)\n", err);
+		return 0;
+	}
+	free(pv.user);
+	if (pv.uid == 0 && !cfg->run_as_root) {
+		snprintf(err, errlen, "UserID %s is root: the milter does not "
+		    "read mail as root (RunAsRoot yes to insist)", cfg->userid);
+		return -1;
+	}
 	return 0;
 }
 
@@ -674,10 +708,19 @@ main(int argc, char *argv[])
 		return EX_CONFIG;
 	}
 	if (check) {
-		if (verbose)
+		if ((rc = check_start(cfg, err, sizeof(err))) == -1)
+			fprintf(stderr, "%s: %s\n", config_path ? config_path :
+			    "nilsimsa-milter", err);
+		else if (verbose)
 			config_dump(cfg, stdout);
 		config_free(cfg);
-		return 0;
+		return rc == -1 ? EX_CONFIG : 0;
+	}
+	/* The daemon changes to / as it detaches: reloads need the full path. */
+	if (config_path != NULL && config_path[0] != '/' &&
+	    (config_path = realpath(config_path, NULL)) == NULL) {
+		perror("nilsimsa-milter: realpath");
+		return EX_OSERR;
 	}
 	current = cfg;
 	/*
@@ -687,13 +730,18 @@ main(int argc, char *argv[])
 	 */
 	cfg = daemon_config_acquire();
 
-	log_init("nilsimsa-milter", foreground, !foreground && cfg->syslog,
+	/*
+	 * Until it detaches the milter also logs to standard error, so that
+	 * a start that fails says why where it was started (whatever Syslog
+	 * says); from then on Syslog decides.
+	 */
+	log_init("nilsimsa-milter", 1, !foreground && cfg->syslog,
 	    cfg->syslog_facility);
 	log_setlevel(cfg->loglevel);
 	if (config_path == NULL)
 		log_info("no configuration file (%s): using embedded defaults", DEFAULT_CONFIG);
 
-	if ((have_user = choose_user(cfg, foreground, &pv)) != 0) {
+	if ((have_user = choose_user(cfg, &pv)) != 0) {
 		uid = pv.uid;
 		gid = pv.gid;
 		user = pv.user;
@@ -708,8 +756,13 @@ main(int argc, char *argv[])
 	   command held a thread that long */
 	if (smfi_settimeout((int)cfg->session_timeout) == MI_FAILURE)
 		fatalx("libmilter: smfi_settimeout failed");
+	if (listen_check(cfg->socket, 1, err, sizeof(err)) == -1) {
+		log_warnx("%s", err);
+		exit(EX_UNAVAILABLE);
+	}
 	if (smfi_opensocket(1) == MI_FAILURE)
-		fatalx("socket: cannot listen on %s (in use, or no permission?)", cfg->socket);
+		fatalx("socket: cannot listen on %s (libmilter says why in "
+		    "syslog)", cfg->socket);
 	listen_owner(cfg->socket, have_user, uid, gid);
 	if (cfg->tcp_nodelay && listen_nodelay() > 0)
 		log_debug("socket: TCP_NODELAY set on the listener");
@@ -717,6 +770,8 @@ main(int argc, char *argv[])
 
 	if (!foreground && daemon(0, 0) == -1)
 		fatal("daemon");
+	log_init("nilsimsa-milter", foreground || !cfg->syslog,
+	    !foreground && cfg->syslog, cfg->syslog_facility);
 	if (cfg->pidfile != NULL)
 		write_pidfile(cfg->pidfile, have_user, uid, gid);
 	if (have_user)

@@ -163,6 +163,81 @@ rc=$?
 check "UserID of a missing user: exit 78, on stderr too when daemonising ($(head -c 200 "$T/nosuch.log"))" \
 	test $rc -eq 78 -a -n "$(grep -F 'UserID nsm-no-such-user: no such user' "$T/nosuch.log")"
 
+# ---- -n says what start-up would refuse: a missing or root UserID (run
+# as root), a Socket host that does not resolve
+for u in nsm-no-such-user root; do
+	milter_conf "$T/nu.conf" Socket "inet:$PORT@127.0.0.1" UserID $u
+	"$MILTER_BIN" -n -c "$T/nu.conf" >"$T/n.out" 2>&1
+	rc=$?
+	check "-n, UserID $u (as root): exit 78 saying so ($(head -c 150 "$T/n.out"))" \
+		test $rc -eq 78 -a -n "$(grep -F "$T/nu.conf: UserID $u" "$T/n.out")"
+done
+milter_conf "$T/nu.conf" Socket "inet:$PORT@nsm-no-such-host.invalid"
+"$MILTER_BIN" -n -c "$T/nu.conf" >"$T/n.out" 2>&1
+rc=$?
+check "-n, a Socket host that does not resolve: exit 78 naming it ($(head -c 150 "$T/n.out"))" \
+	test $rc -eq 78 -a -n "$(grep -F 'host nsm-no-such-host.invalid' "$T/n.out")"
+
+# ---- a socket it cannot listen on: exit 69 and the reason on stderr,
+# daemonising or not, whatever Syslog says (192.0.2.1: TEST-NET-1, no
+# address of this host)
+for fg in -f ""; do
+	milter_conf "$T/nl.conf" Socket "inet:$PORT@192.0.2.1" Syslog yes
+	timeout 10 "$MILTER_BIN" $fg -c "$T/nl.conf" >"$T/nl.log" 2>&1
+	rc=$?
+	check "a Socket address not of this host (${fg:-daemon}): exit 69 saying so ($(head -c 150 "$T/nl.log"))" \
+		test $rc -eq 69 -a -n "$(grep -F 'not an address of this host' "$T/nl.log")"
+done
+
+# ---- a second milter on the same unix socket is refused; the first one
+# keeps it (libmilter alone would replace it, leaving the first one
+# running with no way in). A socket nobody answers at is replaced.
+milter_conf "$T/us1.conf" Socket "unix:$T/run2/m.sock" UserID nobody:nogroup
+milter_conf "$T/us2.conf" Socket "unix:$T/run2/m.sock" UserID nobody:nogroup
+mkdir -p "$T/run2"
+if milter_start us1 "$T/us1.conf"; then
+	ino=$(stat -c %i "$T/run2/m.sock")
+	timeout 10 "$MILTER_BIN" -f -c "$T/us2.conf" >"$T/us2.log" 2>&1
+	rc=$?
+	check "a second milter on a unix socket in use: exit 69 saying so ($(head -c 150 "$T/us2.log"))" \
+		test $rc -eq 69 -a -n "$(grep -F 'a process already listens on it' "$T/us2.log")"
+	check_eq "... the first one keeps its socket" "$ino" "$(stat -c %i "$T/run2/m.sock")"
+	milter_kill9 us1
+	if milter_start us2 "$T/us2.conf"; then
+		ok "a unix socket left by a killed milter is taken over"
+		milter_stop us2
+	else
+		bad "a unix socket left by a killed milter is taken over"
+	fi
+else
+	bad "unix socket: the first milter starts"
+fi
+
+# ---- a reload finds a configuration given by a relative path (-c
+# rel.conf): the daemon changes to / as it detaches
+milter_conf "$T/rel.conf" Socket "inet:$((PORT + 5))@127.0.0.1" UserID nobody:nogroup \
+	Syslog no Metrics "127.0.0.1:$((PORT + 4))" PidFile "$T/rel.pid"
+(cd "$T" && "$MILTER_BIN" -c rel.conf) >"$T/rel.log" 2>&1
+rc=$?
+reloads() {
+	python3 -c 'import sys, urllib.request
+print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' \
+	    "http://127.0.0.1:$((PORT + 4))/metrics" 2>/dev/null |
+	    awk '/^nilsimsa_milter_config_reloads_total/ { printf "%s ", $2 }'
+}
+for i in $(seq 50); do [ -s "$T/rel.pid" ] && [ -n "$(reloads)" ] && break; sleep 0.1; done
+relpid=$(cat "$T/rel.pid" 2>/dev/null)
+if [ $rc -eq 0 ] && [ -n "$relpid" ]; then
+	kill -USR1 "$relpid"
+	for i in $(seq 50); do [ "$(reloads)" = "1 0 " ] && break; sleep 0.1; done
+	check_eq "daemon started with -c rel.conf: SIGUSR1 reloads it (success, failure)" \
+		"1 0 " "$(reloads)"
+	kill "$relpid"
+	for i in $(seq 50); do alive "$relpid" || break; sleep 0.1; done
+else
+	bad "daemon started with -c rel.conf (exit $rc, $(head -c 150 "$T/rel.log"))"
+fi
+
 # ---- UserID, PidFile, store ownership, SIGTERM
 conf=$T/user.conf
 # the pid file's directory belongs to the user, as a package would set up
