@@ -1024,7 +1024,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	struct store_obs	 obs;
 	struct verdict_input	 in;
 	struct timespec		 t0, ts, t1;
-	int			 count;
+	int			 count, looked = 0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(r, 0, sizeof(*r));
@@ -1072,8 +1072,9 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		if (the_fleet != NULL && !dry_run)
 			fleet_enter(the_fleet);
 		clock_gettime(CLOCK_MONOTONIC, &ts);
-		r->store_err = dry_run ? store_lookup(store, &obs, &r->res) :
+		r->store_err = dry_run ? store_preview(store, &obs, &r->res) :
 		    store_observe(store, &obs, &r->res);
+		looked = dry_run && r->store_err == 0 && !r->res.found;
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		if (the_fleet != NULL && !dry_run)
 			fleet_leave(the_fleet);
@@ -1090,6 +1091,9 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	if (store != NULL && !dry_run && r->store_err == 0)
 		note_text(m, store, now, r, &obs);
 	verdict_decide(cfg, &in, &r->verdict);
+	/* A dry run that matched nothing: the milter would start a cluster. */
+	if (looked && !in.spamtrap)
+		r->verdict.reason = "new";
 	/* Not digested for want of text: say so rather than "unscored". */
 	if (in.res == NULL && !in.spamtrap && r->body_bytes < cfg->min_body_bytes)
 		r->verdict.reason = "short";

@@ -1023,6 +1023,25 @@ store_lookup(struct store *s, const struct store_obs *obs,
 	return 0;
 }
 
+/*
+ * store_lookup(), then the message joins the cluster found as
+ * store_observe() would join it, in the copy in res alone: its counts,
+ * and what is new to it (rcpt_new, net_known, sender_known), are those
+ * the milter's verdict reads, so nilsimsactl check predicts that.
+ */
+int
+store_preview(struct store *s, const struct store_obs *obs,
+    struct store_result *res)
+{
+	int	rc;
+
+	if ((rc = store_lookup(s, obs, res)) != 0 || !res->found)
+		return rc;
+	cluster_join(&res->c, obs, res->counted, res->exact ||
+	    res->score >= STORE_COPY_MIN, res);
+	return 0;
+}
+
 /* ------------------------------------------------------- admin writes */
 
 int

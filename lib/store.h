@@ -371,6 +371,13 @@ int	store_observe(struct store *s, const struct store_obs *obs,
 /* The same search without changing anything (nilsimsactl check). */
 int	store_lookup(struct store *s, const struct store_obs *obs,
 	    struct store_result *res);
+/*
+ * store_lookup() with the message joined to the cluster found, in res
+ * only (nothing written): the cluster as store_observe() would leave it,
+ * for a verdict that is the milter's (nilsimsactl check).
+ */
+int	store_preview(struct store *s, const struct store_obs *obs,
+	    struct store_result *res);
 
 /* Add to a cluster's tagged/rejected counters and the per-hour stats. */
 int	store_note(struct store *s, uint64_t id, int64_t now,

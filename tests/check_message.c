@@ -488,10 +488,13 @@ setup_site(void)
 	ck_assert_msg(rc == 0, "store: %s", store_strerror(rc));
 }
 
-/* One message of text to recipients, from ip and sender, at time t. */
+/*
+ * One message of text to recipients, from ip and sender, at time t;
+ * with dry, looked up only (nilsimsactl check's way).
+ */
 static struct message_result
-offer_ar(const char *text, const char *ip, const char *sender,
-    const char **rcpt, size_t n, const char *authres, int64_t t)
+offer_run(const char *text, const char *ip, const char *sender,
+    const char **rcpt, size_t n, const char *authres, int64_t t, int dry)
 {
 	struct message		*m;
 	struct message_result	 r;
@@ -505,10 +508,18 @@ offer_ar(const char *text, const char *ip, const char *sender,
 	if (authres != NULL)
 		message_header(m, "Authentication-Results", authres);
 	message_body(m, (const unsigned char *)text, strlen(text));
-	message_finish(m, store, t, 0, &r);
+	message_finish(m, store, t, dry, &r);
 	message_free(m);
 	ck_assert_int_eq(r.store_err, 0);
 	return r;
+}
+
+/* The same, observed (the milter's way). */
+static struct message_result
+offer_ar(const char *text, const char *ip, const char *sender,
+    const char **rcpt, size_t n, const char *authres, int64_t t)
+{
+	return offer_run(text, ip, sender, rcpt, n, authres, t, 0);
 }
 
 /* The same without an Authentication-Results header. */
@@ -977,6 +988,70 @@ START_TEST(site_botnet_spread)
 		ck_assert_msg(r.verdict.action != VERDICT_REJECT,
 		    "reply %d rejected (%s)", i, r.verdict.reason);
 	}
+}
+END_TEST
+
+/*
+ * nilsimsactl check looks a message up without writing (message_finish
+ * dry): its verdict must be the one the milter then reaches for the same
+ * message, at every step of a campaign from a botnet (new, few, spread,
+ * bulk) and of a list's posts to the same people, and the dry run must
+ * change nothing. Before, the lookup read the cluster without this
+ * message in it: check said "tag" where the milter rejected for spread,
+ * and "unscored" where it started a cluster.
+ */
+START_TEST(check_predicts_milter)
+{
+	struct message_result	 dry, real;
+	char			 rc[64], ip[32], from[64], text[sizeof(BODY) + 32];
+	const char		*rcpt[1] = { rc };
+	const char		*party[] = { "<ann@uni.test>", "<bob@uni.test>" };
+	int			 i, spread = 0, bulk = 0;
+	uint64_t		 msgs;
+
+	for (i = 0; i < 24; i++) {
+		snprintf(rc, sizeof(rc), "<user%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "203.%d.0.5", 100 + i);
+		snprintf(from, sizeof(from), "<x%d@forged%d.test>", i, i);
+		snprintf(text, sizeof(text), "%s ref %d", BODY, 1000 + i * 7);
+		dry = offer_run(text, ip, from, rcpt, 1, NULL,
+		    1800000000 + i * 60, 1);
+		msgs = dry.res.found ? dry.res.c.messages : 0;
+		real = offer_run(text, ip, from, rcpt, 1, NULL,
+		    1800000000 + i * 60, 0);
+		ck_assert_msg(dry.verdict.action == real.verdict.action &&
+		    strcmp(dry.verdict.reason, real.verdict.reason) == 0,
+		    "copy %d: check says %s/%s, the milter %s/%s", i,
+		    verdict_action_name(dry.verdict.action), dry.verdict.reason,
+		    verdict_action_name(real.verdict.action),
+		    real.verdict.reason);
+		/* the preview counted this copy, as the milter then did */
+		if (i > 0)
+			ck_assert_uint_eq(msgs, real.res.c.messages);
+		spread += strcmp(real.verdict.reason, "spread") == 0;
+		bulk += strcmp(real.verdict.reason, "bulk") == 0;
+	}
+	ck_assert_int_gt(spread, 0);
+	ck_assert_int_gt(bulk, 0);
+	for (i = 0; i < 20; i++) {
+		dry = offer_run(newsletter, "198.51.100.7", "<news@list.test>",
+		    party, 2, NULL, 1800010000 + i * 86400, 1);
+		real = offer_run(newsletter, "198.51.100.7", "<news@list.test>",
+		    party, 2, NULL, 1800010000 + i * 86400, 0);
+		ck_assert_msg(dry.verdict.action == real.verdict.action &&
+		    strcmp(dry.verdict.reason, real.verdict.reason) == 0,
+		    "post %d: check says %s/%s, the milter %s/%s", i,
+		    verdict_action_name(dry.verdict.action), dry.verdict.reason,
+		    verdict_action_name(real.verdict.action),
+		    real.verdict.reason);
+	}
+	/* a letter like nothing in the store: new, as the milter says */
+	dry = offer_run("A letter of its own about the garden, the weather and "
+	    "the cat, long enough to be digested and like nothing else here, "
+	    "with a few more words about the neighbours for good measure.\n",
+	    "192.0.2.9", "<me@home.test>", party, 1, NULL, 1800100000, 1);
+	ck_assert_int_eq(dry.res.found, 0);
+	ck_assert_str_eq(dry.verdict.reason, "new");
 }
 END_TEST
 
@@ -2138,6 +2213,7 @@ message_suite(void)
 	tcase_add_test(tc, site_rcpt_repeated);
 	tcase_add_test(tc, site_provider_list);
 	tcase_add_test(tc, site_campaign);
+	tcase_add_test(tc, check_predicts_milter);
 	tcase_add_test(tc, site_freemail_campaign);
 	tcase_add_test(tc, site_provider_pool);
 	tcase_add_test(tc, site_pool_shield);
