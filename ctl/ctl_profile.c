@@ -733,8 +733,8 @@ cmd_profile_show(struct ctl *ctl, int argc, char **argv)
 	printf("dirs        %u directions removed\n", p->ndirs);
 	printf("store mode  %s\n", mode);
 	printf("configured  %s\n", configured ? "yes" :
-	    ctl->cfg->score_mode == SCORE_CALIBRATED ? "no (another profile)" :
-	    "no (ScoreMode reference)");
+	    ctl->cfg->score_mode == SCORE_REFERENCE ?
+	    "no (ScoreMode reference)" : "no (another profile)");
 	printf("buckets     %.1f of %d effective; shares %.2f to %.2f times "
 	    "even; most common %d, %d, %d\n", s.effective, NILSIMSA_BUCKETS,
 	    s.min, s.max, s.top[0], s.top[1], s.top[2]);

@@ -442,8 +442,9 @@ ctl_opts_json(struct ctl *ctl, int argc, char **argv, int *first)
 	};
 	int				ch;
 
+	/* permuted: --json before or after the operands */
 	optind = 0;
-	while ((ch = getopt_long(argc, argv, "+j", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "j", lo, NULL)) != -1) {
 		if (ch != 'j') {
 			ctl_bad_option(argv[0], argv);
 			return CTL_EUSAGE;

@@ -206,6 +206,8 @@ grep -q '^status *spam' "$W/out" && grep -q '^messages *1$' "$W/out" &&
 status 0 "show --json" show --json 1
 pyjson "show json" 'j["id"] == 1 and j["status"] == "spam" and len(j["history"]) == 24 and
     sum(h["messages"] for h in j["history"]) == 1'
+status 0 "show ID --json (the option after the id)" show 1 --json
+pyjson "show ID --json" 'j["id"] == 1 and j["status"] == "spam"'
 status 2 "show an unknown id" show 999
 status 0 "stats --json" stats --json
 # the learns of a moment ago: this hour's, or the last one's too when

@@ -153,6 +153,9 @@ status 0 "show the file" "$W/default.conf" --json profile show "$W/site.profile"
 pyjson "show --json" "j['name'] == 'site' and j['messages'] == $used and j['dirs'] == 16 and j['source'] == '$W/site.profile' and not j['configured'] and j['store_mode'].startswith('calibrated:site:')"
 status 0 "show the configured default" "$W/default.conf" --json profile show
 pyjson "default profile" "j['name'] == 'default' and j['source'] == 'built-in' and j['configured'] and j['messages'] > 1000"
+status 0 "show a file not configured (ScoreMode auto, the default)" "$W/default.conf" profile show "$W/site.profile"
+grep -q '^configured  *no (another profile)$' "$W/out" && ok ||
+	fail "show a file not configured: $(grep configured "$W/out")"
 status 0 "show the configured site profile" "$W/site.conf" profile show
 grep -q '^name  *site$' "$W/out" && grep -q '^configured  *yes$' "$W/out" &&
     grep -q "^messages  *$used " "$W/out" && grep -q '^dirs  *16 ' "$W/out" && ok ||
