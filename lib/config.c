@@ -583,7 +583,7 @@ expected(const struct key *k, char *buf, size_t len)
 		snprintf(buf, len, "host:port, [IPv6]:port or unix:/path");
 		break;
 	case CT_LISTEN:
-		snprintf(buf, len, "host:port, [IPv6]:port, or nothing (off)");
+		snprintf(buf, len, "host:port, [IPv6]:port, or off");
 		break;
 	case CT_BOOL:
 		snprintf(buf, len, "yes, no, true, false, 1 or 0");
@@ -754,6 +754,9 @@ parse_value(const struct key *k, const char *text, union value *v,
 		ok = valid_redis(text);
 		break;
 	case CT_LISTEN:
+		/* "off" and "none" are nothing: no listener */
+		if (strcasecmp(text, "off") == 0 || strcasecmp(text, "none") == 0)
+			text = "";
 		ok = text[0] == '\0' || (strncasecmp(text, "unix:", 5) != 0 &&
 		    valid_redis(text));
 		break;

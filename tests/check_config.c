@@ -293,6 +293,21 @@ START_TEST(test_good_values)
 }
 END_TEST
 
+/* Metrics off (or none, any case) is no listener, as when unset. */
+START_TEST(test_metrics_off)
+{
+	static const char *lines[] = { "Metrics off\n", "Metrics NONE\n" };
+	struct config	*c;
+	size_t		 i;
+
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		c = load_ok(lines[i]);
+		ck_assert_str_eq(c->metrics, "");
+		config_free(c);
+	}
+}
+END_TEST
+
 START_TEST(test_bad_values)
 {
 	static const struct {
@@ -361,9 +376,9 @@ START_TEST(test_bad_values)
 		    "unix:/path)" },
 		{ "Metrics unix:/run/m.sock", "Metrics: bad value "
 		    "'unix:/run/m.sock' (expected host:port, [IPv6]:port, or "
-		    "nothing (off))" },
+		    "off)" },
 		{ "Metrics 9894", "Metrics: bad value '9894' (expected "
-		    "host:port, [IPv6]:port, or nothing (off))" },
+		    "host:port, [IPv6]:port, or off)" },
 		{ "RedisTimeout 0", "RedisTimeout: bad value '0' "
 		    "(expected an integer from 1 to 10000)" },
 		{ "MaxClusters 0", "MaxClusters: bad value '0' "
@@ -973,6 +988,7 @@ config_suite(void)
 	tcase_add_test(tc, test_case);
 	tcase_add_test(tc, test_good_values);
 	tcase_add_test(tc, test_bad_values);
+	tcase_add_test(tc, test_metrics_off);
 	tcase_add_test(tc, test_suffixes);
 	tcase_add_test(tc, test_syntax_errors);
 	tcase_add_test(tc, test_repeated);
