@@ -178,8 +178,8 @@ static int
 check_inet(const char *spec, int bind_test, char *err, size_t errlen)
 {
 	struct addrinfo	 hints, *ai;
-	char		 buf[512], *host, *port;
-	int		 fd, rc, on = 1, saved;
+	char		 buf[512], why[128], *host, *port;
+	int		 rc;
 
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = strncasecmp(spec, "inet6:", 6) == 0 ? AF_INET6 : AF_INET;
@@ -195,24 +195,39 @@ check_inet(const char *spec, int bind_test, char *err, size_t errlen)
 		return -1;
 	}
 	rc = 0;
-	if (bind_test) {
-		if ((fd = socket(ai->ai_family, SOCK_STREAM, 0)) == -1)
-			goto out;
-		(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
-		if (bind(fd, ai->ai_addr, ai->ai_addrlen) == -1) {
-			saved = errno;
-			snprintf(err, errlen, "socket: %s: %s", spec,
-			    saved == EADDRINUSE ? "the port is in use "
-			    "(another nilsimsa-milter?)" :
-			    saved == EADDRNOTAVAIL ? "not an address of this host" :
-			    saved == EACCES ? "permission denied (a port under "
-			    "1024 needs root)" : strerror(saved));
-			rc = -1;
-		}
-		close(fd);
+	if (bind_test && listen_try(ai->ai_addr, ai->ai_addrlen, why,
+	    sizeof(why)) == -1) {
+		snprintf(err, errlen, "socket: %s: %s", spec, why);
+		rc = -1;
 	}
-out:
 	freeaddrinfo(ai);
+	return rc;
+}
+
+/*
+ * Can a listener bind sa? A test bind, closed at once, with libmilter's
+ * (and libmicrohttpd's) SO_REUSEADDR: 0, or -1 with the reason in err,
+ * in words an administrator acts on.
+ */
+int
+listen_try(const struct sockaddr *sa, socklen_t salen, char *err,
+    size_t errlen)
+{
+	int	fd, on = 1, saved, rc = 0;
+
+	if ((fd = socket(sa->sa_family, SOCK_STREAM, 0)) == -1)
+		return 0;	/* the real listener will say */
+	(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+	if (bind(fd, sa, salen) == -1) {
+		saved = errno;
+		snprintf(err, errlen, "%s", saved == EADDRINUSE ? "the port "
+		    "is in use (another nilsimsa-milter?)" :
+		    saved == EADDRNOTAVAIL ? "not an address of this host" :
+		    saved == EACCES ? "permission denied (a port under 1024 "
+		    "needs root)" : strerror(saved));
+		rc = -1;
+	}
+	close(fd);
 	return rc;
 }
 

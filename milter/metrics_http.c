@@ -174,7 +174,7 @@ void
 metrics_http_start(const char *spec)
 {
 	struct addrinfo	 hints, *res;
-	char		 host[256], port[16];
+	char		 host[256], port[16], why[128];
 	unsigned int	 flags;
 	int		 rc;
 
@@ -187,6 +187,9 @@ metrics_http_start(const char *spec)
 	hints.ai_flags = AI_PASSIVE;
 	if ((rc = getaddrinfo(host, port, &hints, &res)) != 0)
 		fatalx("metrics: %s: %s", spec, gai_strerror(rc));
+	/* libmicrohttpd's failure names no reason worth reading */
+	if (listen_try(res->ai_addr, res->ai_addrlen, why, sizeof(why)) == -1)
+		fatalx("metrics: cannot listen on %s: %s", spec, why);
 	/* poll(), not select(): sessions take descriptors past FD_SETSIZE */
 	flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
 	if (res->ai_family == AF_INET6)

@@ -22,6 +22,7 @@
 #define MILTER_H
 
 #include <sys/types.h>
+#include <sys/socket.h>
 
 #include <libmilter/mfapi.h>
 
@@ -48,6 +49,8 @@ void		 metrics_http_stop(void);
 /* listen.c: the listening socket (checks, TCP_NODELAY, owner, hooks). */
 int		 listen_check(const char *spec, int bind_test, char *err,
 		    size_t errlen);
+int		 listen_try(const struct sockaddr *sa, socklen_t salen,
+		    char *err, size_t errlen);
 int		 listen_nodelay(void);
 void		 listen_owner(const char *spec, int have_user, uid_t uid, gid_t gid);
 void		 listen_print_hooks(const char *spec);

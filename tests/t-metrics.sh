@@ -365,8 +365,8 @@ else
 	wait $m2
 	rc=$?
 	check_eq "a second milter on the same Metrics port exits 1" 1 $rc
-	check "... naming the address" \
-		grep -q "metrics: cannot listen on 127.0.0.1:$HPORT" "$T/m2.log"
+	check "... naming the address and why ($(grep -m1 "cannot listen" "$T/m2.log"))" \
+		grep -q "metrics: cannot listen on 127.0.0.1:$HPORT: the port is in use" "$T/m2.log"
 fi
 
 milter_stop milter
