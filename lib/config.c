@@ -1211,7 +1211,34 @@ secret(const struct key *k)
 	return strcmp(k->name, "RedisPassword") == 0;
 }
 
-#define SECRET_SHOWN	"********"	/* what a secret is written as */
+#define SECRET_SHOWN	"********"	/*
+ * For each key whose value differs between a and b, fn(key, old, new,
+ * arg), the values as the file gives them (a secret as "(set)"): what a
+ * reload changed, for its log line. Returns how many differ.
+ */
+size_t
+config_changes(const struct config *a, const struct config *b,
+    void (*fn)(const char *, const char *, const char *, void *), void *arg)
+{
+	char	va[CONF_LINE_MAX + 1], vb[CONF_LINE_MAX + 1];	/* any value whole */
+	size_t	i, n = 0;
+
+	for (i = 0; i < NKEYS; i++) {
+		format_value(a, &keys[i], va, sizeof(va));
+		format_value(b, &keys[i], vb, sizeof(vb));
+		if (strcmp(va, vb) == 0)
+			continue;
+		n++;
+		if (secret(&keys[i])) {
+			snprintf(va, sizeof(va), "%s", va[0] ? SECRET_SHOWN : "");
+			snprintf(vb, sizeof(vb), "%s", vb[0] ? SECRET_SHOWN : "");
+		}
+		fn(keys[i].name, va, vb, arg);
+	}
+	return n;
+}
+
+/* what a secret is written as */
 
 int
 config_reloadable(const struct config *cur, const struct config *next,

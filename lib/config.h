@@ -145,6 +145,14 @@ struct config	*config_load(const char *path, char *err, size_t errlen);
 int		 config_reloadable(const struct config *cur, const struct config *next,
 		    char *err, size_t errlen);
 
+/*
+ * Call fn(key, old, new, arg) for each key whose value differs between
+ * a and b (secrets shown as set or not); returns how many.
+ */
+size_t		 config_changes(const struct config *a, const struct config *b,
+		    void (*fn)(const char *, const char *, const char *, void *),
+		    void *arg);
+
 /* Print every key and its value, as a config file would (nilsimsa-milter -n -v). */
 void		 config_dump(const struct config *c, FILE *fp);
 

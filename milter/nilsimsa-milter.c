@@ -212,9 +212,19 @@ config_swap(struct config *next)
 	return 0;
 }
 
+/* A reload's log line for one key it changed. */
+static void
+log_change(const char *key, const char *old, const char *new, void *arg)
+{
+	(void)arg;
+	log_info("reload: %s %s -> %s", key, old[0] ? old : "(unset)",
+	    new[0] ? new : "(unset)");
+}
+
 /*
  * Read the file again and swap it in if it is valid: 0 loaded, -1
- * refused (the running configuration stays), 1 nothing to read.
+ * refused (the running configuration stays), 1 nothing to read. Each
+ * key it changes is logged, old value and new.
  */
 static int
 reload_file(void)
@@ -222,6 +232,7 @@ reload_file(void)
 	struct config	*next, *cur;
 	char		 err[512];
 	int64_t		 sttl, bttl;
+	size_t		 nchanged;
 	int		 level, err_rc;
 
 	if (config_path == NULL) {
@@ -239,6 +250,7 @@ reload_file(void)
 		log_warnx("reload: %s; keeping the running configuration", err);
 		return -1;
 	}
+	nchanged = config_changes(cur, next, log_change, NULL);
 	daemon_config_release(cur);
 	level = next->loglevel;
 	sttl = next->singleton_ttl;
@@ -255,7 +267,8 @@ reload_file(void)
 		    store_strerror(err_rc));
 	if (the_fleet != NULL)
 		fleet_set_ttl(the_fleet, sttl, bttl);
-	log_info("reload: %s loaded", config_path);
+	log_info("reload: %s loaded, %zu setting%s changed", config_path,
+	    nchanged, nchanged == 1 ? "" : "s");
 	return 0;
 }
 

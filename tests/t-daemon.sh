@@ -488,6 +488,9 @@ if milter_start reload "$conf"; then
 		grep -q 'RELOAD2: .*action=tag .*reason=whitelist-client' "$T/reload.log"
 	check "reload: after it, the same connection's next copy is rejected" \
 		grep -q 'RELOAD3: .*action=reject .*reason=bulk' "$T/reload.log"
+	check "reload: the log says what changed, and how many ($(grep -m1 'loaded,' "$T/reload.log"))" \
+		test -n "$(grep 'reload: WhitelistClients 192.0.2.0/24 -> (unset)' "$T/reload.log")" \
+		-a -n "$(grep 'reload: .* loaded, 1 setting changed' "$T/reload.log")"
 	# 24 sessions held open across 24 reloads: each reload is taken
 	before=$(grep -c 'reload: ' "$T/reload.log")
 	rl="n=\$(grep -c 'reload: ' $T/reload.log); kill -USR1 $(milter_pid reload); for i in \$(seq 50);"
