@@ -150,7 +150,7 @@ list_json(struct store *s, const struct filter *f, size_t *corrupt)
 		}
 		if ((a = ctl_cluster_json(&c)) == NULL ||
 		    (nout++ > 0 && fputc(',', stdout) == EOF) ||
-		    json_dumpf(a, stdout, JSON_COMPACT | JSON_ENSURE_ASCII) != 0)
+		    json_dumpf(a, stdout, CTL_JSON_FLAGS) != 0)
 			rc = CTL_ESTORE;
 		json_decref(a);
 	}
@@ -282,7 +282,8 @@ get_cluster(struct ctl *ctl, const char *arg, struct cluster *c)
 static void
 show_text(const struct ctl *ctl, const struct cluster *c)
 {
-	char		hex[NILSIMSA_HEX_LEN + 1], t[32], subj[CLUSTER_SUBJECT_MAX * 4];
+	char		hex[NILSIMSA_HEX_LEN + 1], t[32], win[32];
+	char		subj[CLUSTER_SUBJECT_MAX * 4];
 	uint32_t	max = 0;
 	int64_t		secs;
 	int		i, bar;
@@ -297,19 +298,21 @@ show_text(const struct ctl *ctl, const struct cluster *c)
 	printf("last seen   %s\n", t);
 	printf("messages    %llu\n", (unsigned long long)c->messages);
 	printf("recipients  %llu\n", (unsigned long long)c->recipients);
-	printf("different   %u recipients, %u of them reached in the last %llds "
+	ctl_fmt_duration(ctl->cfg->campaign_window, win, sizeof(win));
+	printf("different   %u recipients, %u of them reached in the last %s "
 	    "(CampaignWindow)%s\n", c->nrset,
 	    cluster_recent_rcpts(c, ctl->now, ctl->cfg->campaign_window),
-	    (long long)ctl->cfg->campaign_window,
-	    c->nrset >= CLUSTER_MAX_RCPTS ? "; the latest kept" : "");
-	printf("networks    %u%s, %u of them in the last %llds\n", c->networks,
+	    win, c->nrset >= CLUSTER_MAX_RCPTS ? "; the latest kept" : "");
+	printf("networks    %u%s, %u of them in the last %s\n", c->networks,
 	    c->networks >= CLUSTER_MAX_NETS ? " (or more)" : "",
-	    cluster_recent_nets(c, ctl->now, ctl->cfg->campaign_window),
-	    (long long)ctl->cfg->campaign_window);
-	printf("mailing     %s (%d%% of copies from one sender domain and "
-	    "at most %d networks: MailingShare)\n",
-	    cluster_single_source(c, (unsigned)ctl->cfg->mailing_share) ?
-	    "yes" : "no", ctl->cfg->mailing_share, CLUSTER_MAILING_NETS);
+	    cluster_recent_nets(c, ctl->now, ctl->cfg->campaign_window), win);
+	if (c->messages < 2)
+		printf("mailing     - (one message: a mailing needs copies)\n");
+	else
+		printf("mailing     %s (%d%% of copies from one sender domain "
+		    "and at most %d networks: MailingShare)\n",
+		    cluster_single_source(c, (unsigned)ctl->cfg->mailing_share) ?
+		    "yes" : "no", ctl->cfg->mailing_share, CLUSTER_MAILING_NETS);
 	printf("tagged      %u\n", c->tagged);
 	printf("rejected    %u\n", c->rejected);
 	if (c->subject[0] != '\0') {

@@ -366,6 +366,25 @@ ctl_hour_secs(int64_t hour, int i, int64_t *t)
 	return 0;
 }
 
+/* A duration as the configuration writes it: 7d, 12h, 90m, 45s. */
+void
+ctl_fmt_duration(int64_t secs, char *buf, size_t len)
+{
+	static const struct {
+		int64_t	 n;
+		char	 unit;
+	} units[] = { { 86400, 'd' }, { 3600, 'h' }, { 60, 'm' } };
+	size_t	i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (secs > 0 && secs % units[i].n == 0) {
+			snprintf(buf, len, "%lld%c",
+			    (long long)(secs / units[i].n), units[i].unit);
+			return;
+		}
+	snprintf(buf, len, "%llds", (long long)secs);
+}
+
 void
 ctl_fmt_time(int64_t t, char *buf, size_t len)
 {

@@ -424,7 +424,7 @@ ctl_json_print(json_t *j)
 		ctl_err("out of memory");
 		return CTL_ESTORE;
 	}
-	rc = json_dumpf(j, stdout, JSON_COMPACT | JSON_ENSURE_ASCII);
+	rc = json_dumpf(j, stdout, CTL_JSON_FLAGS);
 	json_decref(j);
 	if (rc != 0 || fputc('\n', stdout) == EOF) {
 		ctl_err("stdout: write error");

@@ -203,6 +203,10 @@ sys.exit(0 if all(len(l.rstrip("\n")) <= 80 for l in open(sys.argv[1], encoding=
 status 0 "show" show 1
 grep -q '^status *spam' "$W/out" && grep -q '^messages *1$' "$W/out" &&
     grep -q '^history' "$W/out" && ok || fail "show text: $(cat "$W/out")"
+# CampaignWindow as the configuration writes it; no "mailing yes" for one
+grep -q 'reached in the last 7d (CampaignWindow)' "$W/out" &&
+    grep -q '^mailing *- (one message' "$W/out" && ok ||
+	fail "show text, window and mailing: $(grep -E '^(different|mailing)' "$W/out")"
 status 0 "show --json" show --json 1
 pyjson "show json" 'j["id"] == 1 and j["status"] == "spam" and len(j["history"]) == 24 and
     sum(h["messages"] for h in j["history"]) == 1'
@@ -225,6 +229,8 @@ cp "$W/out" "$W/export.before"
 status 0 "check a campaign variant" check --json "$W/spam3"
 pyjson "joins the spam cluster" 'j["cluster"]["id"] == 1 and j["score"] > 24 and not j["exact"]'
 pyjson "verdict reject" 'j["verdict"]["action"] == "reject"'
+# reals to ten significant digits: "ms":0.449, not 0.44900000000000001
+grep -Eq '[0-9]\.[0-9]{11,}' "$W/out" && fail "a real of many digits: $(grep -Eo '"ms":[^,]*' "$W/out")" || ok
 pyjson "runner-up" 'j["runner_up"] is not None and j["runner_up"] < j["score"] and j["compared"] == 3'
 status 0 "check an exact duplicate" check --json "$W/spam1"
 pyjson "exact" 'j["exact"] and j["score"] == 128 and j["cluster"]["id"] == 1'
