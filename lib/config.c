@@ -29,6 +29,7 @@
 
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
@@ -1067,6 +1068,7 @@ static int
 load_file(struct load *ld, const char *path, int depth, const char *from,
     int fromline)
 {
+	struct stat st;
 	char *line;
 	const char *why;
 	FILE *fp;
@@ -1080,6 +1082,17 @@ load_file(struct load *ld, const char *path, int depth, const char *from,
 		else
 			util_seterr(ld->err, ld->errlen, "%s: cannot open: %s",
 			    path, strerror(errno));
+		return -1;
+	}
+	/* a directory reads as an error, a FIFO waits for ever */
+	if (fstat(fileno(fp), &st) == 0 && (S_ISDIR(st.st_mode) ||
+	    S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
+		fclose(fp);
+		if (from != NULL)
+			util_seterr(ld->err, ld->errlen, "%s:%d: Include: '%s' "
+			    "is not a file", from, fromline, path);
+		else
+			util_seterr(ld->err, ld->errlen, "%s: not a file", path);
 		return -1;
 	}
 	if ((line = malloc(CONF_LINE_MAX + 1)) == NULL) {

@@ -649,6 +649,14 @@ START_TEST(test_include)
 	    "'%s/absent.conf': No such file or directory", outer, tmpdir);
 	ck_assert_str_eq(err, want);
 
+	/* a directory (or a FIFO, which would wait for ever) is no file */
+	snprintf(text, sizeof(text), "Mode shadow\nInclude %s\n", tmpdir);
+	outer = write_conf(text);
+	ck_assert_ptr_null(config_load(outer, err, sizeof(err)));
+	snprintf(want, sizeof(want), "%s:2: Include: '%s' is not a file",
+	    outer, tmpdir);
+	ck_assert_str_eq(err, want);
+
 	/* a file including itself stops at the depth limit */
 	outer = write_named("loop.conf", "# loop\nInclude loop.conf\n");
 	ck_assert_ptr_null(config_load(outer, err, sizeof(err)));
