@@ -870,7 +870,8 @@ main(int argc, char *argv[])
 		    "after %d s; it is left open (LMDB stays consistent)",
 		    STORE_WAIT);
 	if (pidfile != NULL && unlink(pidfile) == -1 && errno != ENOENT)
-		log_debug("PidFile: unlink %s: %s", pidfile, strerror(errno));
+		log_warnx("PidFile: %s left behind: %s (UserID must be able "
+		    "to write its directory)", pidfile, strerror(errno));
 	free(pidfile);
 	return rc == MI_SUCCESS ? 0 : 1;
 }
