@@ -1127,6 +1127,10 @@ message_cluster_header(const struct message_result *r, char *buf, size_t len)
 		    (unsigned long long)r->res.c.id, r->res.score,
 		    (unsigned long long)r->res.c.recipients,
 		    verdict_action_name(r->verdict.action));
+	/* Mode shadow: what enforce would have done, for a trial's reader. */
+	if (r->verdict.would != r->verdict.action && (n = strlen(buf)) < len)
+		snprintf(buf + n, len - n, "; would=%s",
+		    verdict_action_name(r->verdict.would));
 	/* Redis did not answer: decided with this host's counts alone. */
 	if (r->fleet == MESSAGE_FLEET_PARTIAL && (n = strlen(buf)) < len)
 		snprintf(buf + n, len - n, "; partial");

@@ -405,18 +405,24 @@ START_TEST(partial_detail)
 }
 END_TEST
 
-/* Shadow mode removes nobody: tagged, would be partial. */
+/* Shadow mode removes nobody: tagged, would be partial, and says so. */
 START_TEST(partial_shadow)
 {
 	const char		*rcpt[] = { "<a@x.test>", WL };
 	struct message_result	 r;
 	struct message		*m;
 
+	char			 hdr[256];
+
 	cfg->mode = MODE_SHADOW;
 	m = copy_to(rcpt, 2, &r);
 	ck_assert_int_eq(r.verdict.action, VERDICT_TAG);
 	ck_assert_int_eq(r.verdict.would, VERDICT_PARTIAL);
 	ck_assert_uint_eq(r.rcpt_removed, 1);
+	/* the header says what enforce would have done */
+	message_cluster_header(&r, hdr, sizeof(hdr));
+	ck_assert_msg(strstr(hdr, "; action=tag; would=reject-partial") != NULL,
+	    "X-Nilsimsa-Cluster: %s", hdr);
 	message_free(m);
 }
 END_TEST
