@@ -575,7 +575,7 @@ expected(const struct key *k, char *buf, size_t len)
 		break;
 	case CT_SOCKET:
 		snprintf(buf, len, "inet:PORT@HOST, inet6:PORT@HOST, "
-		    "unix:/path or local:/path");
+		    "unix:/path or local:/path; PORT 1 to 65535");
 		break;
 	case CT_USERID:
 		snprintf(buf, len, "user or user:group");

@@ -652,12 +652,13 @@ open_store(const struct config *cfg)
 		fatalx("store: %s: %s", cfg->store, store_strerror(rc));
 }
 
-/* Print the synopsis and exit. */
+/* Print the synopsis: asked for (-h) on stdout, exit 0; else stderr, 64. */
 static void
-usage(void)
+usage(int asked)
 {
-	fprintf(stderr, "usage: nilsimsa-milter [-fnvV] [-c config]\n");
-	exit(EX_USAGE);
+	fprintf(asked ? stdout : stderr, "usage: nilsimsa-milter [-fhnvV] "
+	    "[-c config]\n");
+	exit(asked ? 0 : EX_USAGE);
 }
 
 int
@@ -685,7 +686,7 @@ main(int argc, char *argv[])
 		return EX_OSERR;
 	}
 
-	while ((ch = getopt(argc, argv, "c:fnvV")) != -1) {
+	while ((ch = getopt(argc, argv, "c:fhnvV")) != -1) {
 		switch (ch) {
 		case 'c':
 			config_path = optarg;
@@ -703,12 +704,15 @@ main(int argc, char *argv[])
 			printf("nilsimsa-milter %s (libnilsimsa %s)\n", PACKAGE_VERSION,
 			    NILSIMSA_VERSION_STRING);
 			return 0;
+		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	if (optind != argc)
-		usage();
+		usage(0);
 
 	/* No -c and no file at the default place: run on embedded defaults. */
 	if (config_path == NULL && access(DEFAULT_CONFIG, F_OK) == 0)

@@ -315,29 +315,29 @@ START_TEST(test_bad_values)
 		const char *msg;
 	} bad[] = {
 		{ "Socket 8894", "Socket: bad value '8894' (expected "
-		    "inet:PORT@HOST, inet6:PORT@HOST, unix:/path or local:/path)" },
+		    "inet:PORT@HOST, inet6:PORT@HOST, unix:/path or local:/path; PORT 1 to 65535)" },
 		{ "Socket inet:0@127.0.0.1", "Socket: bad value "
 		    "'inet:0@127.0.0.1' (expected inet:PORT@HOST, inet6:PORT@HOST"
-		    ", unix:/path or local:/path)" },
+		    ", unix:/path or local:/path; PORT 1 to 65535)" },
 		{ "Socket inet:65536", "Socket: bad value 'inet:65536' (expected "
-		    "inet:PORT@HOST, inet6:PORT@HOST, unix:/path or local:/path)" },
+		    "inet:PORT@HOST, inet6:PORT@HOST, unix:/path or local:/path; PORT 1 to 65535)" },
 		{ "Socket inet:smtp@127.0.0.1", "Socket: bad value "
 		    "'inet:smtp@127.0.0.1' (expected inet:PORT@HOST, "
-		    "inet6:PORT@HOST, unix:/path or local:/path)" },
+		    "inet6:PORT@HOST, unix:/path or local:/path; PORT 1 to 65535)" },
 		{ "Socket inet:8894@", "Socket: bad value 'inet:8894@' (expected "
-		    "inet:PORT@HOST, inet6:PORT@HOST, unix:/path or local:/path)" },
+		    "inet:PORT@HOST, inet6:PORT@HOST, unix:/path or local:/path; PORT 1 to 65535)" },
 		{ "Socket inet:8894@127.0.0.300", "Socket: bad value "
 		    "'inet:8894@127.0.0.300' (expected inet:PORT@HOST, "
-		    "inet6:PORT@HOST, unix:/path or local:/path)" },
+		    "inet6:PORT@HOST, unix:/path or local:/path; PORT 1 to 65535)" },
 		{ "Socket inet:8894@::1", "Socket: bad value 'inet:8894@::1' "
 		    "(expected inet:PORT@HOST, inet6:PORT@HOST, unix:/path or "
-		    "local:/path)" },
+		    "local:/path; PORT 1 to 65535)" },
 		{ "Socket inet6:8894@::g", "Socket: bad value 'inet6:8894@::g' "
 		    "(expected inet:PORT@HOST, inet6:PORT@HOST, unix:/path or "
-		    "local:/path)" },
+		    "local:/path; PORT 1 to 65535)" },
 		{ "Socket unix:relative.sock", "Socket: bad value "
 		    "'unix:relative.sock' (expected inet:PORT@HOST, "
-		    "inet6:PORT@HOST, unix:/path or local:/path)" },
+		    "inet6:PORT@HOST, unix:/path or local:/path; PORT 1 to 65535)" },
 		{ "UserID root:", "UserID: bad value 'root:' "
 		    "(expected user or user:group)" },
 		{ "UserID a:b:c", "UserID: bad value 'a:b:c' "
