@@ -997,6 +997,18 @@ START_TEST(site_botnet_spread)
 }
 END_TEST
 
+/* check's verdict (dry) is the milter's (real) for message i of what. */
+static void
+same_verdict(const char *what, int i, const struct message_result *dry,
+    const struct message_result *real)
+{
+	ck_assert_msg(dry->verdict.action == real->verdict.action &&
+	    strcmp(dry->verdict.reason, real->verdict.reason) == 0,
+	    "%s %d: check says %s/%s, the milter %s/%s", what, i,
+	    verdict_action_name(dry->verdict.action), dry->verdict.reason,
+	    verdict_action_name(real->verdict.action), real->verdict.reason);
+}
+
 /*
  * nilsimsactl check looks a message up without writing (message_finish
  * dry): its verdict must be the one the milter then reaches for the same
@@ -1025,12 +1037,7 @@ START_TEST(check_predicts_milter)
 		msgs = dry.res.found ? dry.res.c.messages : 0;
 		real = offer_run(text, ip, from, rcpt, 1, NULL,
 		    1800000000 + i * 60, 0);
-		ck_assert_msg(dry.verdict.action == real.verdict.action &&
-		    strcmp(dry.verdict.reason, real.verdict.reason) == 0,
-		    "copy %d: check says %s/%s, the milter %s/%s", i,
-		    verdict_action_name(dry.verdict.action), dry.verdict.reason,
-		    verdict_action_name(real.verdict.action),
-		    real.verdict.reason);
+		same_verdict("copy", i, &dry, &real);
 		/* the preview counted this copy, as the milter then did */
 		if (i > 0)
 			ck_assert_uint_eq(msgs, real.res.c.messages);
@@ -1044,12 +1051,7 @@ START_TEST(check_predicts_milter)
 		    party, 2, NULL, 1800010000 + i * 86400, 1);
 		real = offer_run(newsletter, "198.51.100.7", "<news@list.test>",
 		    party, 2, NULL, 1800010000 + i * 86400, 0);
-		ck_assert_msg(dry.verdict.action == real.verdict.action &&
-		    strcmp(dry.verdict.reason, real.verdict.reason) == 0,
-		    "post %d: check says %s/%s, the milter %s/%s", i,
-		    verdict_action_name(dry.verdict.action), dry.verdict.reason,
-		    verdict_action_name(real.verdict.action),
-		    real.verdict.reason);
+		same_verdict("post", i, &dry, &real);
 	}
 	/* a letter like nothing in the store: new, as the milter says */
 	dry = offer_run("A letter of its own about the garden, the weather and "
