@@ -1074,6 +1074,20 @@ load_file(struct load *ld, const char *path, int depth, const char *from,
 	FILE *fp;
 	int lineno = 0, rc = 0, r;
 
+	/*
+	 * A directory reads as an error; an Include of a FIFO would wait
+	 * for ever, in open() already (the file -c names is the starter's
+	 * choice: a FIFO there is read, as tests/t-daemon.sh does).
+	 */
+	if (stat(path, &st) == 0 && (S_ISDIR(st.st_mode) ||
+	    (from != NULL && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))))) {
+		if (from != NULL)
+			util_seterr(ld->err, ld->errlen, "%s:%d: Include: '%s' "
+			    "is not a file", from, fromline, path);
+		else
+			util_seterr(ld->err, ld->errlen, "%s: not a file", path);
+		return -1;
+	}
 	if ((fp = fopen(path, "r")) == NULL) {
 		if (from != NULL)
 			util_seterr(ld->err, ld->errlen, "%s:%d: Include: cannot "
@@ -1082,17 +1096,6 @@ load_file(struct load *ld, const char *path, int depth, const char *from,
 		else
 			util_seterr(ld->err, ld->errlen, "%s: cannot open: %s",
 			    path, strerror(errno));
-		return -1;
-	}
-	/* a directory reads as an error, a FIFO waits for ever */
-	if (fstat(fileno(fp), &st) == 0 && (S_ISDIR(st.st_mode) ||
-	    S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
-		fclose(fp);
-		if (from != NULL)
-			util_seterr(ld->err, ld->errlen, "%s:%d: Include: '%s' "
-			    "is not a file", from, fromline, path);
-		else
-			util_seterr(ld->err, ld->errlen, "%s: not a file", path);
 		return -1;
 	}
 	if ((line = malloc(CONF_LINE_MAX + 1)) == NULL) {

@@ -16,6 +16,8 @@
 
 /* check_config: the configuration file reader. */
 
+#include <sys/stat.h>
+
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -603,7 +605,7 @@ END_TEST
 
 START_TEST(test_include)
 {
-	char text[1024], want[2048];
+	char text[1024], want[2048], fifo[512];
 	const char *inner, *outer, *mid;
 	struct config *c;
 
@@ -649,13 +651,22 @@ START_TEST(test_include)
 	    "'%s/absent.conf': No such file or directory", outer, tmpdir);
 	ck_assert_str_eq(err, want);
 
-	/* a directory (or a FIFO, which would wait for ever) is no file */
+	/* a directory, or a FIFO (open() would wait for ever), is no file */
 	snprintf(text, sizeof(text), "Mode shadow\nInclude %s\n", tmpdir);
 	outer = write_conf(text);
 	ck_assert_ptr_null(config_load(outer, err, sizeof(err)));
 	snprintf(want, sizeof(want), "%s:2: Include: '%s' is not a file",
 	    outer, tmpdir);
 	ck_assert_str_eq(err, want);
+	snprintf(fifo, sizeof(fifo), "%s/include.fifo", tmpdir);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	snprintf(text, sizeof(text), "Mode shadow\nInclude %s\n", fifo);
+	outer = write_conf(text);
+	ck_assert_ptr_null(config_load(outer, err, sizeof(err)));
+	snprintf(want, sizeof(want), "%s:2: Include: '%s' is not a file",
+	    outer, fifo);
+	ck_assert_str_eq(err, want);
+	unlink(fifo);
 
 	/* a file including itself stops at the depth limit */
 	outer = write_named("loop.conf", "# loop\nInclude loop.conf\n");
