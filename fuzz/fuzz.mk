@@ -26,7 +26,7 @@ PSL_CFLAGS ?= $(shell pkg-config --cflags libpsl)
 PSL_LIBS ?= $(shell pkg-config --libs libpsl)
 
 HARNESSES = canon config addrlist store_rec ctl_json lmdb_page message forms \
-	authres quotes
+	authres quotes rfc2047
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(SAN) -fsanitize=fuzzer-no-link \
 	-D_GNU_SOURCE -I. -I$(srcdir)/lib -I$(srcdir)/ctl -I$(srcdir)/nilsimsa \
@@ -50,17 +50,19 @@ OBJ_ctl_json = fuzz/fuzz_ctl_json.o ctl/ctl_json.o ctl/ctl_util.o lib/util.o \
 	$(STORE)
 OBJ_message = fuzz/fuzz_message.o fuzz/fuzzutil.o lib/message.o \
 	lib/verdict.o lib/config.o lib/addrlist.o lib/authres.o lib/domain.o \
-	lib/logline.o lib/store_redis.o lib/forms.o lib/quotes.o $(CANON) \
-	$(STORE)
+	lib/logline.o lib/store_redis.o lib/forms.o lib/quotes.o lib/rfc2047.o \
+	$(CANON) $(STORE)
 OBJ_forms = fuzz/fuzz_forms.o fuzz/fuzzutil.o lib/forms.o lib/boiler.o $(CANON)
 OBJ_authres = fuzz/fuzz_authres.o lib/authres.o
 OBJ_quotes = fuzz/fuzz_quotes.o fuzz/fuzzutil.o lib/quotes.o
+OBJ_rfc2047 = fuzz/fuzz_rfc2047.o lib/rfc2047.o $(CANON)
 LIBS_canon = $(UCHARDET_LIBS)
 LIBS_forms = $(UCHARDET_LIBS) -pthread
 LIBS_config = $(UCHARDET_LIBS) -lm
 LIBS_addrlist =
 LIBS_authres =
 LIBS_quotes = -pthread
+LIBS_rfc2047 = $(UCHARDET_LIBS)
 LIBS_store_rec = $(LMDB_LIBS) $(CRYPTO_LIBS) -lm -pthread
 LIBS_lmdb_page =
 LIBS_message = $(UCHARDET_LIBS) $(HIREDIS_LIBS) $(PSL_LIBS) $(LMDB_LIBS) $(CRYPTO_LIBS) \

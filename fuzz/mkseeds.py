@@ -42,6 +42,14 @@ put("forms", "bounce", b"\x00" + (
 put("forms", "places", b"\x01" + ("+18005550100 your mailbox is full. +18005550101 confirm "
     "+18005550102 at mail.example +12345678 overtime: +1 234 567 +1 234 568 " * 4).encode())
 
+# ---------------------------------------------------------------- rfc2047
+# Header values with encoded-words (fuzz_rfc2047.c): byte 0 is the
+# output's size less one.
+put("rfc2047", "gb2312-b", b"\x4f=?GB2312?B?suLK1NPKvP4=?= =?gbk?Q?=D6=D0=CE=C4?= news")
+put("rfc2047", "iso2022jp", b"\xff=?ISO-2022-JP?B?GyRCJUYlOSVIGyhC?=\r\n =?UTF-8*ja?Q?=E3=83=86?=")
+put("rfc2047", "koi8-short", b"\x05Re: =?koi8-r?B?8NLJ18XU?= x =?x-nosuch?B?YQ==?=")
+put("rfc2047", "broken", b"\x40=?UTF-8?Q?=4?= =?UTF-8?B?a*b?= =??Q?a?= =?UTF-8?Q?abc")
+
 # ---------------------------------------------------------------- quotes
 # Canonical text with the header blocks of quoted replies (fuzz_quotes.c).
 put("quotes", "outlook-en", ("thanks, the figures agree. from: ann lee <ann@far.test> "

@@ -220,6 +220,12 @@ unsigned	 canon_flags(const struct canon *c);		/* CANON_F_* */
 
 void		 canon_free(struct canon *c);
 
+/*
+ * canon_charset.c: the iconv name that converts charset label cs to
+ * UTF-8; NULL when its bytes are UTF-8 or ASCII, "" when unknown.
+ */
+const char	*canon_charset_iconv(const char *cs);
+
 /* "text" or "raw" to a mode; -1 if neither. */
 int		 canon_mode_parse(const char *s);
 const char	*canon_mode_name(enum canon_mode mode);

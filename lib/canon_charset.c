@@ -227,6 +227,29 @@ cs_lookup(const char *cs)
 	return l == NULL ? CS_UNKNOWN : l->to;
 }
 
+/*
+ * The iconv name to convert charset label cs (any case) to UTF-8 with,
+ * as a part's text is: NULL when its bytes are UTF-8 (or ASCII) already,
+ * "" when the label is unknown or not converted (rfc2047.c).
+ */
+const char *
+canon_charset_iconv(const char *cs)
+{
+	char	lc[64];
+	size_t	i;
+	int	to;
+
+	for (i = 0; cs[i] != '\0' && i < sizeof(lc) - 1; i++)
+		lc[i] = (char)tolower((unsigned char)cs[i]);
+	if (cs[i] != '\0')
+		return "";
+	lc[i] = '\0';
+	to = cs_lookup(lc);
+	if (to == CS_UTF8)
+		return NULL;
+	return to >= 0 ? cs_iconv[to] : "";
+}
+
 /* Convert with cs_iconv[to] from here on; 0, or -1 if it cannot be opened. */
 static int
 conv_select(struct canon *c, int to)

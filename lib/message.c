@@ -37,6 +37,7 @@
 #include "domain.h"
 #include "message.h"
 #include "quotes.h"
+#include "rfc2047.h"
 #include "store_redis.h"
 
 /* Top-level header lines kept while parsing a whole file (tools only). */
@@ -670,13 +671,18 @@ precedence_bulk(const char *v)
 	return strncasecmp(v, "list", 4) == 0 || strncasecmp(v, "bulk", 4) == 0;
 }
 
+/*
+ * The subject sample: its encoded-words decoded (rfc2047.c), as one line
+ * of printable text: folding and control bytes become spaces.
+ */
 static void
-keep_subject(struct message *m, const char *v)
+keep_subject(struct message *m, const char *value)
 {
+	char	v[sizeof(m->subject)];
 	size_t	i, n = 0;
 	int	space = 1;
 
-	/* One line of printable text: folding and control bytes become spaces. */
+	rfc2047_decode(value, strlen(value), v, sizeof(v));
 	for (i = 0; v[i] != '\0' && n < sizeof(m->subject) - 1; i++) {
 		unsigned char	ch = (unsigned char)v[i];
 

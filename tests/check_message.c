@@ -997,6 +997,32 @@ START_TEST(site_botnet_spread)
 }
 END_TEST
 
+/*
+ * SubjectSample keeps the subject as an administrator reads it: its
+ * encoded-words decoded (rfc2047.c), folding gone, 79 bytes at most.
+ */
+START_TEST(subject_decoded)
+{
+	struct message		*m;
+	struct message_result	 r;
+	const char		*rcpt[] = { "<a@uni.test>" };
+
+	cfg->subject_sample = 1;
+	ck_assert_ptr_nonnull(m = message_new(cfg, 0));
+	message_client_str(m, "192.0.2.7");
+	message_sender(m, "<x@sender.test>");
+	message_rcpt(m, rcpt[0]);
+	message_header(m, "Subject", "=?GB2312?B?suLK1NPKvP4=?=\r\n =?gbk?Q?"
+	    "=D6=D0=CE=C4?= news");
+	message_body(m, (const unsigned char *)BODY, strlen(BODY));
+	message_finish(m, store, 1800000000, 0, &r);
+	message_free(m);
+	ck_assert_int_eq(r.store_err, 0);
+	ck_assert_int_eq(r.digested, 1);
+	ck_assert_str_eq(r.res.c.subject, "测试邮件中文 news");
+}
+END_TEST
+
 /* check's verdict (dry) is the milter's (real) for message i of what. */
 static void
 same_verdict(const char *what, int i, const struct message_result *dry,
@@ -2222,6 +2248,7 @@ message_suite(void)
 	tcase_add_test(tc, site_provider_list);
 	tcase_add_test(tc, site_campaign);
 	tcase_add_test(tc, check_predicts_milter);
+	tcase_add_test(tc, subject_decoded);
 	tcase_add_test(tc, site_freemail_campaign);
 	tcase_add_test(tc, site_provider_pool);
 	tcase_add_test(tc, site_pool_shield);
