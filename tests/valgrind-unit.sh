@@ -41,7 +41,8 @@ lane() {
 # check_canon (92) and the ten others (33 together).
 lane1="check_store check_nilsimsa check_profile"
 lane2="check_canon check_message check_config check_addrlist check_verdict
-    check_ctl check_metrics check_boiler check_forms check_quotes check_redis
+    check_ctl check_metrics check_boiler check_forms check_quotes check_rfc2047
+    check_redis
     check_domain"
 lane $lane1 >"$b/tests/lane.vg.out" 2>&1 &
 bg=$!
