@@ -179,6 +179,8 @@ void	ctl_fmt_when(int64_t t, int64_t now, char *buf, size_t len);
 int	ctl_hour_secs(int64_t hour, int i, int64_t *t);
 /* Local time as "YYYY-MM-DD HH:MM:SS"; "-" for 0 or a year out of range. */
 void	ctl_fmt_time(int64_t t, char *buf, size_t len);
+/* A size as the configuration writes it: 64M, 1G, 36K (1.5M). */
+void	ctl_fmt_size(uint64_t n, char *buf, size_t len);
 /* A duration as the configuration writes it: 7d, 12h, 90m, 45s. */
 void	ctl_fmt_duration(int64_t secs, char *buf, size_t len);
 /* 1 if the bytes are valid UTF-8 without NUL. */

@@ -385,7 +385,7 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 	struct store_stats	 st;
 	struct store		*s;
 	json_t			*o, *h;
-	char			 t[32];
+	char			 t[32], used[16], map[16], max[16];
 	size_t			 autos;
 	int			 first, rc, i;
 
@@ -439,9 +439,11 @@ cmd_stats(struct ctl *ctl, int argc, char **argv)
 	if (st.corrupt > 0)
 		printf("damaged     %zu (records that cannot be read: "
 		    "nilsimsactl verify)\n", st.corrupt);
-	printf("size        %llu bytes used, map %llu of at most %llu\n",
-	    (unsigned long long)st.used_bytes, (unsigned long long)st.map_bytes,
-	    (unsigned long long)st.max_bytes);
+	ctl_fmt_size(st.used_bytes, used, sizeof(used));
+	ctl_fmt_size(st.map_bytes, map, sizeof(map));
+	ctl_fmt_size(st.max_bytes, max, sizeof(max));
+	printf("size        %s used, map %s of at most %s (StoreMaxSize)\n",
+	    used, map, max);
 	ctl_fleet_stats(ctl);
 	printf("\n%-16s %10s %10s %10s\n", "hour", "messages", "tagged", "rejected");
 	for (i = 0; i < 24; i++) {

@@ -366,6 +366,25 @@ ctl_hour_secs(int64_t hour, int i, int64_t *t)
 	return 0;
 }
 
+/* A size as the configuration writes it: 64M, 1G, 36K; bytes below 1K. */
+void
+ctl_fmt_size(uint64_t n, char *buf, size_t len)
+{
+	static const char	units[] = "KMGT";
+	double			v = (double)n;
+	int			u = -1;
+
+	while (v >= 1024 && u < 3) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)n);
+	else
+		snprintf(buf, len, v < 10 && v != (double)(uint64_t)v ?
+		    "%.1f%c" : "%.0f%c", v, units[u]);
+}
+
 /* A duration as the configuration writes it: 7d, 12h, 90m, 45s. */
 void
 ctl_fmt_duration(int64_t secs, char *buf, size_t len)

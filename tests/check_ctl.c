@@ -53,6 +53,34 @@ START_TEST(duration_bad)
 }
 END_TEST
 
+/* Durations and sizes written back as the configuration writes them. */
+START_TEST(formats)
+{
+	char	b[32];
+
+	ctl_fmt_duration(604800, b, sizeof(b));
+	ck_assert_str_eq(b, "7d");
+	ctl_fmt_duration(7200, b, sizeof(b));
+	ck_assert_str_eq(b, "2h");
+	ctl_fmt_duration(5400, b, sizeof(b));
+	ck_assert_str_eq(b, "90m");
+	ctl_fmt_duration(61, b, sizeof(b));
+	ck_assert_str_eq(b, "61s");
+	ctl_fmt_duration(0, b, sizeof(b));
+	ck_assert_str_eq(b, "0s");
+	ctl_fmt_size(1023, b, sizeof(b));
+	ck_assert_str_eq(b, "1023");
+	ctl_fmt_size(16384, b, sizeof(b));
+	ck_assert_str_eq(b, "16K");
+	ctl_fmt_size(1572864, b, sizeof(b));
+	ck_assert_str_eq(b, "1.5M");
+	ctl_fmt_size(1073741824, b, sizeof(b));
+	ck_assert_str_eq(b, "1G");
+	ctl_fmt_size(UINT64_MAX, b, sizeof(b));
+	ck_assert_str_eq(b, "16777216T");
+}
+END_TEST
+
 START_TEST(since_relative)
 {
 	int64_t	t;
@@ -488,6 +516,7 @@ main(void)
 	tzset();
 	tcase_add_test(tc, duration_units);
 	tcase_add_test(tc, duration_bad);
+	tcase_add_test(tc, formats);
 	tcase_add_test(tc, since_relative);
 	tcase_add_test(tc, since_iso);
 	tcase_add_test(tc, since_bad);
