@@ -31,6 +31,7 @@
 
 #include "canon.h"
 #include "rfc2047.h"
+#include "util.h"
 
 /* The output: its buffer, length, and whether it is full. */
 struct out {
@@ -57,15 +58,6 @@ emit(struct out *o, const char *s, size_t n)
 	}
 	memcpy(o->buf + o->len, s, n);
 	o->len += n;
-}
-
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = tolower(c);
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
 static int
@@ -116,8 +108,8 @@ decode_q(const char *t, size_t n, unsigned char *dec)
 		else if (t[i] != '=')
 			dec[len++] = (unsigned char)t[i];
 		else if (i + 2 < n &&
-		    (hi = hexval((unsigned char)t[i + 1])) >= 0 &&
-		    (lo = hexval((unsigned char)t[i + 2])) >= 0) {
+		    (hi = util_hexval((unsigned char)t[i + 1])) >= 0 &&
+		    (lo = util_hexval((unsigned char)t[i + 2])) >= 0) {
 			dec[len++] = (unsigned char)(hi << 4 | lo);
 			i += 2;
 		} else

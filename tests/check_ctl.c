@@ -56,28 +56,26 @@ END_TEST
 /* Durations and sizes written back as the configuration writes them. */
 START_TEST(formats)
 {
+	static const struct {
+		int		 size;	/* ctl_fmt_size, else ctl_fmt_duration */
+		uint64_t	 n;
+		const char	*want;
+	} f[] = {
+		{ 0, 604800, "7d" }, { 0, 7200, "2h" }, { 0, 5400, "90m" },
+		{ 0, 61, "61s" }, { 0, 0, "0s" },
+		{ 1, 1023, "1023" }, { 1, 16384, "16K" }, { 1, 1572864, "1.5M" },
+		{ 1, 1073741824, "1G" }, { 1, UINT64_MAX, "16777216T" },
+	};
 	char	b[32];
+	size_t	i;
 
-	ctl_fmt_duration(604800, b, sizeof(b));
-	ck_assert_str_eq(b, "7d");
-	ctl_fmt_duration(7200, b, sizeof(b));
-	ck_assert_str_eq(b, "2h");
-	ctl_fmt_duration(5400, b, sizeof(b));
-	ck_assert_str_eq(b, "90m");
-	ctl_fmt_duration(61, b, sizeof(b));
-	ck_assert_str_eq(b, "61s");
-	ctl_fmt_duration(0, b, sizeof(b));
-	ck_assert_str_eq(b, "0s");
-	ctl_fmt_size(1023, b, sizeof(b));
-	ck_assert_str_eq(b, "1023");
-	ctl_fmt_size(16384, b, sizeof(b));
-	ck_assert_str_eq(b, "16K");
-	ctl_fmt_size(1572864, b, sizeof(b));
-	ck_assert_str_eq(b, "1.5M");
-	ctl_fmt_size(1073741824, b, sizeof(b));
-	ck_assert_str_eq(b, "1G");
-	ctl_fmt_size(UINT64_MAX, b, sizeof(b));
-	ck_assert_str_eq(b, "16777216T");
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		if (f[i].size)
+			ctl_fmt_size(f[i].n, b, sizeof(b));
+		else
+			ctl_fmt_duration((int64_t)f[i].n, b, sizeof(b));
+		ck_assert_str_eq(b, f[i].want);
+	}
 }
 END_TEST
 
