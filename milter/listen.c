@@ -112,10 +112,14 @@ listen_print_hooks(const char *spec)
 
 	at = strchr(spec, '@');
 	colon = strchr(spec, ':');
-	if (strncmp(spec, "inet", 4) == 0 && at != NULL && colon != NULL)
+	if (strncasecmp(spec, "inet", 4) == 0 && at != NULL && colon != NULL)
 		snprintf(pf, sizeof(pf), "inet:%s%s%s:%.*s",
 		    spec[4] == '6' ? "[" : "", at + 1, spec[4] == '6' ? "]" : "",
 		    (int)(at - colon - 1), colon + 1);
+	else if (strncasecmp(spec, "inet", 4) == 0 && colon != NULL)
+		/* no host: every address, loopback among them */
+		snprintf(pf, sizeof(pf), "inet:%s:%s", spec[4] == '6' ?
+		    "[::1]" : "127.0.0.1", colon + 1);
 	else if (colon != NULL && strncmp(colon + 1, POSTFIX_QUEUE,
 	    strlen(POSTFIX_QUEUE)) == 0)
 		snprintf(pf, sizeof(pf), "unix:%s", colon + 1 +
@@ -128,9 +132,11 @@ listen_print_hooks(const char *spec)
 	log_info("Postfix main.cf: smtpd_milters = %s", pf);
 	log_info("Postfix main.cf: non_smtpd_milters = %s", pf);
 	log_info("Postfix main.cf: milter_default_action = tempfail");
-	log_info("sendmail .mc: INPUT_MAIL_FILTER(`nilsimsa', `S=%s%s, F=T, "
+	log_info("sendmail .mc: INPUT_MAIL_FILTER(`nilsimsa', `S=%s%s%s, F=T, "
 	    "T=C:10s;S:20s;R:20s;E:60s')", strncasecmp(spec, "unix:", 5) == 0 ? "local:" : "",
-	    strncasecmp(spec, "unix:", 5) == 0 ? spec + 5 : spec);
+	    strncasecmp(spec, "unix:", 5) == 0 ? spec + 5 : spec,
+	    strncasecmp(spec, "inet", 4) == 0 && at == NULL ?
+	    (spec[4] == '6' ? "@::1" : "@127.0.0.1") : "");
 }
 
 /*

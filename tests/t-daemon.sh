@@ -238,6 +238,20 @@ else
 	bad "daemon started with -c rel.conf (exit $rc, $(head -c 150 "$T/rel.log"))"
 fi
 
+# ---- the lines that hook it in, for a Socket without a host (every
+# address): the MTA is told loopback, a line a main.cf setting
+milter_conf "$T/nohost.conf" Socket "inet:$((PORT + 5))" UserID nobody:nogroup
+if milter_start nohost "$T/nohost.conf"; then
+	check "no host: Postfix is told inet:127.0.0.1:PORT, a setting a line" \
+		test -n "$(grep -F "Postfix main.cf: smtpd_milters = inet:127.0.0.1:$((PORT + 5))" "$T/nohost.log")" \
+		-a -n "$(grep -F 'Postfix main.cf: milter_default_action = tempfail' "$T/nohost.log")"
+	check "no host: sendmail is told S=inet:PORT@127.0.0.1" \
+		grep -qF "S=inet:$((PORT + 5))@127.0.0.1," "$T/nohost.log"
+	milter_stop nohost
+else
+	bad "Socket without a host: starts"
+fi
+
 # ---- UserID, PidFile, store ownership, SIGTERM
 conf=$T/user.conf
 # the pid file's directory belongs to the user, as a package would set up
