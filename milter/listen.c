@@ -143,17 +143,33 @@ listen_print_hooks(const char *spec)
  * A unix socket at which a process answers is another milter's:
  * libmilter would remove it and take its place, and that one would run
  * on with no way in. A socket nobody answers at is left from a stop
- * that did not remove it, and libmilter replaces it.
+ * that did not remove it, and libmilter replaces it. The connect() does
+ * not wait: a process that listens but never accepts (a hung milter, a
+ * full queue) answers EAGAIN, and counts as listening. A path that does
+ * not exist yet needs its directory (libmilter's own complaint goes to
+ * syslog only). Links are followed, as libmilter follows them.
  */
 static int
 check_unix(const char *spec, const char *path, char *err, size_t errlen)
 {
 	struct sockaddr_un	sun;
 	struct stat		st;
-	int			fd, rc;
+	char			dir[sizeof(sun.sun_path)], *slash;
+	int			fd, rc, live;
 
-	if (lstat(path, &st) == -1)
+	if (stat(path, &st) == -1) {
+		snprintf(dir, sizeof(dir), "%s", path);
+		if (errno == ENOENT && (slash = strrchr(dir, '/')) != NULL) {
+			*slash = '\0';
+			if (dir[0] != '\0' && (stat(dir, &st) == -1 ||
+			    !S_ISDIR(st.st_mode))) {
+				snprintf(err, errlen, "socket: %s: no directory "
+				    "%s", spec, dir);
+				return -1;
+			}
+		}
 		return 0;
+	}
 	if (!S_ISSOCK(st.st_mode)) {
 		snprintf(err, errlen, "socket: %s: %s exists and is not a "
 		    "socket", spec, path);
@@ -162,11 +178,12 @@ check_unix(const char *spec, const char *path, char *err, size_t errlen)
 	memset(&sun, 0, sizeof(sun));
 	sun.sun_family = AF_UNIX;
 	snprintf(sun.sun_path, sizeof(sun.sun_path), "%s", path);
-	if ((fd = socket(AF_UNIX, SOCK_STREAM, 0)) == -1)
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0)) == -1)
 		return 0;
 	rc = connect(fd, (struct sockaddr *)&sun, sizeof(sun));
+	live = rc == 0 || errno == EAGAIN || errno == EINPROGRESS;
 	close(fd);
-	if (rc == 0) {
+	if (live) {
 		snprintf(err, errlen, "socket: %s: a process already listens "
 		    "on it (another nilsimsa-milter?); stop it or set another "
 		    "Socket", spec);

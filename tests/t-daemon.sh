@@ -212,6 +212,33 @@ if milter_start us1 "$T/us1.conf"; then
 else
 	bad "unix socket: the first milter starts"
 fi
+# one that listens but never accepts (a hung milter: its queue full) is
+# refused at once too, not waited for; a socket in no directory is named
+python3 -c '
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(0)
+cs = []
+for i in range(4):
+    c = socket.socket(socket.AF_UNIX); c.setblocking(False)
+    try: c.connect(sys.argv[1])
+    except OSError: pass
+    cs.append(c)
+open(sys.argv[1] + ".ready", "w").close()
+time.sleep(30)' "$T/run2/hung.sock" &
+hung=$!
+for i in $(seq 50); do [ -e "$T/run2/hung.sock.ready" ] && break; sleep 0.1; done
+milter_conf "$T/us3.conf" Socket "unix:$T/run2/hung.sock" UserID nobody:nogroup
+timeout 10 "$MILTER_BIN" -f -c "$T/us3.conf" >"$T/us3.log" 2>&1
+rc=$?
+check "a unix socket whose listener never accepts: exit 69 at once ($rc, $(head -c 150 "$T/us3.log"))" \
+	test $rc -eq 69 -a -n "$(grep -F 'a process already listens on it' "$T/us3.log")"
+kill $hung 2>/dev/null
+wait $hung 2>/dev/null
+milter_conf "$T/us4.conf" Socket "unix:$T/no-such-dir/m.sock" UserID nobody:nogroup
+timeout 10 "$MILTER_BIN" -f -c "$T/us4.conf" >"$T/us4.log" 2>&1
+rc=$?
+check "a unix socket in no directory: exit 69 naming it ($rc, $(head -c 150 "$T/us4.log"))" \
+	test $rc -eq 69 -a -n "$(grep -F "no directory $T/no-such-dir" "$T/us4.log")"
 
 # ---- a reload finds a configuration given by a relative path (-c
 # rel.conf): the daemon changes to / as it detaches
@@ -242,6 +269,8 @@ fi
 # address): the MTA is told loopback, a line a main.cf setting
 milter_conf "$T/nohost.conf" Socket "inet:$((PORT + 5))" UserID nobody:nogroup
 if milter_start nohost "$T/nohost.conf"; then
+	# the lines follow "started", a moment after the socket listens
+	for i in $(seq 50); do grep -q 'sendmail .mc:' "$T/nohost.log" && break; sleep 0.1; done
 	check "no host: Postfix is told inet:127.0.0.1:PORT, a setting a line" \
 		test -n "$(grep -F "Postfix main.cf: smtpd_milters = inet:127.0.0.1:$((PORT + 5))" "$T/nohost.log")" \
 		-a -n "$(grep -F 'Postfix main.cf: milter_default_action = tempfail' "$T/nohost.log")"
