@@ -673,27 +673,40 @@ precedence_bulk(const char *v)
 
 /*
  * The subject sample: its encoded-words decoded (rfc2047.c), as one line
- * of printable text: folding and control bytes become spaces.
+ * of printable text: folding and control bytes become a space, runs of
+ * spaces one, none at either end; cut before a UTF-8 character that
+ * does not fit. Decoded with room for four times the sample, so that
+ * folding and spaces do not crowd the text out.
  */
 static void
 keep_subject(struct message *m, const char *value)
 {
-	char	v[sizeof(m->subject)];
-	size_t	i, n = 0;
+	char	v[4 * sizeof(m->subject)];
+	size_t	i, n = 0, max = sizeof(m->subject) - 1;
 	int	space = 1;
 
+	while (*value != '\0' && isspace((unsigned char)*value))
+		value++;
 	rfc2047_decode(value, strlen(value), v, sizeof(v));
-	for (i = 0; v[i] != '\0' && n < sizeof(m->subject) - 1; i++) {
+	for (i = 0; v[i] != '\0'; i++) {
 		unsigned char	ch = (unsigned char)v[i];
 
-		if (ch < 0x20 || ch == 0x7f) {
-			if (space)
-				continue;
+		if (ch < 0x20 || ch == 0x7f)
 			ch = ' ';
-		}
-		space = ch == ' ';
-		if (space && n == 0)
+		if (ch == ' ' && space)
 			continue;
+		space = ch == ' ';
+		if (n == max) {
+			/* full: a character cut here goes whole */
+			if ((ch & 0xc0) == 0x80) {
+				while (n > 0 && ((unsigned char)m->subject[n - 1] &
+				    0xc0) == 0x80)
+					n--;
+				if (n > 0 && (unsigned char)m->subject[n - 1] >= 0xc0)
+					n--;
+			}
+			break;
+		}
 		m->subject[n++] = (char)ch;
 	}
 	while (n > 0 && m->subject[n - 1] == ' ')

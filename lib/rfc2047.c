@@ -40,11 +40,15 @@ struct out {
 	int	 full;
 };
 
-/* Append n bytes, or as many whole UTF-8 characters of them as fit. */
+/*
+ * Append n bytes, or as many whole UTF-8 characters of them as fit; a
+ * NUL (an encoded =00) becomes '?', so that the output is one string.
+ */
 static void
 emit(struct out *o, const char *s, size_t n)
 {
 	size_t	k;
+	char	*p;
 
 	if (o->full)
 		return;
@@ -57,6 +61,8 @@ emit(struct out *o, const char *s, size_t n)
 		o->full = 1;
 	}
 	memcpy(o->buf + o->len, s, n);
+	while ((p = memchr(o->buf + o->len, '\0', n)) != NULL)
+		*p = '?';
 	o->len += n;
 }
 
@@ -243,8 +249,14 @@ rfc2047_decode(const char *in, size_t inlen, char *out, size_t outlen)
 			}
 			emit(&o, in + i, j - i);
 			i = j;
-		} else
-			emit(&o, in + i++, 1);
+		} else {
+			/* a run of text in one piece: emit() cuts it whole */
+			for (j = i + 1; j < inlen && in[j] != '=' &&
+			    !space((unsigned char)in[j]); j++)
+				;
+			emit(&o, in + i, j - i);
+			i = j;
+		}
 		prev = 0;
 	}
 	out[o.len] = '\0';

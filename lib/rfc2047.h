@@ -33,7 +33,8 @@
  * charset not converted, malformed, longer than RFC2047_TEXT or past
  * the RFC2047_WORDS-th stays as written, as does the rest of the value.
  * out is filled to outlen - 1 bytes at most, cut before a character it
- * cannot hold whole; a byte a charset cannot convert becomes '?'.
+ * cannot hold whole; a byte a charset cannot convert, and a NUL, become
+ * '?'.
  * Returns the length written.
  */
 size_t	rfc2047_decode(const char *in, size_t inlen, char *out, size_t outlen);

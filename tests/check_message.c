@@ -997,6 +997,36 @@ START_TEST(site_botnet_spread)
 }
 END_TEST
 
+/* The subject sample a message with Subject value v leaves in the store. */
+static const char *
+subject_of(const char *v)
+{
+	static char		 kept[CLUSTER_SUBJECT_MAX];
+	struct message		*m;
+	struct message_result	 r;
+	static int		 n;
+	char			 text[600];
+	size_t			 i;
+
+	cfg->subject_sample = 1;
+	ck_assert_ptr_nonnull(m = message_new(cfg, 0));
+	message_client_str(m, "192.0.2.7");
+	message_sender(m, "<x@sender.test>");
+	message_rcpt(m, "<a@uni.test>");
+	message_header(m, "Subject", v);
+	/* words of their own each time: a new cluster keeps this subject */
+	tu_srand((uint64_t)++n * 7919);
+	for (i = 0; i < sizeof(text) - 1; i++)
+		text[i] = i % 6 == 5 ? ' ' : (char)('a' + tu_rand() % 26);
+	text[i] = '\0';
+	message_body(m, (const unsigned char *)text, strlen(text));
+	message_finish(m, store, 1800000000, 0, &r);
+	message_free(m);
+	ck_assert_int_eq(r.store_err, 0);
+	snprintf(kept, sizeof(kept), "%s", r.res.c.subject);
+	return kept;
+}
+
 /*
  * SubjectSample keeps the subject as an administrator reads it: its
  * encoded-words decoded (rfc2047.c), folding gone, 79 bytes at most.
@@ -1020,6 +1050,18 @@ START_TEST(subject_decoded)
 	ck_assert_int_eq(r.store_err, 0);
 	ck_assert_int_eq(r.digested, 1);
 	ck_assert_str_eq(r.res.c.subject, "测试邮件中文 news");
+	/* folding first, and a long subject cut before a whole character */
+	ck_assert_str_eq(subject_of("\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
+	    "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
+	    "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
+	    "\t\t\t\t\t\t\t\t\t\r\n Hello"), "Hello");
+	ck_assert_str_eq(subject_of("\xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5"
+	    "\xd1\x82 \xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82 "
+	    "\xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82 \xd0\x9f\xd1\x80"
+	    "\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82 \xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2"
+	    "\xd0\xb5\xd1\x82 \xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82 "
+	    "\xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82"),
+	    "Привет Привет Привет Привет Привет Привет");
 }
 END_TEST
 

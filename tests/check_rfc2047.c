@@ -64,8 +64,9 @@ static const struct {
 	{ "=?UTF-8?Q?a b?=", "=?UTF-8?Q?a b?=" },
 	{ "=?UTF-8?Q?=4?=", "=?UTF-8?Q?=4?=" },
 	{ "=??Q?a?=", "=??Q?a?=" },
-	/* a byte GB2312 cannot read becomes '?' */
+	/* a byte GB2312 cannot read becomes '?', and so does a NUL */
 	{ "=?GB2312?Q?a=FFb?=", "a?b" },
+	{ "=?utf-8?Q?a=00b?= x", "a?b x" },
 };
 
 START_TEST(values)
@@ -89,6 +90,9 @@ START_TEST(bounds)
 	o = dec("=?UTF-8?B?5Lit5paH5Lit?=", 8);	/* 中文中 */
 	ck_assert_str_eq(o, "中文");
 	ck_assert_str_eq(dec("abcdef", 4), "abc");
+	/* text outside words is cut whole too (8 + 2 + 1 bytes into 10) */
+	ck_assert_str_eq(dec("abcdefgh\xc3\xa9z", 10), "abcdefgh");
+	ck_assert_str_eq(dec("abcdefg\xe2\x82\xacz", 10), "abcdefg");
 	ck_assert_str_eq(dec("abc", 1), "");
 	/* RFC2047_WORDS words decoded; the next stays */
 	p = in;
