@@ -634,6 +634,28 @@ addrlist_count(const struct addrlist *l)
 	return l == NULL ? 0 : l->count;
 }
 
+/* Do two lists hold the same entries (a file: list read again)? */
+int
+addrlist_equal(const struct addrlist *a, const struct addrlist *b)
+{
+	size_t	i;
+
+	if (a == NULL || b == NULL)
+		return addrlist_count(a) == addrlist_count(b);
+	if (a->kind != b->kind || a->nnets != b->nnets ||
+	    a->naddrs != b->naddrs || a->ndomains != b->ndomains ||
+	    (a->nnets > 0 && memcmp(a->nets, b->nets,
+	    a->nnets * sizeof(*a->nets)) != 0))
+		return 0;
+	for (i = 0; i < a->naddrs; i++)
+		if (strcmp(a->addrs[i], b->addrs[i]) != 0)
+			return 0;
+	for (i = 0; i < a->ndomains; i++)
+		if (strcmp(a->domains[i], b->domains[i]) != 0)
+			return 0;
+	return 1;
+}
+
 const char *
 addrlist_source(const struct addrlist *l)
 {

@@ -52,6 +52,8 @@ int		 addrlist_match_addrstr(const struct addrlist *l, const char *ip);
 int		 addrlist_match_mail(const struct addrlist *l, const char *addr);
 
 size_t		 addrlist_count(const struct addrlist *l);
+/* Do two lists hold the same entries (a file: list read again)? */
+int		 addrlist_equal(const struct addrlist *a, const struct addrlist *b);
 const char	*addrlist_source(const struct addrlist *l);	/* the value as given */
 void		 addrlist_free(struct addrlist *l);
 

@@ -1003,7 +1003,8 @@ static int
 load_line(struct load *ld, const char *file, int lineno, char *line,
     int depth)
 {
-	char msg[1024], *s, *h, *name, *value;
+	char msg[1024], absval[PATH_MAX + 8], *s, *h, *name, *value;
+	const char *slash;
 	const struct key *k;
 	union value v;
 	size_t i;
@@ -1049,6 +1050,22 @@ load_line(struct load *ld, const char *file, int lineno, char *line,
 		util_seterr(ld->err, ld->errlen, "%s:%d: %s: missing value",
 		    file, lineno, k->name);
 		return -1;
+	}
+	/*
+	 * A relative file: list is relative to this file's directory, as an
+	 * Include is: the daemon reads it again at reload from /.
+	 */
+	if (k->type == CT_ADDRLIST && strncmp(value, "file:", 5) == 0 &&
+	    value[5 + strspn(value + 5, " \t")] != '/' &&
+	    (slash = strrchr(file, '/')) != NULL) {
+		if (snprintf(absval, sizeof(absval), "file:%.*s/%s",
+		    (int)(slash - file), file, value + 5 + strspn(value + 5,
+		    " \t")) >= (int)sizeof(absval)) {
+			util_seterr(ld->err, ld->errlen, "%s:%d: %s: path too "
+			    "long", file, lineno, k->name);
+			return -1;
+		}
+		value = absval;
 	}
 	if (parse_value(k, value, &v, msg, sizeof(msg)) == -1) {
 		util_seterr(ld->err, ld->errlen, "%s:%d: %s", file, lineno, msg);
@@ -1227,10 +1244,24 @@ secret(const struct key *k)
 	return strcmp(k->name, "RedisPassword") == 0;
 }
 
-#define SECRET_SHOWN	"********"	/*
+#define SECRET_SHOWN	"********"	/* what a secret is written as */
+
+/* A list's value and its count of entries: "file:/x (3 entries)". */
+static void
+list_entries(const struct config *c, const struct key *k, char *buf,
+    size_t len)
+{
+	const struct addrlist	*l = *(struct addrlist * const *)field(c, k);
+
+	snprintf(buf, len, "%.*s (%zu entries)", (int)(len / 2),
+	    addrlist_source(l), addrlist_count(l));
+}
+
+/*
  * For each key whose value differs between a and b, fn(key, old, new,
- * arg), the values as the file gives them (a secret as "(set)"): what a
- * reload changed, for its log line. Returns how many differ.
+ * arg), the values as the file gives them (a secret as "(set)"), and
+ * each file: list whose file now holds other entries (with the count of
+ * each): what a reload changed, for its log line. Returns how many.
  */
 size_t
 config_changes(const struct config *a, const struct config *b,
@@ -1242,6 +1273,16 @@ config_changes(const struct config *a, const struct config *b,
 	for (i = 0; i < NKEYS; i++) {
 		format_value(a, &keys[i], va, sizeof(va));
 		format_value(b, &keys[i], vb, sizeof(vb));
+		if (strcmp(va, vb) == 0 && keys[i].type == CT_ADDRLIST &&
+		    !addrlist_equal(*(struct addrlist * const *)field(a, &keys[i]),
+		    *(struct addrlist * const *)field(b, &keys[i]))) {
+			/* the same file: read again, with other entries */
+			n++;
+			list_entries(a, &keys[i], va, sizeof(va));
+			list_entries(b, &keys[i], vb, sizeof(vb));
+			fn(keys[i].name, va, vb, arg);
+			continue;
+		}
 		if (strcmp(va, vb) == 0)
 			continue;
 		n++;
@@ -1253,8 +1294,6 @@ config_changes(const struct config *a, const struct config *b,
 	}
 	return n;
 }
-
-/* what a secret is written as */
 
 int
 config_reloadable(const struct config *cur, const struct config *next,

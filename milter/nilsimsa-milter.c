@@ -714,6 +714,22 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage(0);
 
+	/*
+	 * The daemon changes to / as it detaches: a relative -c is made
+	 * absolute from here on, start and reloads alike (not through
+	 * realpath(): a link's own directory stays the one its Includes
+	 * are read from).
+	 */
+	if (config_path != NULL && config_path[0] != '/') {
+		char	cwd[PATH_MAX], *full;
+
+		if (getcwd(cwd, sizeof(cwd)) == NULL ||
+		    asprintf(&full, "%s/%s", cwd, config_path) == -1) {
+			perror("nilsimsa-milter: the configuration's full path");
+			return EX_OSERR;
+		}
+		config_path = full;
+	}
 	/* No -c and no file at the default place: run on embedded defaults. */
 	if (config_path == NULL && access(DEFAULT_CONFIG, F_OK) == 0)
 		config_path = DEFAULT_CONFIG;
@@ -733,12 +749,7 @@ main(int argc, char *argv[])
 		config_free(cfg);
 		return rc == -1 ? EX_CONFIG : 0;
 	}
-	/* The daemon changes to / as it detaches: reloads need the full path. */
-	if (config_path != NULL && config_path[0] != '/' &&
-	    (config_path = realpath(config_path, NULL)) == NULL) {
-		perror("nilsimsa-milter: realpath");
-		return EX_OSERR;
-	}
+
 	current = cfg;
 	/*
 	 * main's own reference: a reload, from the moment the signal thread

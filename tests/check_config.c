@@ -310,6 +310,56 @@ START_TEST(test_metrics_off)
 }
 END_TEST
 
+/* config_changes()'s callback: counts, and keeps the last line. */
+static char	changed[1024];
+static void
+note_change(const char *key, const char *old, const char *new, void *arg)
+{
+	(*(int *)arg)++;
+	snprintf(changed, sizeof(changed), "%s %s -> %s", key, old, new);
+}
+
+/*
+ * A relative file: list is read from the configuration's directory,
+ * whatever the current one (the daemon reloads from /); a reload that
+ * finds other entries in the same file says so; a secret is masked.
+ */
+START_TEST(test_list_files)
+{
+	char		 text[512], want[1024], cwd[4096];
+	const char	*conf;
+	struct config	*a, *b;
+	int		 n = 0;
+
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof(cwd)));
+	write_named("wl.txt", "192.0.2.1\n");
+	conf = write_named("lists.conf", "WhitelistClients file:wl.txt\n"
+	    "RedisPassword old-secret\n");
+	ck_assert_int_eq(chdir("/"), 0);
+	a = config_load(conf, err, sizeof(err));
+	ck_assert_msg(a != NULL, "%s", err);
+	write_named("wl.txt", "192.0.2.1\n198.51.100.0/24\n");
+	b = config_load(conf, err, sizeof(err));
+	ck_assert_msg(b != NULL, "%s", err);
+	ck_assert_uint_eq(config_changes(a, b, note_change, &n), 1);
+	ck_assert_int_eq(n, 1);
+	snprintf(want, sizeof(want), "WhitelistClients file:%s/wl.txt "
+	    "(1 entries) -> file:%s/wl.txt (2 entries)", tmpdir, tmpdir);
+	ck_assert_str_eq(changed, want);
+	config_free(b);
+	snprintf(text, sizeof(text), "WhitelistClients file:wl.txt\n"
+	    "RedisPassword new-secret\n");
+	b = config_load(write_named("lists.conf", text), err, sizeof(err));
+	ck_assert_msg(b != NULL, "%s", err);
+	n = 0;
+	config_changes(a, b, note_change, &n);
+	ck_assert_ptr_null(strstr(changed, "secret"));
+	config_free(a);
+	config_free(b);
+	ck_assert_int_eq(chdir(cwd), 0);	/* CK_FORK=no: the next tests */
+}
+END_TEST
+
 START_TEST(test_bad_values)
 {
 	static const struct {
@@ -1008,6 +1058,7 @@ config_suite(void)
 	tcase_add_test(tc, test_good_values);
 	tcase_add_test(tc, test_bad_values);
 	tcase_add_test(tc, test_metrics_off);
+	tcase_add_test(tc, test_list_files);
 	tcase_add_test(tc, test_suffixes);
 	tcase_add_test(tc, test_syntax_errors);
 	tcase_add_test(tc, test_repeated);
