@@ -199,7 +199,7 @@ cmd_clusters(struct ctl *ctl, int argc, char **argv)
 	int		 ch, rc;
 
 	optind = 0;
-	while ((ch = getopt_long(argc, argv, "+jn:o:S:t:", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "jn:o:S:t:", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
 			ctl->json = 1;

@@ -448,7 +448,7 @@ cmd_check(struct ctl *ctl, int argc, char **argv)
 		return CTL_ESTORE;
 	}
 	optind = 0;
-	while ((ch = getopt_long(argc, argv, "+a:f:jr:", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "a:f:jr:", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			env.client = optarg;

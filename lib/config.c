@@ -1092,12 +1092,13 @@ load_file(struct load *ld, const char *path, int depth, const char *from,
 	int lineno = 0, rc = 0, r;
 
 	/*
-	 * A directory reads as an error; an Include of a FIFO would wait
-	 * for ever, in open() already (the file -c names is the starter's
-	 * choice: a FIFO there is read, as tests/t-daemon.sh does).
+	 * A directory reads as an error; an Include of a FIFO or a device
+	 * (/dev/tty) would wait for ever, in open() already: an Include is
+	 * a regular file. (The file -c names is the starter's choice: a
+	 * FIFO there is read, as tests/t-daemon.sh does.)
 	 */
 	if (stat(path, &st) == 0 && (S_ISDIR(st.st_mode) ||
-	    (from != NULL && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))))) {
+	    (from != NULL && !S_ISREG(st.st_mode)))) {
 		if (from != NULL)
 			util_seterr(ld->err, ld->errlen, "%s:%d: Include: '%s' "
 			    "is not a file", from, fromline, path);

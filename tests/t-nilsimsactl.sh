@@ -226,7 +226,7 @@ grep -q '^clusters *3' "$W/out" && ok || fail "stats text: $(cat "$W/out")"
 # --------------------------------------------------------------- check
 status 0 "export before check" export
 cp "$W/out" "$W/export.before"
-status 0 "check a campaign variant" check --json "$W/spam3"
+status 0 "check a campaign variant" check "$W/spam3" --json
 pyjson "joins the spam cluster" 'j["cluster"]["id"] == 1 and j["score"] > 24 and not j["exact"]'
 pyjson "verdict reject" 'j["verdict"]["action"] == "reject"'
 # reals to ten significant digits: "ms":0.449, not 0.44900000000000001
