@@ -250,16 +250,19 @@ reload_file(void)
 		log_warnx("reload: %s; keeping the running configuration", err);
 		return -1;
 	}
-	nchanged = config_changes(cur, next, log_change, NULL);
-	daemon_config_release(cur);
 	level = next->loglevel;
 	sttl = next->singleton_ttl;
 	bttl = next->bulk_ttl;
 	if (config_swap(next) == -1) {
+		daemon_config_release(cur);
 		config_free(next);
 		log_warnx("reload: out of memory; keeping the running configuration");
 		return -1;
 	}
+	/* What changed, once it has: cur is ours until released, next is
+	   the running one (only this thread reloads). */
+	nchanged = config_changes(cur, next, log_change, NULL);
+	daemon_config_release(cur);
 	log_setlevel(level);
 	if ((err_rc = store_set_ttl(the_store, sttl, bttl)) != 0)
 		log_warnx("reload: the store's deadlines under the new TTLs: %s "
