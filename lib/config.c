@@ -1260,9 +1260,10 @@ list_entries(const struct config *c, const struct key *k, char *buf,
 
 /*
  * For each key whose value differs between a and b, fn(key, old, new,
- * arg), the values as the file gives them (a secret as "(set)"), and
- * each file: list whose file now holds other entries (with the count of
- * each): what a reload changed, for its log line. Returns how many.
+ * arg), the values as the file gives them (a secret as SECRET_SHOWN),
+ * and each file: list whose file now holds other entries (with the
+ * count of each): what a reload changed, for its log line. Returns how
+ * many.
  */
 size_t
 config_changes(const struct config *a, const struct config *b,
