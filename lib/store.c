@@ -753,6 +753,19 @@ search(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 	return 1;
 }
 
+/*
+ * The message joins the cluster search() found: counted if the join
+ * counted, toward its networks if a copy. observe() and store_preview()
+ * join alike, so that nilsimsactl check decides as the milter does.
+ */
+static void
+join_found(struct cluster *c, const struct store_obs *obs,
+    struct store_result *res)
+{
+	cluster_join(c, obs, res->counted, res->exact ||
+	    res->score >= STORE_COPY_MIN, res);
+}
+
 static int
 observe(struct store *s, struct store_btxn *t, const struct store_obs *obs,
     struct store_result *res)
@@ -766,8 +779,7 @@ observe(struct store *s, struct store_btxn *t, const struct store_obs *obs,
 		if (rc < 0)
 			return rc;
 		res->found = 1;
-		cluster_join(c, obs, res->counted, res->exact ||
-		    res->score >= STORE_COPY_MIN, res);
+		join_found(c, obs, res);
 		if (res->counted && !res->exact &&
 		    res->score < STORE_REP_ADD_BELOW &&
 		    nilsimsa_score(&obs->code, &c->code) >= STORE_REP_ADD_MIN)
@@ -1037,8 +1049,7 @@ store_preview(struct store *s, const struct store_obs *obs,
 
 	if ((rc = store_lookup(s, obs, res)) != 0 || !res->found)
 		return rc;
-	cluster_join(&res->c, obs, res->counted, res->exact ||
-	    res->score >= STORE_COPY_MIN, res);
+	join_found(&res->c, obs, res);
 	return 0;
 }
 
