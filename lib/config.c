@@ -969,12 +969,29 @@ read_line(FILE *fp, char *buf, const char **why)
 
 static int load_file(struct load *, const char *, int, const char *, int);
 
+/*
+ * A path as file names it: a relative one is relative to file's
+ * directory (an Include's, a file: list's), into out; -1 if too long.
+ */
+static int
+beside(const char *file, const char *path, char *out, size_t len)
+{
+	const char	*slash;
+	int		 n;
+
+	if (path[0] != '/' && (slash = strrchr(file, '/')) != NULL)
+		n = snprintf(out, len, "%.*s/%s", (int)(slash - file), file,
+		    path);
+	else
+		n = snprintf(out, len, "%s", path);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
 static int
 do_include(struct load *ld, const char *file, int lineno, const char *value,
     int depth)
 {
 	char path[PATH_MAX];
-	const char *slash;
 
 	if (depth >= CONF_INCLUDE_DEPTH) {
 		util_seterr(ld->err, ld->errlen, "%s:%d: Include: '%s' nested too "
@@ -982,16 +999,7 @@ do_include(struct load *ld, const char *file, int lineno, const char *value,
 		    CONF_INCLUDE_DEPTH);
 		return -1;
 	}
-	/* a relative path is relative to the including file's directory */
-	if (value[0] != '/' && (slash = strrchr(file, '/')) != NULL) {
-		if (snprintf(path, sizeof(path), "%.*s/%s",
-		    (int)(slash - file), file, value) >= (int)sizeof(path)) {
-			util_seterr(ld->err, ld->errlen,
-			    "%s:%d: Include: path too long", file, lineno);
-			return -1;
-		}
-	} else if (snprintf(path, sizeof(path), "%s", value) >=
-	    (int)sizeof(path)) {
+	if (beside(file, value, path, sizeof(path)) == -1) {
 		util_seterr(ld->err, ld->errlen, "%s:%d: Include: path too long",
 		    file, lineno);
 		return -1;
@@ -1003,8 +1011,7 @@ static int
 load_line(struct load *ld, const char *file, int lineno, char *line,
     int depth)
 {
-	char msg[1024], absval[PATH_MAX + 8], *s, *h, *name, *value;
-	const char *slash;
+	char msg[1024], absval[PATH_MAX + 8], *s, *h, *name, *value, *rel;
 	const struct key *k;
 	union value v;
 	size_t i;
@@ -1056,11 +1063,10 @@ load_line(struct load *ld, const char *file, int lineno, char *line,
 	 * Include is: the daemon reads it again at reload from /.
 	 */
 	if (k->type == CT_ADDRLIST && strncmp(value, "file:", 5) == 0 &&
-	    value[5 + strspn(value + 5, " \t")] != '/' &&
-	    (slash = strrchr(file, '/')) != NULL) {
-		if (snprintf(absval, sizeof(absval), "file:%.*s/%s",
-		    (int)(slash - file), file, value + 5 + strspn(value + 5,
-		    " \t")) >= (int)sizeof(absval)) {
+	    (rel = value + 5 + strspn(value + 5, " \t"))[0] != '/' &&
+	    strchr(file, '/') != NULL) {
+		memcpy(absval, "file:", 5);
+		if (beside(file, rel, absval + 5, sizeof(absval) - 5) == -1) {
 			util_seterr(ld->err, ld->errlen, "%s:%d: %s: path too "
 			    "long", file, lineno, k->name);
 			return -1;
