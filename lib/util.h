@@ -29,6 +29,8 @@
 
 /* The value of hex digit ch (either case), or -1. */
 int		 util_hexval(int ch);
+/* Base64: a byte's value + 1; 0 not base64, -1 '=', -2 white space. */
+extern const signed char util_b64tab[256];
 
 /* s without leading white space, its trailing white space cut off in place. */
 char		*util_trim(char *s);
