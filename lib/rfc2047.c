@@ -66,18 +66,6 @@ emit(struct out *o, const char *s, size_t n)
 	o->len += n;
 }
 
-static int
-b64val(int c)
-{
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	return c == '+' ? 62 : c == '/' ? 63 : -1;
-}
-
 /* B: base64 into dec; its length, or -1 if it is not base64. */
 static long
 decode_b(const char *t, size_t n, unsigned char *dec)
@@ -87,9 +75,9 @@ decode_b(const char *t, size_t n, unsigned char *dec)
 	int		v;
 
 	for (i = 0; i < n && t[i] != '='; i++) {
-		if ((v = b64val((unsigned char)t[i])) < 0)
-			return -1;
-		acc = ((acc << 6) | (unsigned)v) & 0xffffff;
+		if ((v = util_b64tab[(unsigned char)t[i]]) <= 0)
+			return -1;	/* not base64 (words hold no space) */
+		acc = ((acc << 6) | (unsigned)(v - 1)) & 0xffffff;
 		if ((bits += 6) >= 8) {
 			bits -= 8;
 			dec[len++] = (unsigned char)(acc >> bits);
