@@ -148,6 +148,32 @@ digest_file(struct ctl *ctl, const char *path, struct message_result *r)
 
 /* ------------------------------------------------------------ digest */
 
+/* Would the milter digest it (enough text)? */
+static int
+clusterable(const struct ctl *ctl, const struct message_result *r)
+{
+	return message_count_kind(ctl->cfg, r) != MESSAGE_COUNT_NONE;
+}
+
+/*
+ * Say on stderr when the milter would not count a message's code (too
+ * little text): the code is printed all the same, as nilsimsa(1) would.
+ */
+static void
+digest_note(const struct ctl *ctl, const char *path,
+    const struct message_result *r)
+{
+	if (clusterable(ctl, r))
+		return;
+	ctl_err("%s: %llu bytes of canonical text, under %s %llu: the milter "
+	    "would not count this code", path,
+	    (unsigned long long)r->body_bytes,
+	    r->body_bytes < ctl->cfg->min_body_bytes ? "MinBodyBytes" :
+	    "MinOwnText", (unsigned long long)(r->body_bytes <
+	    ctl->cfg->min_body_bytes ? ctl->cfg->min_body_bytes :
+	    ctl->cfg->min_own_text));
+}
+
 int
 cmd_digest(struct ctl *ctl, int argc, char **argv)
 {
@@ -169,11 +195,14 @@ cmd_digest(struct ctl *ctl, int argc, char **argv)
 			continue;
 		}
 		if (a != NULL)
-			json_array_append_new(a, json_pack("{sssssI}",
+			json_array_append_new(a, json_pack("{sssssIsb}",
 			    "file", argv[i], "code", r.hex,
-			    "bytes", (json_int_t)r.body_bytes));
-		else
+			    "bytes", (json_int_t)r.body_bytes,
+			    "digested", clusterable(ctl, &r)));
+		else {
 			printf("%s %s\n", r.hex, argv[i]);
+			digest_note(ctl, argv[i], &r);
+		}
 	}
 	if (a != NULL && (rc = ctl_json_print(a)) != CTL_OK)
 		ret = rc;
@@ -324,13 +353,6 @@ log_json(const struct message_result *r)
 		    json_real(strtod(l.f[i].value, NULL)) :
 		    json_string(l.f[i].value));
 	return o;
-}
-
-/* Would the milter digest it (enough text)? */
-static int
-clusterable(const struct ctl *ctl, const struct message_result *r)
-{
-	return message_count_kind(ctl->cfg, r) != MESSAGE_COUNT_NONE;
 }
 
 static json_t *

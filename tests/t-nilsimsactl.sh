@@ -264,7 +264,13 @@ code1=$(sed -n 1p "$W/out" | cut -d' ' -f1)
 status 0 "show code" show --json 1
 pyjson "digest equals the cluster's code" "j['code'] == '$code1'"
 status 0 "digest --json" digest --json "$W/spam1"
-pyjson "digest json" "j[0]['code'] == '$code1' and j[0]['file'].endswith('spam1')"
+pyjson "digest json" "j[0]['code'] == '$code1' and j[0]['file'].endswith('spam1') and j[0]['digested'] is True"
+# A code the milter would not count is printed, and said so on stderr.
+status 0 "digest a short message" digest "$W/short"
+grep -q "^[0-9a-f]\{64\} $W/short\$" "$W/out" && grep -q "short: 2 bytes .*under MinBodyBytes 64: the milter would not count" "$W/err" &&
+    ok || fail "digest of a short message: $(cat "$W/out" "$W/err")"
+status 0 "digest --json a short message" digest --json "$W/short"
+pyjson "digest json: not digested" "j[0]['digested'] is False and j[0]['bytes'] == 2"
 status 6 "digest an unreadable file" digest "$W/nonexistent"
 status 6 "digest a directory" digest "$W"
 # The canonical text, digested in raw form, gives the text form's code.
