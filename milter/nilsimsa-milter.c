@@ -716,6 +716,12 @@ main(int argc, char *argv[])
 	}
 	if (optind != argc)
 		usage(0);
+	if (verbose && !check) {
+		/* it changes nothing else: say so rather than ignore it */
+		fprintf(stderr, "nilsimsa-milter: -v goes with -n (print every "
+		    "setting); the log's detail is LogLevel\n");
+		usage(0);
+	}
 
 	/*
 	 * The daemon changes to / as it detaches: a relative -c is made

@@ -41,6 +41,15 @@ milter_conf "$good" Socket "inet:$PORT@127.0.0.1" TagThreshold 5 RejectThreshold
 "$MILTER_BIN" -n -c "$good" >"$T/n.out" 2>&1
 check_eq "-n on a good config exits 0" 0 $?
 check "-n on a good config prints nothing" test ! -s "$T/n.out"
+"$MILTER_BIN" -n -v -c "$good" >"$T/n.out" 2>&1
+rc=$?
+check "-n -v prints every setting, the file's values ($(grep -c . "$T/n.out") lines)" \
+	test $rc -eq 0 -a -n "$(grep -E '^RejectThreshold +20\b' "$T/n.out")" \
+	-a -n "$(grep -E '^MinBodyBytes +' "$T/n.out")"
+timeout 10 "$MILTER_BIN" -f -v -c "$good" >"$T/n.out" 2>&1
+rc=$?
+check "-v without -n is refused, naming -n ($(head -c 120 "$T/n.out"))" \
+	test $rc -eq 64 -a -n "$(grep -F -- '-v goes with -n' "$T/n.out")"
 
 # broken LINE TEXT...: a config whose line LINE is the broken one
 nbad=0
