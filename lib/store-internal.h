@@ -99,7 +99,16 @@ struct store {
 
 	uint64_t			 gen;	/* generation the array reflects */
 	int				 synced;
+	/*
+	 * The ids the array changed since the last commit: after an abort
+	 * (synced 0) refresh() reads them again; undo_lost when they are
+	 * more than ARR_UNDO_MAX, or the array failed to change.
+	 */
+	uint64_t			*undo;
+	size_t				 nundo, undocap;
+	int				 undo_lost;
 	size_t				 corrupt;	/* records skipped at load */
+	uint64_t			 rebuilds, refreshes;	/* store_stats */
 };
 
 struct scan {
@@ -138,6 +147,8 @@ const char *store_rec_check(uint64_t id, const void *rec, size_t len);
 int64_t	deadline_of(const struct store *s, const struct cluster *c);
 int	arr_apply(struct store *s, const struct cluster *c, uint64_t remove_id);
 int	rebuild(struct store *s, struct store_btxn *t, uint64_t gen);
+int	refresh(struct store *s, struct store_btxn *t, uint64_t gen);
+void	arr_committed(struct store *s);
 void	scan(const struct store *s, const nilsimsa_code *code, int kind,
 	    int64_t now, struct scan *r);
 size_t	scan_top(const struct store *s, const nilsimsa_code *code, int kind,

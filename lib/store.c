@@ -45,9 +45,13 @@
  *
  * Resync: every write transaction first reads the backend's generation
  * (bumped by every commit of any process). If it is not the one this
- * process last committed or loaded, another process (nilsimsactl) wrote
- * and the array is rebuilt from the backend inside that transaction,
- * which holds the writer lock, so nothing can change underneath.
+ * process last committed or loaded, another process (nilsimsactl, or a
+ * second milter) wrote, and the array is brought up to date inside that
+ * transaction, which holds the writer lock, so nothing can change
+ * underneath: from the records those commits changed, which the
+ * backend's journal names, or, when the journal lacks one of them (or
+ * after an aborted write of ours), by a rebuild from every record
+ * (store_array.c refresh()).
  *
  * The match array and its scan are in store_array.c, the record layout
  * and the questions asked of a cluster in store_cluster.c.
@@ -100,7 +104,7 @@ wbegin(struct store *s, struct store_btxn **tp)
 		return rc;
 	if ((rc = s->ops->generation(*tp, &gen)) == 0 &&
 	    (!s->synced || gen != s->gen))
-		rc = rebuild(s, *tp, gen);
+		rc = refresh(s, *tp, gen);
 	if (rc != 0)
 		s->ops->abort(*tp);
 	return rc;
@@ -114,9 +118,10 @@ wcommit(struct store *s, struct store_btxn *t)
 
 	rc = s->ops->commit(t, &gen);
 	pthread_rwlock_wrlock(&s->lock);
-	if (rc == 0)
+	if (rc == 0) {
 		s->gen = gen;
-	else
+		arr_committed(s);
+	} else
 		s->synced = 0;	/* the array may hold uncommitted changes */
 	pthread_rwlock_unlock(&s->lock);
 	return rc;
@@ -143,7 +148,7 @@ catch_up(struct store *s, struct store_btxn *t)
 
 	if ((rc = s->ops->generation(t, &gen)) == 0 &&
 	    (!s->synced || gen != s->gen))
-		rc = rebuild(s, t, gen);
+		rc = refresh(s, t, gen);
 	return rc;
 }
 
@@ -1189,9 +1194,10 @@ store_put(struct store *s, struct cluster *c)
 
 /*
  * Puts in one transaction: every commit bumps the generation, and every
- * other process using the store (the milter) then rebuilds its match
- * array from all the records before its next message; an import of a
- * commit a line had the milter do that once a line. Not through the
+ * other process using the store (the milter) then reads the records it
+ * changed before its next message (a rebuild from all the records
+ * before the journal; an import of a commit a line had the milter do
+ * that once a line). Not through the
  * group commit's queue: the batch is its own group. A full store grows,
  * or at its maximum makes room, and the whole batch is tried again, as a
  * lone write is (retry_full()); an error aborts it, and the ids the puts
@@ -1522,10 +1528,14 @@ stats_one(const struct cluster *c, void *arg)
 	return 0;
 }
 
-/* The sizes, if the backend tells them. */
+/* How the array followed the store, and the sizes if the backend tells. */
 static int
 usage(struct store *s, struct store_stats *st)
 {
+	pthread_rwlock_rdlock(&s->lock);
+	st->rebuilds = s->rebuilds;
+	st->refreshes = s->refreshes;
+	pthread_rwlock_unlock(&s->lock);
 	if (s->ops->usage == NULL)
 		return 0;
 	return s->ops->usage(s->b, &st->used_bytes, &st->map_bytes,
@@ -1669,6 +1679,7 @@ store_close(struct store *s)
 	free(s->slot);
 	free(s->mkey);
 	free(s->mval);
+	free(s->undo);
 	free(s);
 }
 

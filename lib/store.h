@@ -280,6 +280,12 @@ struct store_stats {
 	uint32_t	tags_hour[24], rejects_hour[24];
 	int64_t		hour0;		/* hour of hours[0] */
 	size_t		corrupt;	/* records that did not parse (skipped) */
+	uint64_t	rebuilds;	/* this process read every record into
+					   its match array: at open, TTL reload,
+					   after another process's commit that
+					   the journal does not hold */
+	uint64_t	refreshes;	/* ... read only the records another
+					   process's commits changed (journal) */
 	uint64_t	used_bytes;	/* in use (LMDB: pages not free) */
 	uint64_t	map_bytes;	/* the current map (LMDB map size) */
 	uint64_t	max_bytes;	/* what it may grow to (StoreMaxSize) */

@@ -197,6 +197,30 @@ arr_remove(struct store *s, uint64_t id)
 	}
 }
 
+#define ARR_UNDO_MAX	4096	/* ids an abort re-reads at most */
+
+/* Keep id among those the uncommitted changes touched. */
+static void
+undo_note(struct store *s, uint64_t id)
+{
+	uint64_t	*p;
+	size_t		 cap;
+
+	if (s->undo_lost)
+		return;
+	if (s->nundo == s->undocap) {
+		cap = s->undocap ? s->undocap * 2 : 64;
+		if (cap > ARR_UNDO_MAX || (p = reallocarray(s->undo, cap,
+		    sizeof(*p))) == NULL) {
+			s->undo_lost = 1;
+			return;
+		}
+		s->undo = p;
+		s->undocap = cap;
+	}
+	s->undo[s->nundo++] = id;
+}
+
 /* Under wmu: apply one change to the array, with the write lock. */
 int
 arr_apply(struct store *s, const struct cluster *c, uint64_t remove_id)
@@ -204,14 +228,24 @@ arr_apply(struct store *s, const struct cluster *c, uint64_t remove_id)
 	int	rc = 0;
 
 	pthread_rwlock_wrlock(&s->lock);
+	undo_note(s, c != NULL ? c->id : remove_id);
 	if (c != NULL)
 		rc = arr_upsert(s, c);
 	else
 		arr_remove(s, remove_id);
-	if (rc != 0)
+	if (rc != 0) {
 		s->synced = 0;
+		s->undo_lost = 1;	/* half done: rebuild */
+	}
 	pthread_rwlock_unlock(&s->lock);
 	return rc;
+}
+
+/* With the write lock, after a commit: the changes are the store's now. */
+void
+arr_committed(struct store *s)
+{
+	s->nundo = 0;
 }
 
 struct rebuild {
@@ -257,10 +291,100 @@ rebuild(struct store *s, struct store_btxn *t, uint64_t gen)
 		s->gen = gen;
 		s->synced = 1;
 		s->corrupt = rb.corrupt;
-	} else
+		s->nundo = 0;
+		s->undo_lost = 0;
+	} else {
 		s->synced = 0;
+		s->undo_lost = 1;	/* half loaded: only a rebuild */
+	}
+	s->rebuilds++;
 	pthread_rwlock_unlock(&s->lock);
 	return rc;
+}
+
+/* The ids the journal gives refresh(). */
+struct changed {
+	uint64_t	*id;
+	size_t		 n, cap;
+};
+
+static int
+changed_one(uint64_t id, void *arg)
+{
+	struct changed	*ch = arg;
+	uint64_t	*p;
+
+	if (ch->n == ch->cap) {
+		if ((p = reallocarray(ch->id, ch->cap ? ch->cap * 2 : 64,
+		    sizeof(*p))) == NULL)
+			return ENOMEM;
+		ch->id = p;
+		ch->cap = ch->cap ? ch->cap * 2 : 64;
+	}
+	ch->id[ch->n++] = id;
+	return 0;
+}
+
+/* Under the write lock: bring the array's entry for id to t. */
+static int
+refresh_id(struct store *s, struct store_btxn *t, uint64_t id)
+{
+	struct cluster	 c;
+	const void	*rec;
+	size_t		 len;
+	int		 rc;
+
+	rc = s->ops->rec_get(t, id, &rec, &len);
+	if (rc == STORE_ENOTFOUND) {
+		arr_remove(s, id);	/* forgotten, evicted, never committed */
+		return 0;
+	}
+	if (rc != 0)
+		return rc;
+	if (store_rec_decode(id, rec, len, &c) != 0)
+		return STORE_ECORRUPT;	/* counted by a rebuild */
+	return arr_upsert(s, &c);
+}
+
+/*
+ * Bring the array, in step with the backend at s->gen but for the
+ * changes of a write it aborted (s->undo), to generation gen of
+ * transaction t: by reading again the records those changes and the
+ * commits between touched, when the backend's journal holds every one
+ * of those commits, else, or on any trouble, by a rebuild. Another
+ * process's commit (nilsimsactl's mark or import, another milter's
+ * observes) or a write of ours that found the map full then costs the
+ * records it changed, not a read of every cluster with the scan and
+ * every writer waiting (115-150 ms at 90k clusters). The caller holds
+ * wmu.
+ */
+int
+refresh(struct store *s, struct store_btxn *t, uint64_t gen)
+{
+	struct changed	ch = { NULL, 0, 0 };
+	size_t		i;
+	int		rc = 0;
+
+	if ((!s->synced && s->undo_lost) || gen < s->gen ||
+	    s->ops->changes == NULL ||
+	    s->ops->changes(t, s->gen, gen, changed_one, &ch) != 0) {
+		free(ch.id);
+		return rebuild(s, t, gen);
+	}
+	pthread_rwlock_wrlock(&s->lock);
+	for (i = 0; rc == 0 && i < s->nundo; i++)
+		rc = refresh_id(s, t, s->undo[i]);
+	for (i = 0; rc == 0 && i < ch.n; i++)
+		rc = refresh_id(s, t, ch.id[i]);
+	if (rc == 0) {
+		s->gen = gen;
+		s->synced = 1;
+		s->nundo = 0;
+		s->refreshes++;
+	}
+	pthread_rwlock_unlock(&s->lock);
+	free(ch.id);
+	return rc == 0 ? 0 : rebuild(s, t, gen);
 }
 
 

@@ -28,6 +28,10 @@
  *   stats     hour (8 bytes big-endian) -> messages, tagged, rejected
  *             (3 x u32 little-endian); hours older than STATS_KEEP_HOURS
  *             are pruned as new hours are added
+ *   journal   generation (8 bytes big-endian) -> the ids (u64 little-
+ *             endian each) of the records that commit changed; the last
+ *             JOURNAL_KEEP commits (below). Added in 2026-11; a store
+ *             without it gets it at its first open to write
  *
  * The map starts at 16 MiB and doubles when a write finds it full, up to
  * 7/8 of map_max (StoreMaxSize); the last 1/8 is a reserve for the
@@ -90,9 +94,27 @@
 #define MAX_READERS		254
 #define STATS_KEEP_HOURS	(24 * 62)
 
+/*
+ * The journal: every writer records, under its commit's generation, the
+ * ids of the records the commit changed, so that another process using
+ * the store (the milter beside nilsimsactl, or beside another milter)
+ * brings its match array up to date by reading those records rather
+ * than all of them, and does it under the writer lock in a moment
+ * instead of a full read (store_array.c refresh()). The last
+ * JOURNAL_KEEP commits are kept; one that changed more than JOURNAL_IDS
+ * records (a large eviction) is not journaled, nor are the commits of
+ * an older version; a reader that finds a commit missing rebuilds in
+ * full, as before the journal.
+ */
+#define JOURNAL_KEEP	4096
+#define JOURNAL_PRUNE	64	/* commits between prunings */
+#define JOURNAL_IDS	1024
+
 struct store_backend {
 	MDB_env		*env;
-	MDB_dbi		 clusters, exact, exactrev, meta, stats;
+	MDB_dbi		 clusters, exact, exactrev, meta, stats, journal;
+	int		 has_journal;	/* the table is there (older stores
+					   opened read-only may lack it) */
 	int		 rdonly;
 	size_t		 map_max;
 	/*
@@ -123,6 +145,10 @@ struct store_btxn {
 	struct store_backend	*b;
 	MDB_txn			*txn;
 	int			 dirty;
+	uint64_t		*jid;	/* records changed, for the journal */
+	size_t			 njid, jcap;
+	int			 jfull;	/* more than JOURNAL_IDS, or no memory:
+					   this commit is not journaled */
 };
 
 static int
@@ -236,7 +262,10 @@ open_dbs(struct store_backend *b, MDB_txn *txn)
 	    &b->exactrev)) != 0 ||
 	    (rc = mdb_dbi_open(txn, "stats", c, &b->stats)) != 0)
 		return rc;
-	return 0;
+	/* a table of 2026-11: an older store opened read-only lacks it */
+	rc = mdb_dbi_open(txn, "journal", c, &b->journal);
+	b->has_journal = rc == 0;
+	return rc == MDB_NOTFOUND ? 0 : rc;
 }
 
 /* A new store records its format and score mode in the same txn. */
@@ -424,14 +453,16 @@ struct shape {
 	const char	*name;
 	unsigned int	 flags;
 	size_t		 klen, dlen;
+	int		 later;		/* added since: a store may lack it */
 };
 
 static const struct shape shapes[] = {
-	{ "meta", 0, 0, 0 },
-	{ "clusters", 0, 8, 0 },
-	{ "exact", 0, 32, 8 },
-	{ "exactrev", MDB_DUPSORT | MDB_DUPFIXED, 8, 32 },
-	{ "stats", 0, 8, 12 },
+	{ "meta", 0, 0, 0, 0 },
+	{ "clusters", 0, 8, 0, 0 },
+	{ "exact", 0, 32, 8, 0 },
+	{ "exactrev", MDB_DUPSORT | MDB_DUPFIXED, 8, 32, 0 },
+	{ "stats", 0, 8, 12, 0 },
+	{ "journal", 0, 8, 0, 1 },
 };
 #define NSHAPES	(sizeof(shapes) / sizeof(shapes[0]))
 
@@ -596,8 +627,9 @@ check_tables(struct check *ck)
 		return rc;
 	for (i = 0; i < NSHAPES; i++) {
 		rc = mdb_dbi_open(ck->txn, shapes[i].name, shapes[i].flags, &dbi);
-		if (rc == MDB_NOTFOUND && n == 0 && ck->npages <= 4)
-			continue;	/* a store never initialised */
+		if (rc == MDB_NOTFOUND && ((n == 0 && ck->npages <= 4) ||
+		    shapes[i].later))
+			continue;	/* never initialised, or older */
 		if (rc == MDB_NOTFOUND)
 			return damaged(ck, "no table %s in a file of %zu pages",
 			    shapes[i].name, ck->npages);
@@ -617,7 +649,7 @@ check_tables(struct check *ck)
 static int
 check_free(struct check *ck, size_t *nfree)
 {
-	static const struct shape	 fsh = { "free list", 0, 8, 0 };
+	static const struct shape	 fsh = { "free list", 0, 8, 0, 0 };
 	MDB_cursor			*cur;
 	MDB_val				 k, d;
 	unsigned char			*seen;
@@ -1533,6 +1565,69 @@ lmdb_generation(struct store_btxn *t, uint64_t *gen)
 	return meta_get_u64(t->txn, t->b->meta, "generation", gen);
 }
 
+/* A record this transaction changed, for the journal. */
+static void
+journal_note(struct store_btxn *t, uint64_t id)
+{
+	if (t->jfull ||
+	    (t->njid > 0 && t->jid[t->njid - 1] == id))
+		return;
+	if (t->njid == t->jcap) {
+		uint64_t	*p;
+		size_t		 cap = t->jcap ? t->jcap * 2 : 16;
+
+		if (t->njid == JOURNAL_IDS || (p = reallocarray(t->jid, cap,
+		    sizeof(*p))) == NULL) {
+			t->jfull = 1;	/* not journaled: readers rebuild */
+			return;
+		}
+		t->jid = p;
+		t->jcap = cap;
+	}
+	t->jid[t->njid++] = id;
+}
+
+/*
+ * Journal this transaction's changes as generation g's, written in place
+ * (MDB_RESERVE), and once every JOURNAL_PRUNE commits let those older
+ * than the last JOURNAL_KEEP go: a commit then copies the journal's last
+ * page, and its first only now and then.
+ */
+static int
+journal_add(struct store_btxn *t, uint64_t g)
+{
+	MDB_cursor	*cur;
+	MDB_val		 k, d;
+	unsigned char	 kb[8];
+	size_t		 i;
+	int		 rc;
+
+	put_be64(kb, g);
+	k = (MDB_val){ 8, kb };
+	d = (MDB_val){ t->njid * 8, NULL };
+	if ((rc = mdb_put(t->txn, t->b->journal, &k, &d, MDB_RESERVE)) != 0)
+		return map_err(rc);
+	for (i = 0; i < t->njid; i++)
+		put64((unsigned char *)d.mv_data + i * 8, t->jid[i]);
+	if (g <= JOURNAL_KEEP || g % JOURNAL_PRUNE != 0)
+		return 0;
+	if ((rc = mdb_cursor_open(t->txn, t->b->journal, &cur)) != 0)
+		return map_err(rc);
+	while ((rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST)) == 0 &&
+	    (k.mv_size != 8 || get_be64(k.mv_data) <= g - JOURNAL_KEEP))
+		if ((rc = mdb_cursor_del(cur, 0)) != 0)
+			break;
+	mdb_cursor_close(cur);
+	return rc == 0 || rc == MDB_NOTFOUND ? 0 : map_err(rc);
+}
+
+static void
+btxn_free(struct store_btxn *t)
+{
+	free(t->jid);
+	free(t);
+}
+
 static int
 lmdb_commit(struct store_btxn *t, uint64_t *gen)
 {
@@ -1541,17 +1636,20 @@ lmdb_commit(struct store_btxn *t, uint64_t *gen)
 
 	if ((rc = lmdb_generation(t, &g)) == 0 && t->dirty)
 		rc = meta_put_u64(t->txn, t->b->meta, "generation", ++g);
+	/* a commit of more than JOURNAL_IDS is left out: a gap */
+	if (rc == 0 && t->dirty && t->b->has_journal && !t->jfull)
+		rc = journal_add(t, g);
 	if (rc != 0) {
 		mdb_txn_abort(t->txn);
 		pthread_rwlock_unlock(&t->b->resize);
-		free(t);
+		btxn_free(t);
 		return rc;
 	}
 	rc = mdb_txn_commit(t->txn);
 	pthread_rwlock_unlock(&t->b->resize);
 	if (rc == 0 && t->dirty && t->b->sync_ms)
 		mark_unsynced(t->b);
-	free(t);
+	btxn_free(t);
 	if (rc != 0)
 		return map_err(rc);
 	if (gen != NULL)
@@ -1566,7 +1664,64 @@ lmdb_abort(struct store_btxn *t)
 		return;
 	mdb_txn_abort(t->txn);
 	pthread_rwlock_unlock(&t->b->resize);
-	free(t);
+	btxn_free(t);
+}
+
+/*
+ * The journal's commits after `from` up to `to`, every one of them, each
+ * at most JOURNAL_IDS ids: with fn NULL, only checked; else their ids
+ * given to fn.
+ */
+static int
+journal_read(struct store_btxn *t, uint64_t from, uint64_t to,
+    int (*fn)(uint64_t id, void *arg), void *arg)
+{
+	MDB_cursor	*cur;
+	MDB_val		 k, d;
+	unsigned char	 kb[8];
+	uint64_t	 g;
+	size_t		 i;
+	int		 rc;
+
+	if ((rc = mdb_cursor_open(t->txn, t->b->journal, &cur)) != 0)
+		return map_err(rc);
+	put_be64(kb, from + 1);
+	k = (MDB_val){ 8, kb };
+	rc = mdb_cursor_get(cur, &k, &d, MDB_SET_KEY);
+	for (g = from + 1; rc == 0; g++) {
+		if (k.mv_size != 8 || get_be64(k.mv_data) != g ||
+		    d.mv_size % 8 != 0 || d.mv_size > JOURNAL_IDS * 8) {
+			rc = STORE_ENOTFOUND;	/* a gap, or not an entry */
+			break;
+		}
+		for (i = 0; fn != NULL && i < d.mv_size / 8; i++)
+			if ((rc = fn(get64((unsigned char *)d.mv_data + i * 8),
+			    arg)) != 0)
+				break;
+		if (rc != 0 || g == to)
+			break;
+		rc = mdb_cursor_get(cur, &k, &d, MDB_NEXT);
+	}
+	mdb_cursor_close(cur);
+	if (rc == MDB_NOTFOUND)
+		return STORE_ENOTFOUND;
+	return map_err(rc);
+}
+
+static int
+lmdb_changes(struct store_btxn *t, uint64_t from, uint64_t to,
+    int (*fn)(uint64_t id, void *arg), void *arg)
+{
+	int	rc;
+
+	if (to < from || to - from > JOURNAL_KEEP || !t->b->has_journal)
+		return STORE_ENOTFOUND;
+	if (to == from)
+		return 0;
+	/* all there first: fn sees the changes of every commit or none */
+	if ((rc = journal_read(t, from, to, NULL, NULL)) != 0)
+		return rc;
+	return journal_read(t, from, to, fn, arg);
 }
 
 static int
@@ -1626,6 +1781,7 @@ lmdb_rec_put(struct store_btxn *t, uint64_t id, const void *rec, size_t len)
 
 	put_be64(kb, id);
 	t->dirty = 1;
+	journal_note(t, id);
 	return map_err(mdb_put(t->txn, t->b->clusters, &k, &d, 0));
 }
 
@@ -1669,6 +1825,7 @@ lmdb_rec_del(struct store_btxn *t, uint64_t id)
 	if ((rc = mdb_del(t->txn, t->b->clusters, &k, NULL)) != 0)
 		return map_err(rc);
 	t->dirty = 1;
+	journal_note(t, id);
 	return drop_exact(t, kb);
 }
 
@@ -1842,6 +1999,7 @@ const struct store_backend_ops store_lmdb_ops = {
 	.commit = lmdb_commit,
 	.abort = lmdb_abort,
 	.generation = lmdb_generation,
+	.changes = lmdb_changes,
 	.new_id = lmdb_new_id,
 	.reserve_id = lmdb_reserve_id,
 	.rec_get = lmdb_rec_get,

@@ -32,6 +32,7 @@
 #include <linux/magic.h>
 
 #include <check.h>
+#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -1036,14 +1037,40 @@ START_TEST(test_rdonly_concurrent)
 END_TEST
 
 /* Child of test_resync: another process (nilsimsactl) writes. */
+/* Empty the store's journal, as commits of an older version leave it. */
 static int
-resync_child(const struct store_config *cfg, const nilsimsa_code *b, int in,
-    int out)
+journal_drop(const char *dir)
+{
+	MDB_env	*env;
+	MDB_txn	*txn;
+	MDB_dbi	 dbi;
+	int	 rc;
+
+	if ((rc = mdb_env_create(&env)) != 0)
+		return rc;
+	if ((rc = mdb_env_set_maxdbs(env, 8)) == 0 &&
+	    (rc = mdb_env_open(env, dir, 0, 0600)) == 0 &&
+	    (rc = mdb_txn_begin(env, NULL, 0, &txn)) == 0) {
+		if ((rc = mdb_dbi_open(txn, "journal", 0, &dbi)) == 0 &&
+		    (rc = mdb_drop(txn, dbi, 0)) == 0)
+			rc = mdb_txn_commit(txn);
+		else
+			mdb_txn_abort(txn);
+	}
+	mdb_env_close(env);
+	return rc;
+}
+
+static int
+resync_child(const struct store_config *cfg, size_t batch, int gap,
+    const nilsimsa_code *b, int in, int out)
 {
 	struct store		*cs;
 	struct store_result	 cr;
 	struct store_obs	 co = obs_of(b, 20, 100);
+	struct cluster		*many;
 	uint64_t		 aid;
+	size_t			 i;
 
 	if ((aid = read_id(in)) == 0)
 		return 1;
@@ -1051,6 +1078,25 @@ resync_child(const struct store_config *cfg, const nilsimsa_code *b, int in,
 	    store_observe(cs, &co, &cr) != 0 || !cr.created ||
 	    store_set_status(cs, aid, CLUSTER_SPAM) != 0)
 		return 2;
+	/* an import of `batch` clusters in one commit (codes not the parent's) */
+	tst_rng ^= (uint64_t)getpid() << 20;
+	if (batch > 0) {
+		if ((many = calloc(batch, sizeof(*many))) == NULL)
+			return 5;
+		for (i = 0; i < batch; i++) {
+			rnd_code(&many[i].code);
+			many[i].messages = 1;
+			many[i].first_seen = many[i].last_seen = 20;
+		}
+		if (store_put_batch(cs, many, batch, NULL) != 0)
+			return 6;
+		free(many);
+	}
+	if (gap) {		/* those commits are not in the journal */
+		store_close(cs);
+		if (journal_drop(cfg->path) != 0 || store_open(&cs, cfg, 0) != 0)
+			return 7;
+	}
 	if (write(out, &cr.c.id, sizeof(cr.c.id)) != sizeof(cr.c.id))
 		return 3;
 	/* then, on request, forget the parent's cluster */
@@ -1060,11 +1106,18 @@ resync_child(const struct store_config *cfg, const nilsimsa_code *b, int in,
 	return 0;
 }
 
-START_TEST(test_resync)
+/*
+ * Another process marks a cluster of ours spam, starts one, (imports
+ * `batch` more,) then forgets ours: our array follows every change. The
+ * stats of our store at the end say how it followed.
+ */
+static struct store_stats
+resync_run(size_t batch, int gap)
 {
 	struct store_config	 cfg = cfg_default();
 	struct store		*s;
 	struct store_result	 ra, r;
+	struct store_stats	 st;
 	struct store_obs	 o;
 	nilsimsa_code		 b, vb;
 	pid_t			 pid;
@@ -1077,7 +1130,7 @@ START_TEST(test_resync)
 	if ((pid = fork()) == 0) {
 		close(down[1]);
 		close(up[0]);
-		_exit(resync_child(&cfg, &b, down[0], up[1]));
+		_exit(resync_child(&cfg, batch, gap, &b, down[0], up[1]));
 	}
 	close(down[0]);
 	close(up[1]);
@@ -1086,7 +1139,7 @@ START_TEST(test_resync)
 	write_id(down[1], ra.c.id);
 	ck_assert_uint_ne(bid = read_id(up[0]), 0);
 
-	/* the child's cluster is matched: the array was rebuilt */
+	/* the child's cluster is matched: the array followed */
 	vb = flip(&b, 40, 5);
 	o = obs_of(&vb, 21, 100);
 	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
@@ -1095,7 +1148,7 @@ START_TEST(test_resync)
 	r = observe_ok(s, &o);
 	ck_assert_int_eq(r.created, 0);
 	ck_assert_uint_eq(r.c.id, bid);
-	ck_assert_uint_eq(r.compared, 2);
+	ck_assert_uint_eq(r.compared, 2 + batch);
 	o = obs_of(&ra.c.code, 22, 100);
 	r = observe_ok(s, &o);
 	ck_assert_uint_eq(r.c.id, ra.c.id);
@@ -1106,11 +1159,142 @@ START_TEST(test_resync)
 	close(down[1]);
 	ck_assert_int_eq(child_status(pid), 0);
 	close(up[0]);
+	rnd_code(&vb);		/* the scan no longer counts it */
+	o = obs_of(&vb, 23, 100);
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_uint_eq(r.compared, 1 + batch);
 	o = obs_of(&ra.c.code, 23, 100);
 	r = observe_ok(s, &o);
 	ck_assert_int_eq(r.created, 1);
-	ck_assert_uint_eq(r.compared, 1);
+	ck_assert_uint_eq(r.compared, 1 + batch);
+	ck_assert_int_eq(store_stats(s, 23, &st), 0);
 	store_close(s);
+	return st;
+}
+
+/*
+ * The other process's commits are in the journal: the array reads only
+ * the records they changed, an import of 256 clusters too; never a
+ * rebuild after the open's.
+ */
+START_TEST(test_resync)
+{
+	struct store_stats	st = resync_run(STORE_PUT_BATCH, 0);
+
+	ck_assert_uint_eq(st.rebuilds, 1);
+	ck_assert_uint_ge(st.refreshes, 2);
+}
+END_TEST
+
+/*
+ * The journal keeps the last 4096 commits (and up to 64 more, pruned in
+ * turns), each with the ids it changed.
+ */
+START_TEST(test_journal_bounded)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_result	 r;
+	MDB_env			*env;
+	MDB_txn			*txn;
+	MDB_dbi			 dbi;
+	MDB_stat		 ms;
+	MDB_val			 k, d;
+	int			 i;
+
+	s = open_ok(&cfg, 0);
+	r = make(s, 10, 1, CLUSTER_AUTO);
+	for (i = 0; i < 5000; i++)
+		ck_assert_int_eq(store_set_status(s, r.c.id, i % 2 ?
+		    CLUSTER_AUTO : CLUSTER_SPAM), 0);
+	store_close(s);
+	ck_assert_int_eq(mdb_env_create(&env), 0);
+	ck_assert_int_eq(mdb_env_set_maxdbs(env, 8), 0);
+	ck_assert_int_eq(mdb_env_open(env, dbdir, MDB_RDONLY, 0600), 0);
+	ck_assert_int_eq(mdb_txn_begin(env, NULL, MDB_RDONLY, &txn), 0);
+	ck_assert_int_eq(mdb_dbi_open(txn, "journal", 0, &dbi), 0);
+	ck_assert_int_eq(mdb_stat(txn, dbi, &ms), 0);
+	ck_assert_uint_ge(ms.ms_entries, 4096);
+	ck_assert_uint_le(ms.ms_entries, 4096 + 64);
+	/* the last: one id, the cluster's */
+	{
+		MDB_cursor	*cur;
+		uint64_t	 id;
+
+		ck_assert_int_eq(mdb_cursor_open(txn, dbi, &cur), 0);
+		ck_assert_int_eq(mdb_cursor_get(cur, &k, &d, MDB_LAST), 0);
+		ck_assert_uint_eq(d.mv_size, 8);
+		memcpy(&id, d.mv_data, 8);
+		ck_assert_uint_eq(le64toh(id), r.c.id);
+		mdb_cursor_close(cur);
+	}
+	mdb_txn_abort(txn);
+	mdb_env_close(env);
+}
+END_TEST
+
+/*
+ * A write that finds the map full is aborted, the map grows and the write
+ * is made again: the array reads again what the aborted write had put in
+ * it, not every cluster (a rebuild at each growth, before), and holds
+ * every cluster after.
+ */
+START_TEST(test_grow_no_rebuild)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_stats	 st;
+	struct store_result	 r;
+	struct store_obs	 o;
+	nilsimsa_code		*code;
+	size_t			 i, n;
+	enum { N = 1500 };
+
+	cfg.map_size = 256 << 10;
+	cfg.map_max = 64 << 20;
+	ck_assert_ptr_nonnull(code = calloc(N, sizeof(*code)));
+	s = open_ok(&cfg, 0);
+	for (i = 0; i < N; i++) {
+		rnd_code(&code[i]);
+		o = obs_of(&code[i], 10, 100);
+		r = observe_ok(s, &o);
+		ck_assert_int_eq(r.created, 1);
+	}
+	ck_assert_int_eq(store_stats(s, 10, &st), 0);
+	ck_assert_uint_gt(st.map_bytes, 256 << 10);	/* it grew */
+	ck_assert_uint_eq(st.rebuilds, 1);		/* the open's */
+	ck_assert_uint_ge(st.refreshes, 1);
+	ck_assert_int_eq(store_count(s, &n), 0);
+	ck_assert_uint_eq(n, N);
+	for (i = 0; i < N; i++) {
+		o = obs_of(&code[i], 11, 100);
+		ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+		ck_assert_int_eq(r.found, 1);
+		ck_assert_int_eq(r.score, 128);
+		ck_assert_uint_eq(r.compared, N);
+	}
+	store_close(s);
+	free(code);
+}
+END_TEST
+
+/* Commits the journal lacks (an older version's): a rebuild. */
+START_TEST(test_resync_gap)
+{
+	struct store_stats	st = resync_run(0, 1);
+
+	ck_assert_uint_eq(st.rebuilds, 2);	/* open, the gap */
+	ck_assert_uint_ge(st.refreshes, 1);	/* the forget */
+}
+END_TEST
+
+/* A commit of more ids than an entry holds is followed by a rebuild. */
+START_TEST(test_resync_overflow)
+{
+	struct store_stats	st = resync_run(1100, 0);
+
+	ck_assert_uint_eq(st.rebuilds, 2);	/* open, the import */
+	ck_assert_uint_ge(st.refreshes, 1);	/* the forget */
 }
 END_TEST
 
@@ -1742,6 +1926,10 @@ store_suite(void)
 	tcase_add_test(tc, test_profile_mismatch);
 	tcase_add_test(tc, test_rdonly_concurrent);
 	tcase_add_test(tc, test_resync);
+	tcase_add_test(tc, test_resync_gap);
+	tcase_add_test(tc, test_journal_bounded);
+	tcase_add_test(tc, test_grow_no_rebuild);
+	tcase_add_test(tc, test_resync_overflow);
 	tcase_add_test(tc, test_recipients_and_sources);
 	tcase_add_test(tc, test_rcpt_new);
 	tcase_add_test(tc, test_mailing_loose_join);

@@ -295,6 +295,48 @@ START_TEST(test_corrupt_pages)
 }
 END_TEST
 
+/*
+ * A store of an older version has no journal table: it opens to read, the
+ * structural check passes, and the first open to write adds the table,
+ * which its commits then fill.
+ */
+START_TEST(test_store_without_journal)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_obs	 o;
+	struct store_result	 r;
+	nilsimsa_code		 a;
+	MDB_env			*env;
+	MDB_txn			*txn;
+	MDB_dbi			 dbi;
+	MDB_stat		 ms;
+
+	fill(3);
+	raw_clusters(&env, &txn, &dbi);
+	ck_assert_int_eq(mdb_dbi_open(txn, "journal", 0, &dbi), 0);
+	ck_assert_int_eq(mdb_drop(txn, dbi, 1), 0);
+	ck_assert_int_eq(mdb_txn_commit(txn), 0);
+	mdb_env_close(env);
+
+	s = open_ok(&cfg, STORE_RDONLY | STORE_TRIAL);
+	store_close(s);
+	s = open_ok(&cfg, 0);
+	rnd_code(&a);
+	o = obs_of(&a, 2, 100);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 1);
+	store_close(s);
+
+	raw_clusters(&env, &txn, &dbi);
+	ck_assert_int_eq(mdb_dbi_open(txn, "journal", 0, &dbi), 0);
+	ck_assert_int_eq(mdb_stat(txn, dbi, &ms), 0);
+	ck_assert_uint_eq(ms.ms_entries, 1);
+	mdb_txn_abort(txn);
+	mdb_env_close(env);
+}
+END_TEST
+
 /* A record of the wrong size or version is skipped and reported. */
 START_TEST(test_corrupt_record)
 {
@@ -450,6 +492,7 @@ tc_store_damage(void)
 	tcase_add_test(tc, test_corrupt_not_file);
 	tcase_add_test(tc, test_corrupt_pages);
 	tcase_add_test(tc, test_corrupt_record);
+	tcase_add_test(tc, test_store_without_journal);
 	tcase_add_test(tc, test_record_v1);
 	tcase_add_test(tc, test_verify_records);
 	return tc;

@@ -664,6 +664,15 @@ START_TEST(test_batch_full)
 	ck_assert_uint_eq(n, 0);
 	for (i = 0; i < FULL_N; i++)
 		ck_assert_uint_eq(c[i].id, 0);
+	/* what the aborted batch put in the match array is gone again */
+	{
+		struct store_result	r;
+		struct store_obs	o = obs_of(&c[0].code, 1, 100);
+
+		ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+		ck_assert_int_eq(r.found, 0);
+		ck_assert_uint_eq(r.compared, 0);
+	}
 	ck_assert_int_eq(store_put_batch(s, c, 100, &failed), 0);
 	ck_assert_uint_eq(s->gen, gen0 + 1);
 	ck_assert_uint_eq(c[0].id, 1);
@@ -691,7 +700,7 @@ START_TEST(test_batch_old_at_max)
 	struct cluster		*c, x;
 	nilsimsa_code		 code;
 	size_t			 i, n0, n1, failed;
-	enum { FILL = 6000, OLD = 256 };
+	enum { FILL = 6000, OLD = 512 };	/* more than the 1/16 kept free */
 
 	cfg.singleton_ttl = cfg.bulk_ttl = 0;	/* nothing expires */
 	cfg.map_size = 1 << 20;
