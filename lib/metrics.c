@@ -391,6 +391,13 @@ store_write(FILE *fp, const struct metrics_store_gauges *g)
 	family(fp, "store_map_max_bytes", "gauge",
 	    "Bytes the store may grow to (StoreMaxSize).");
 	sample(fp, "store_map_max_bytes", g->max_bytes);
+	family(fp, "store_array_loads_total", "counter",
+	    "How the match array took in the store: rebuilt from every "
+	    "cluster (at start, and when the journal lacks another process's "
+	    "commit) or read from the journal (the clusters those commits "
+	    "changed).");
+	sample1(fp, "store_array_loads_total", "how", "rebuild", g->rebuilds);
+	sample1(fp, "store_array_loads_total", "how", "journal", g->refreshes);
 }
 
 /* The Redis backend's families, once it has said it is in use. */

@@ -93,6 +93,7 @@ struct metrics_store_gauges {
 	uint64_t	clusters, singletons, bulk;
 	uint64_t	autos, spam, ham;
 	uint64_t	used_bytes, map_bytes, max_bytes;
+	uint64_t	rebuilds, refreshes;	/* store_stats */
 };
 
 /*

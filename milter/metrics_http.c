@@ -65,6 +65,8 @@ gauges(struct metrics_store_gauges *g)
 		g->used_bytes = st.used_bytes;
 		g->map_bytes = st.map_bytes;
 		g->max_bytes = st.max_bytes;
+		g->rebuilds = st.rebuilds;
+		g->refreshes = st.refreshes;
 	}
 	daemon_store_release();
 }

@@ -225,6 +225,8 @@ START_TEST(test_families)
 	g.singletons = 6;
 	g.bulk = 4;
 	g.used_bytes = 65536;
+	g.rebuilds = 3;
+	g.refreshes = 41;
 	metrics_redis_enable();
 	metrics_redis_request(0.0001);
 	metrics_redis_error();
@@ -236,6 +238,8 @@ START_TEST(test_families)
 	ck_assert_int_eq(value(t, "store_clusters_by_status{status=\"spam\"}"), 2);
 	ck_assert_int_eq(value(t, "store_clusters_by_size{size=\"bulk\"}"), 4);
 	ck_assert_int_eq(value(t, "store_used_bytes"), 65536);
+	ck_assert_int_eq(value(t, "store_array_loads_total{how=\"rebuild\"}"), 3);
+	ck_assert_int_eq(value(t, "store_array_loads_total{how=\"journal\"}"), 41);
 	ck_assert_int_eq(value(t, "redis_request_duration_seconds_count"), 1);
 	ck_assert_int_eq(value(t, "redis_errors_total"), 1);
 	ck_assert_int_eq(value(t, "redis_fallbacks_total"), 2);

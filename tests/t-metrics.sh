@@ -254,6 +254,11 @@ hamid=$(cluster_field "$(header "${f:-/dev/null}" X-Nilsimsa-Cluster)" id)
 check "nilsimsactl pin $hamid" test $? -eq 0
 scrape c
 check_eq "after the pin: one ham cluster" 1 "$(val c 'store_clusters_by_status{status="ham"}')"
+# the pin reached the milter through the store's journal, not a rebuild
+check_eq "after the pin: no more array rebuilds than before" \
+	"$(val b 'store_array_loads_total{how="rebuild"}')" "$(val c 'store_array_loads_total{how="rebuild"}')"
+check "after the pin: the array read the journal ($(val b 'store_array_loads_total{how="journal"}') -> $(val c 'store_array_loads_total{how="journal"}'))" \
+	test "$(val c 'store_array_loads_total{how="journal"}')" -gt "$(val b 'store_array_loads_total{how="journal"}')"
 ctl_stats_match c
 
 # ---- reloads: generation, result, timestamp
