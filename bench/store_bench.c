@@ -51,10 +51,13 @@
  * near duplicates of the store's clusters, StoreSyncDelay 100 ms, 1 ms
  * apart) while `lines` new clusters are imported a commit each
  * (store_put, as nilsimsactl import did), then `lines` more
- * STORE_PUT_BATCH a commit (store_put_batch, as it does now). Each
- * commit of the importer makes the observer rebuild its match array
- * from all N records before its next observe, and each commit of the
- * observer makes the importer rebuild its own. Rows: each import's
+ * STORE_PUT_BATCH a commit (store_put_batch, as it does now). Before
+ * the store's journal (store_lmdb.c), each commit of the importer made
+ * the observer rebuild its match array from all N records before its
+ * next observe, and each commit of the observer made the importer
+ * rebuild its own; now each reads the records the other's commits
+ * changed (run the binary of an older build beside this one for the
+ * before). Rows: each import's
  * rate; the observer's store_observe latency (p50, p99, mean, the most,
  * and the observes over 5 ms: the rebuilds) with no import, and from
  * each import's start to 1 s after its end.
@@ -333,6 +336,7 @@ struct observed {
 	atomic_int	ready, stop;
 	int		rc;
 	size_t		n;
+	uint64_t	rebuilds, refreshes;	/* how its array followed */
 	double		at[OBS_MAX];	/* when an observe started (util_now) */
 	double		took[OBS_MAX];	/* and how long it took, seconds */
 };
@@ -345,6 +349,7 @@ observer(struct store_config cfg, const nilsimsa_code *codes, size_t n,
 	struct timespec		 gap = { 0, 1000000 };
 	struct store_obs	 o = { 0 };
 	struct store_result	 r;
+	struct store_stats	 st;
 	struct store		*s;
 	uint64_t		 x = 0x9e3779b97f4a7c15ULL;
 	double			 t;
@@ -367,6 +372,10 @@ observer(struct store_config cfg, const nilsimsa_code *codes, size_t n,
 		ob->took[ob->n] = util_now() - t;
 		ob->n++;
 		nanosleep(&gap, NULL);
+	}
+	if (store_census(s, &st) == 0) {
+		ob->rebuilds = st.rebuilds;
+		ob->refreshes = st.refreshes;
 	}
 	store_close(s);
 	_exit(ob->rc != 0);
@@ -505,6 +514,10 @@ bench_import(const char *base, size_t n, size_t lines, int threads)
 	printf("N=%zu: import of %zu new clusters, %d a commit "
 	    "(store_put_batch): %.0f/s, %.3f s\n", n, lines, STORE_PUT_BATCH,
 	    lines / (t4 - t3), t4 - t3);
+	printf("N=%zu: the observer's match array followed the imports by "
+	    "%llu full rebuilds and %llu journal reads\n", n,
+	    (unsigned long long)ob->rebuilds,
+	    (unsigned long long)ob->refreshes);
 	observed_row(n, "with no import", ob, t0, t1);
 	snprintf(cmd, sizeof(cmd), "from a commit-each import's start to "
 	    "%.1f s after", AFTER);
