@@ -241,11 +241,17 @@ arr_apply(struct store *s, const struct cluster *c, uint64_t remove_id)
 	return rc;
 }
 
-/* With the write lock, after a commit: the changes are the store's now. */
+/*
+ * With the write lock, after a commit: the changes are the store's now,
+ * and an array in step (not one a change failed to reach) can keep
+ * track again.
+ */
 void
 arr_committed(struct store *s)
 {
 	s->nundo = 0;
+	if (s->synced)
+		s->undo_lost = 0;
 }
 
 struct rebuild {
