@@ -308,6 +308,9 @@ rebuild(struct store *s, struct store_btxn *t, uint64_t gen)
 	return rc;
 }
 
+#define REFRESH_SHARE	4	/* of the clusters: read more, rebuild */
+#define REFRESH_MIN	1024
+
 /* The ids the journal gives refresh(). */
 struct changed {
 	uint64_t	*id;
@@ -371,9 +374,13 @@ refresh(struct store *s, struct store_btxn *t, uint64_t gen)
 	size_t		i;
 	int		rc = 0;
 
+	/*
+	 * A record read by its key costs about what a rebuild spends on one
+	 * in its walk (helper-60): past a quarter of the clusters, rebuild.
+	 */
 	if ((!s->synced && s->undo_lost) || gen < s->gen ||
-	    s->ops->changes == NULL ||
-	    s->ops->changes(t, s->gen, gen, changed_one, &ch) != 0) {
+	    s->ops->changes == NULL || s->ops->changes(t, s->gen, gen,
+	    s->n / REFRESH_SHARE + REFRESH_MIN, changed_one, &ch) != 0) {
 		free(ch.id);
 		return rebuild(s, t, gen);
 	}

@@ -88,11 +88,12 @@ struct store_backend_ops {
 	 * The ids of the records changed by the commits after generation
 	 * `from` up to `to`, each given to fn (an id may come more than
 	 * once; a non-zero return from fn stops and is returned), when the
-	 * journal holds every one of those commits; otherwise
-	 * STORE_ENOTFOUND, and fn is not called. May be NULL.
+	 * journal holds every one of those commits and they changed at most
+	 * `max` ids in all; otherwise STORE_ENOTFOUND, and fn is not
+	 * called. May be NULL.
 	 */
 	int	(*changes)(struct store_btxn *t, uint64_t from, uint64_t to,
-		    int (*fn)(uint64_t id, void *arg), void *arg);
+		    size_t max, int (*fn)(uint64_t id, void *arg), void *arg);
 	/* Allocate a new cluster id; ids are never reused. */
 	int	(*new_id)(struct store_btxn *t, uint64_t *id);
 	/* Make sure later new_id() calls return ids above id (import). */

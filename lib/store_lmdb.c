@@ -30,8 +30,10 @@
  *             are pruned as new hours are added
  *   journal   generation (8 bytes big-endian) -> the ids (u64 little-
  *             endian each) of the records that commit changed; the last
- *             JOURNAL_KEEP commits (below). Added in 2026-11; a store
- *             without it gets it at its first open to write
+ *             JOURNAL_KEEP commits (below). Added in 2026-11: a store
+ *             without it gets it at its first open to write, and from
+ *             then on the versions before refuse the store ("an unknown
+ *             table"): export with this version, import with that one
  *
  * The map starts at 16 MiB and doubles when a write finds it full, up to
  * 7/8 of map_max (StoreMaxSize); the last 1/8 is a reserve for the
@@ -100,15 +102,20 @@
  * the store (the milter beside nilsimsactl, or beside another milter)
  * brings its match array up to date by reading those records rather
  * than all of them, and does it under the writer lock in a moment
- * instead of a full read (store_array.c refresh()). The last
- * JOURNAL_KEEP commits are kept; one that changed more than JOURNAL_IDS
- * records (a large eviction) is not journaled, nor are the commits of
- * an older version; a reader that finds a commit missing rebuilds in
- * full, as before the journal.
+ * instead of a full read (store_array.c refresh()). Kept: the last
+ * JOURNAL_KEEP commits, in at most 1/JOURNAL_SHARE of the map (pruned
+ * every JOURNAL_PRUNE commits). A commit that changed more than
+ * JOURNAL_IDS records (an import batch is STORE_PUT_BATCH) is not
+ * journaled, and its generation's entry is deleted should one be there
+ * (a damaged store, a generation gone back); a reader that finds a
+ * commit missing, or an entry it cannot read, rebuilds in full, as
+ * before the journal. An odd key in the table is no damage: it is
+ * pruned, and a reader rebuilds.
  */
 #define JOURNAL_KEEP	4096
 #define JOURNAL_PRUNE	64	/* commits between prunings */
-#define JOURNAL_IDS	1024
+#define JOURNAL_IDS	256
+#define JOURNAL_SHARE	64	/* of map_max, the journal's pages at most */
 
 struct store_backend {
 	MDB_env		*env;
@@ -462,7 +469,7 @@ static const struct shape shapes[] = {
 	{ "exact", 0, 32, 8, 0 },
 	{ "exactrev", MDB_DUPSORT | MDB_DUPFIXED, 8, 32, 0 },
 	{ "stats", 0, 8, 12, 0 },
-	{ "journal", 0, 8, 0, 1 },
+	{ "journal", 0, 0, 0, 1 },
 };
 #define NSHAPES	(sizeof(shapes) / sizeof(shapes[0]))
 
@@ -1587,16 +1594,56 @@ journal_note(struct store_btxn *t, uint64_t id)
 	t->jid[t->njid++] = id;
 }
 
+/* Does the journal take more than its share of the map? */
+static int
+journal_over(struct store_btxn *t)
+{
+	MDB_stat	ms;
+
+	if (mdb_stat(t->txn, t->b->journal, &ms) != 0)
+		return 0;
+	return (uint64_t)(ms.ms_branch_pages + ms.ms_leaf_pages +
+	    ms.ms_overflow_pages) * ms.ms_psize > t->b->map_max / JOURNAL_SHARE;
+}
+
+/*
+ * Let the oldest entries go: those before the last JOURNAL_KEEP commits,
+ * odd keys, and more while the journal is over its share (the newest
+ * stays); and odd keys at the end (an odd key within reaches the front
+ * in time, and until then a reader that meets it rebuilds).
+ */
+static int
+journal_prune(struct store_btxn *t, uint64_t g)
+{
+	MDB_cursor	*cur;
+	MDB_val		 k, d;
+	int		 rc;
+
+	if ((rc = mdb_cursor_open(t->txn, t->b->journal, &cur)) != 0)
+		return map_err(rc);
+	while ((rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST)) == 0 &&
+	    (k.mv_size != 8 || get_be64(k.mv_data) + JOURNAL_KEEP <= g ||
+	    (get_be64(k.mv_data) < g && journal_over(t))))
+		if ((rc = mdb_cursor_del(cur, 0)) != 0)
+			break;
+	if (rc == 0 || rc == MDB_NOTFOUND)
+		while ((rc = mdb_cursor_get(cur, &k, &d, MDB_LAST)) == 0 &&
+		    k.mv_size != 8)
+			if ((rc = mdb_cursor_del(cur, 0)) != 0)
+				break;
+	mdb_cursor_close(cur);
+	return rc == 0 || rc == MDB_NOTFOUND ? 0 : map_err(rc);
+}
+
 /*
  * Journal this transaction's changes as generation g's, written in place
- * (MDB_RESERVE), and once every JOURNAL_PRUNE commits let those older
- * than the last JOURNAL_KEEP go: a commit then copies the journal's last
- * page, and its first only now and then.
+ * (MDB_RESERVE), or, when they were too many, make sure g has no entry;
+ * every JOURNAL_PRUNE commits, prune: a commit then copies the journal's
+ * last page, and its first only now and then.
  */
 static int
 journal_add(struct store_btxn *t, uint64_t g)
 {
-	MDB_cursor	*cur;
 	MDB_val		 k, d;
 	unsigned char	 kb[8];
 	size_t		 i;
@@ -1604,21 +1651,19 @@ journal_add(struct store_btxn *t, uint64_t g)
 
 	put_be64(kb, g);
 	k = (MDB_val){ 8, kb };
-	d = (MDB_val){ t->njid * 8, NULL };
-	if ((rc = mdb_put(t->txn, t->b->journal, &k, &d, MDB_RESERVE)) != 0)
-		return map_err(rc);
-	for (i = 0; i < t->njid; i++)
-		put64((unsigned char *)d.mv_data + i * 8, t->jid[i]);
-	if (g <= JOURNAL_KEEP || g % JOURNAL_PRUNE != 0)
-		return 0;
-	if ((rc = mdb_cursor_open(t->txn, t->b->journal, &cur)) != 0)
-		return map_err(rc);
-	while ((rc = mdb_cursor_get(cur, &k, &d, MDB_FIRST)) == 0 &&
-	    (k.mv_size != 8 || get_be64(k.mv_data) <= g - JOURNAL_KEEP))
-		if ((rc = mdb_cursor_del(cur, 0)) != 0)
-			break;
-	mdb_cursor_close(cur);
-	return rc == 0 || rc == MDB_NOTFOUND ? 0 : map_err(rc);
+	if (t->jfull) {
+		rc = mdb_del(t->txn, t->b->journal, &k, NULL);
+		if (rc != 0 && rc != MDB_NOTFOUND)
+			return map_err(rc);
+	} else {
+		d = (MDB_val){ t->njid * 8, NULL };
+		rc = mdb_put(t->txn, t->b->journal, &k, &d, MDB_RESERVE);
+		if (rc != 0)
+			return map_err(rc);
+		for (i = 0; i < t->njid; i++)
+			put64((unsigned char *)d.mv_data + i * 8, t->jid[i]);
+	}
+	return g % JOURNAL_PRUNE != 0 ? 0 : journal_prune(t, g);
 }
 
 static void
@@ -1636,8 +1681,7 @@ lmdb_commit(struct store_btxn *t, uint64_t *gen)
 
 	if ((rc = lmdb_generation(t, &g)) == 0 && t->dirty)
 		rc = meta_put_u64(t->txn, t->b->meta, "generation", ++g);
-	/* a commit of more than JOURNAL_IDS is left out: a gap */
-	if (rc == 0 && t->dirty && t->b->has_journal && !t->jfull)
+	if (rc == 0 && t->dirty && t->b->has_journal)
 		rc = journal_add(t, g);
 	if (rc != 0) {
 		mdb_txn_abort(t->txn);
@@ -1669,12 +1713,12 @@ lmdb_abort(struct store_btxn *t)
 
 /*
  * The journal's commits after `from` up to `to`, every one of them, each
- * at most JOURNAL_IDS ids: with fn NULL, only checked; else their ids
- * given to fn.
+ * at most JOURNAL_IDS ids: with fn NULL, only checked, and *nids gets
+ * their ids' count; else their ids given to fn.
  */
 static int
 journal_read(struct store_btxn *t, uint64_t from, uint64_t to,
-    int (*fn)(uint64_t id, void *arg), void *arg)
+    int (*fn)(uint64_t id, void *arg), void *arg, size_t *nids)
 {
 	MDB_cursor	*cur;
 	MDB_val		 k, d;
@@ -1694,6 +1738,8 @@ journal_read(struct store_btxn *t, uint64_t from, uint64_t to,
 			rc = STORE_ENOTFOUND;	/* a gap, or not an entry */
 			break;
 		}
+		if (nids != NULL)
+			*nids += d.mv_size / 8;
 		for (i = 0; fn != NULL && i < d.mv_size / 8; i++)
 			if ((rc = fn(get64((unsigned char *)d.mv_data + i * 8),
 			    arg)) != 0)
@@ -1709,9 +1755,10 @@ journal_read(struct store_btxn *t, uint64_t from, uint64_t to,
 }
 
 static int
-lmdb_changes(struct store_btxn *t, uint64_t from, uint64_t to,
+lmdb_changes(struct store_btxn *t, uint64_t from, uint64_t to, size_t max,
     int (*fn)(uint64_t id, void *arg), void *arg)
 {
+	size_t	n = 0;
 	int	rc;
 
 	if (to < from || to - from > JOURNAL_KEEP || !t->b->has_journal)
@@ -1719,9 +1766,11 @@ lmdb_changes(struct store_btxn *t, uint64_t from, uint64_t to,
 	if (to == from)
 		return 0;
 	/* all there first: fn sees the changes of every commit or none */
-	if ((rc = journal_read(t, from, to, NULL, NULL)) != 0)
+	if ((rc = journal_read(t, from, to, NULL, NULL, &n)) != 0)
 		return rc;
-	return journal_read(t, from, to, fn, arg);
+	if (n > max)
+		return STORE_ENOTFOUND;	/* cheaper read all at once */
+	return journal_read(t, from, to, fn, arg, NULL);
 }
 
 static int

@@ -1061,8 +1061,58 @@ journal_drop(const char *dir)
 	return rc;
 }
 
+/*
+ * Put an empty journal entry under the generation the store's next commit
+ * will have: what a damaged store, or one whose generation went back, may
+ * hold.
+ */
 static int
-resync_child(const struct store_config *cfg, size_t batch, int gap,
+journal_plant(const char *dir)
+{
+	MDB_env		*env;
+	MDB_txn		*txn;
+	MDB_dbi		 meta, dbi;
+	MDB_val		 k = { 10, "generation" }, d;
+	unsigned char	 kb[8];
+	uint64_t	 g;
+	int		 i, rc;
+
+	if ((rc = mdb_env_create(&env)) != 0)
+		return rc;
+	if ((rc = mdb_env_set_maxdbs(env, 8)) == 0 &&
+	    (rc = mdb_env_open(env, dir, 0, 0600)) == 0 &&
+	    (rc = mdb_txn_begin(env, NULL, 0, &txn)) == 0) {
+		if ((rc = mdb_dbi_open(txn, "meta", 0, &meta)) == 0 &&
+		    (rc = mdb_dbi_open(txn, "journal", 0, &dbi)) == 0 &&
+		    (rc = mdb_get(txn, meta, &k, &d)) == 0) {
+			memcpy(&g, d.mv_data, 8);
+			g = le64toh(g) + 1;
+			for (i = 7; i >= 0; i--, g >>= 8)
+				kb[i] = g & 0xff;
+			k = (MDB_val){ 8, kb };
+			d = (MDB_val){ 0, "" };
+			rc = mdb_put(txn, dbi, &k, &d, 0);
+		}
+		if (rc == 0)
+			rc = mdb_txn_commit(txn);
+		else
+			mdb_txn_abort(txn);
+	}
+	mdb_env_close(env);
+	return rc;
+}
+
+/* How resync_child writes besides its mark and its forget. */
+struct resync_how {
+	size_t	batch;		/* clusters it imports */
+	size_t	per;		/* ... in commits of so many */
+	int	gap;		/* 1: its commits dropped from the journal; 2:
+				   a stale entry planted where its import's
+				   commit goes */
+};
+
+static int
+resync_child(const struct store_config *cfg, const struct resync_how *how,
     const nilsimsa_code *b, int in, int out)
 {
 	struct store		*cs;
@@ -1078,21 +1128,28 @@ resync_child(const struct store_config *cfg, size_t batch, int gap,
 	    store_observe(cs, &co, &cr) != 0 || !cr.created ||
 	    store_set_status(cs, aid, CLUSTER_SPAM) != 0)
 		return 2;
-	/* an import of `batch` clusters in one commit (codes not the parent's) */
+	if (how->gap == 2) {
+		store_close(cs);
+		if (journal_plant(cfg->path) != 0 || store_open(&cs, cfg, 0) != 0)
+			return 8;
+	}
+	/* an import (codes not the parent's) */
 	tst_rng ^= (uint64_t)getpid() << 20;
-	if (batch > 0) {
-		if ((many = calloc(batch, sizeof(*many))) == NULL)
+	if (how->batch > 0) {
+		if ((many = calloc(how->batch, sizeof(*many))) == NULL)
 			return 5;
-		for (i = 0; i < batch; i++) {
+		for (i = 0; i < how->batch; i++) {
 			rnd_code(&many[i].code);
 			many[i].messages = 1;
 			many[i].first_seen = many[i].last_seen = 20;
 		}
-		if (store_put_batch(cs, many, batch, NULL) != 0)
-			return 6;
+		for (i = 0; i < how->batch; i += how->per)
+			if (store_put_batch(cs, many + i, how->batch - i <
+			    how->per ? how->batch - i : how->per, NULL) != 0)
+				return 6;
 		free(many);
 	}
-	if (gap) {		/* those commits are not in the journal */
+	if (how->gap == 1) {	/* those commits are not in the journal */
 		store_close(cs);
 		if (journal_drop(cfg->path) != 0 || store_open(&cs, cfg, 0) != 0)
 			return 7;
@@ -1112,8 +1169,9 @@ resync_child(const struct store_config *cfg, size_t batch, int gap,
  * stats of our store at the end say how it followed.
  */
 static struct store_stats
-resync_run(size_t batch, int gap)
+resync_run(size_t batch, size_t per, int gap)
 {
+	struct resync_how	 how = { batch, per, gap };
 	struct store_config	 cfg = cfg_default();
 	struct store		*s;
 	struct store_result	 ra, r;
@@ -1130,7 +1188,7 @@ resync_run(size_t batch, int gap)
 	if ((pid = fork()) == 0) {
 		close(down[1]);
 		close(up[0]);
-		_exit(resync_child(&cfg, batch, gap, &b, down[0], up[1]));
+		_exit(resync_child(&cfg, &how, &b, down[0], up[1]));
 	}
 	close(down[0]);
 	close(up[1]);
@@ -1179,7 +1237,8 @@ resync_run(size_t batch, int gap)
  */
 START_TEST(test_resync)
 {
-	struct store_stats	st = resync_run(STORE_PUT_BATCH, 0);
+	struct store_stats	st = resync_run(STORE_PUT_BATCH, STORE_PUT_BATCH,
+				    0);
 
 	ck_assert_uint_eq(st.rebuilds, 1);
 	ck_assert_uint_ge(st.refreshes, 2);
@@ -1281,7 +1340,7 @@ END_TEST
 /* Commits the journal lacks (an older version's): a rebuild. */
 START_TEST(test_resync_gap)
 {
-	struct store_stats	st = resync_run(0, 1);
+	struct store_stats	st = resync_run(0, 1, 1);
 
 	ck_assert_uint_eq(st.rebuilds, 2);	/* open, the gap */
 	ck_assert_uint_ge(st.refreshes, 1);	/* the forget */
@@ -1291,10 +1350,35 @@ END_TEST
 /* A commit of more ids than an entry holds is followed by a rebuild. */
 START_TEST(test_resync_overflow)
 {
-	struct store_stats	st = resync_run(1100, 0);
+	struct store_stats	st = resync_run(300, 300, 0);
 
 	ck_assert_uint_eq(st.rebuilds, 2);	/* open, the import */
 	ck_assert_uint_ge(st.refreshes, 1);	/* the forget */
+}
+END_TEST
+
+/*
+ * ... and a stale entry under its generation is deleted, not taken for
+ * its changes (the array missed the 300 clusters; helper-60).
+ */
+START_TEST(test_resync_stale_entry)
+{
+	struct store_stats	st = resync_run(300, 300, 2);
+
+	ck_assert_uint_eq(st.rebuilds, 2);
+}
+END_TEST
+
+/*
+ * Commits that changed more clusters than a quarter of ours (and 1024)
+ * are caught up by a rebuild: reading each by its key would cost more.
+ */
+START_TEST(test_resync_many)
+{
+	struct store_stats	st = resync_run(5 * STORE_PUT_BATCH,
+				    STORE_PUT_BATCH, 0);
+
+	ck_assert_uint_eq(st.rebuilds, 2);
 }
 END_TEST
 
@@ -1930,6 +2014,8 @@ store_suite(void)
 	tcase_add_test(tc, test_journal_bounded);
 	tcase_add_test(tc, test_grow_no_rebuild);
 	tcase_add_test(tc, test_resync_overflow);
+	tcase_add_test(tc, test_resync_stale_entry);
+	tcase_add_test(tc, test_resync_many);
 	tcase_add_test(tc, test_recipients_and_sources);
 	tcase_add_test(tc, test_rcpt_new);
 	tcase_add_test(tc, test_mailing_loose_join);

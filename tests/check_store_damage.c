@@ -337,6 +337,47 @@ START_TEST(test_store_without_journal)
 }
 END_TEST
 
+/*
+ * An odd key in the journal (which a reader cannot use) is no damage: the
+ * store opens, and the next pruning (every 64 commits) takes it away.
+ */
+START_TEST(test_journal_odd_key)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s;
+	struct store_result	 r;
+	struct store_obs	 o;
+	nilsimsa_code		 a;
+	MDB_env			*env;
+	MDB_txn			*txn;
+	MDB_dbi			 dbi;
+	MDB_val			 k = { 4, "odd!" }, d = { 3, "xyz" };
+	int			 i;
+
+	fill(3);
+	raw_clusters(&env, &txn, &dbi);
+	ck_assert_int_eq(mdb_dbi_open(txn, "journal", 0, &dbi), 0);
+	ck_assert_int_eq(mdb_put(txn, dbi, &k, &d, 0), 0);
+	ck_assert_int_eq(mdb_txn_commit(txn), 0);
+	mdb_env_close(env);
+
+	s = open_ok(&cfg, 0);
+	rnd_code(&a);
+	for (i = 0; i < 70; i++) {
+		o = obs_of(&a, 2 + i, 100);
+		r = observe_ok(s, &o);
+	}
+	ck_assert_uint_eq(r.c.messages, 70);
+	store_close(s);
+
+	raw_clusters(&env, &txn, &dbi);
+	ck_assert_int_eq(mdb_dbi_open(txn, "journal", 0, &dbi), 0);
+	ck_assert_int_eq(mdb_get(txn, dbi, &k, &d), MDB_NOTFOUND);
+	mdb_txn_abort(txn);
+	mdb_env_close(env);
+}
+END_TEST
+
 /* A record of the wrong size or version is skipped and reported. */
 START_TEST(test_corrupt_record)
 {
@@ -493,6 +534,7 @@ tc_store_damage(void)
 	tcase_add_test(tc, test_corrupt_pages);
 	tcase_add_test(tc, test_corrupt_record);
 	tcase_add_test(tc, test_store_without_journal);
+	tcase_add_test(tc, test_journal_odd_key);
 	tcase_add_test(tc, test_record_v1);
 	tcase_add_test(tc, test_verify_records);
 	return tc;

@@ -700,7 +700,7 @@ START_TEST(test_batch_old_at_max)
 	struct cluster		*c, x;
 	nilsimsa_code		 code;
 	size_t			 i, n0, n1, failed;
-	enum { FILL = 6000, OLD = 512 };	/* more than the 1/16 kept free */
+	enum { FILL = 6000, OLD = 384 };	/* more than the 1/16 kept free */
 
 	cfg.singleton_ttl = cfg.bulk_ttl = 0;	/* nothing expires */
 	cfg.map_size = 1 << 20;
