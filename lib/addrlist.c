@@ -405,6 +405,7 @@ static int
 parse_file(struct addrlist *l, const char *path, char *err, size_t errlen)
 {
 	char line[AL_LINE_MAX + 2], msg[512], *s, *h;
+	const char *why;
 	FILE *fp;
 	int lineno = 0, rc = 0;
 	size_t len;
@@ -413,9 +414,8 @@ parse_file(struct addrlist *l, const char *path, char *err, size_t errlen)
 		util_seterr(err, errlen, "file: needs a path");
 		return -1;
 	}
-	if ((fp = fopen(path, "r")) == NULL) {
-		util_seterr(err, errlen, "%s: cannot open: %s", path,
-		    strerror(errno));
+	if ((fp = util_fopen_file(path, &why)) == NULL) {
+		util_seterr(err, errlen, "%s: cannot open: %s", path, why);
 		return -1;
 	}
 	while (fgets(line, sizeof(line), fp) != NULL) {

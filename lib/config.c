@@ -638,6 +638,7 @@ profile_load(const char *text, const nilsimsa_profile **out, char *msg,
     size_t msglen)
 {
 	nilsimsa_profile	*p;
+	const char		*why;
 	char			*buf;
 	FILE			*fp;
 	size_t			 n;
@@ -653,8 +654,8 @@ profile_load(const char *text, const nilsimsa_profile **out, char *msg,
 		    "default; or give the absolute path of a profile file)", text);
 		return -1;
 	}
-	if ((fp = fopen(text, "r")) == NULL) {
-		util_seterr(msg, msglen, "%.200s: %s", text, strerror(errno));
+	if ((fp = util_fopen_file(text, &why)) == NULL) {
+		util_seterr(msg, msglen, "%.200s: %s", text, why);
 		return -1;
 	}
 	if ((buf = malloc(2 * NILSIMSA_PROFILE_TEXT_MAX)) == NULL ||
@@ -1100,26 +1101,21 @@ load_file(struct load *ld, const char *path, int depth, const char *from,
 	/*
 	 * A directory reads as an error; an Include of a FIFO or a device
 	 * (/dev/tty) would wait for ever, in open() already: an Include is
-	 * a regular file. (The file -c names is the starter's choice: a
-	 * FIFO there is read, as tests/t-daemon.sh does.)
+	 * a regular file (util_fopen_file). The file -c names is the
+	 * starter's choice: a FIFO there is read, as tests/t-daemon.sh does.
 	 */
-	if (stat(path, &st) == 0 && (S_ISDIR(st.st_mode) ||
-	    (from != NULL && !S_ISREG(st.st_mode)))) {
-		if (from != NULL)
-			util_seterr(ld->err, ld->errlen, "%s:%d: Include: '%s' "
-			    "is not a file", from, fromline, path);
-		else
-			util_seterr(ld->err, ld->errlen, "%s: not a file", path);
-		return -1;
-	}
-	if ((fp = fopen(path, "r")) == NULL) {
-		if (from != NULL)
+	if (from != NULL) {
+		if ((fp = util_fopen_file(path, &why)) == NULL) {
 			util_seterr(ld->err, ld->errlen, "%s:%d: Include: cannot "
-			    "open '%s': %s", from, fromline, path,
-			    strerror(errno));
-		else
-			util_seterr(ld->err, ld->errlen, "%s: cannot open: %s",
-			    path, strerror(errno));
+			    "open '%s': %s", from, fromline, path, why);
+			return -1;
+		}
+	} else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		util_seterr(ld->err, ld->errlen, "%s: not a file", path);
+		return -1;
+	} else if ((fp = fopen(path, "r")) == NULL) {
+		util_seterr(ld->err, ld->errlen, "%s: cannot open: %s", path,
+		    strerror(errno));
 		return -1;
 	}
 	if ((line = malloc(CONF_LINE_MAX + 1)) == NULL) {

@@ -18,11 +18,16 @@
  * util.c: small shared routines of libnsm (see util.h).
  */
 
+#include <sys/stat.h>
+
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -112,6 +117,33 @@ util_seterr(char *err, size_t errlen, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err, errlen, fmt, ap);
 	va_end(ap);
+}
+
+/* O_NONBLOCK: a FIFO's open() would wait for a writer; cleared once known. */
+FILE *
+util_fopen_file(const char *path, const char **why)
+{
+	struct stat	 st;
+	FILE		*fp;
+	int		 fd, e;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) == -1) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	if (fstat(fd, &st) == -1)
+		*why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		*why = "not a regular file";
+	else if (fcntl(fd, F_SETFL, O_RDONLY) == -1 ||
+	    (fp = fdopen(fd, "r")) == NULL)
+		*why = strerror(errno);
+	else
+		return fp;
+	e = errno;
+	close(fd);
+	errno = e;
+	return NULL;
 }
 
 char *

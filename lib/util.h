@@ -25,12 +25,22 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 
 /* The value of hex digit ch (either case), or -1. */
 int		 util_hexval(int ch);
 /* Base64: a byte's value + 1; 0 not base64, -1 '=', -2 white space. */
 extern const signed char util_b64tab[256];
+
+/*
+ * Open a file an administrator named (a file: list, a profile, an
+ * Include) for reading, if it is a regular file: a FIFO or a device
+ * would make open() or the first read wait for ever, at start or in the
+ * middle of a reload. NULL with *why saying why ("not a regular file",
+ * or strerror's text).
+ */
+FILE		*util_fopen_file(const char *path, const char **why);
 
 /* s without leading white space, its trailing white space cut off in place. */
 char		*util_trim(char *s);

@@ -85,6 +85,7 @@ static pthread_t	 main_thread;	/* runs smfi_main(): libmilter's listener */
  * only when no callback uses it any more.
  */
 #define STORE_WAIT	5	/* seconds for store users to finish */
+#define SIGNAL_WAIT	10	/* seconds for the signal thread to finish */
 static pthread_mutex_t	 store_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t	 store_idle = PTHREAD_COND_INITIALIZER;
 static int		 store_users;	/* callbacks inside the store */
@@ -179,6 +180,22 @@ store_drain(void)
 	busy = store_users > 0;
 	pthread_mutex_unlock(&store_lock);
 	return busy ? -1 : 0;
+}
+
+/*
+ * Wait, bounded, for the signal thread to end: 0 when it did. It may be
+ * expiring clusters, or reloading from a -c file that is a FIFO no one
+ * writes to (open() waits for ever): the stop must not wait with it, as
+ * the MTA defers mail until the milter is gone.
+ */
+static int
+signal_join(pthread_t tid)
+{
+	struct timespec	until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += SIGNAL_WAIT;
+	return pthread_timedjoin_np(tid, NULL, &until);
 }
 
 /* Install a new configuration; the old one is freed when unused. */
@@ -883,8 +900,11 @@ main(int argc, char *argv[])
 	/* The signal thread may be expiring clusters: let it finish first. */
 	stopping = 1;
 	pthread_kill(tid, SIGUSR1);
-	pthread_join(tid, NULL);
-	if (store_drain() == 0) {
+	if (signal_join(tid) != 0)
+		log_warnx("stopped: the signal thread is still busy after %d s "
+		    "(expiring, or a reload waiting on its file); the store is "
+		    "left open (LMDB stays consistent)", SIGNAL_WAIT);
+	else if (store_drain() == 0) {
 		message_set_fleet(NULL);
 		fleet_close(the_fleet);
 		store_close(the_store);

@@ -18,6 +18,7 @@
 
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 
@@ -364,6 +365,20 @@ START_TEST(test_file_errors)
 	bad(ADDRLIST_NET, value, msg);
 
 	bad(ADDRLIST_NET, "file:", "file: needs a path");
+
+	/*
+	 * A FIFO would block open() (at start, or a reload for ever, and the
+	 * stop behind it); a directory reads as nothing: regular files only.
+	 */
+	snprintf(value, sizeof(value), "%s/list.fifo", tmpdir);
+	ck_assert_int_eq(mkfifo(value, 0600), 0);
+	snprintf(msg, sizeof(msg), "%s: cannot open: not a regular file", value);
+	memmove(value + 5, value, strlen(value) + 1);
+	memcpy(value, "file:", 5);
+	bad(ADDRLIST_NET, value, msg);
+	snprintf(value, sizeof(value), "file:%s", tmpdir);
+	snprintf(msg, sizeof(msg), "%s: cannot open: not a regular file", tmpdir);
+	bad(ADDRLIST_NET, value, msg);
 
 	/* a line over 4096 bytes is refused, not split */
 	ck_assert_ptr_nonnull(big = malloc(5000));

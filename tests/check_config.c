@@ -705,16 +705,16 @@ START_TEST(test_include)
 	snprintf(text, sizeof(text), "Mode shadow\nInclude %s\n", tmpdir);
 	outer = write_conf(text);
 	ck_assert_ptr_null(config_load(outer, err, sizeof(err)));
-	snprintf(want, sizeof(want), "%s:2: Include: '%s' is not a file",
-	    outer, tmpdir);
+	snprintf(want, sizeof(want), "%s:2: Include: cannot open '%s': not "
+	    "a regular file", outer, tmpdir);
 	ck_assert_str_eq(err, want);
 	snprintf(fifo, sizeof(fifo), "%s/include.fifo", tmpdir);
 	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
 	snprintf(text, sizeof(text), "Mode shadow\nInclude %s\n", fifo);
 	outer = write_conf(text);
 	ck_assert_ptr_null(config_load(outer, err, sizeof(err)));
-	snprintf(want, sizeof(want), "%s:2: Include: '%s' is not a file",
-	    outer, fifo);
+	snprintf(want, sizeof(want), "%s:2: Include: cannot open '%s': not "
+	    "a regular file", outer, fifo);
 	ck_assert_str_eq(err, want);
 	unlink(fifo);
 
@@ -921,6 +921,21 @@ START_TEST(test_reload_profile_file)
 }
 END_TEST
 
+/* A Profile that is a FIFO is refused, not waited on (nor at reload). */
+START_TEST(test_profile_fifo)
+{
+	char conf[700], fifo[600];
+
+	snprintf(fifo, sizeof(fifo), "%s/profile.fifo", tmpdir);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	snprintf(conf, sizeof(conf), "Profile %s\n", fifo);
+	err[0] = '\0';
+	ck_assert_ptr_null(config_load(write_conf(conf), err, sizeof(err)));
+	ck_assert_msg(strstr(err, "not a regular file") != NULL, "%s", err);
+	unlink(fifo);
+}
+END_TEST
+
 START_TEST(test_not_reloadable_list)
 {
 	static const char *const fixed[] = { "Socket", "UserID", "PidFile",
@@ -1070,6 +1085,7 @@ config_suite(void)
 	tcase_add_test(tc, test_reloadable);
 	tcase_add_test(tc, test_not_reloadable_list);
 	tcase_add_test(tc, test_reload_profile_file);
+	tcase_add_test(tc, test_profile_fifo);
 	tcase_add_test(tc, test_dump);
 	tcase_add_test(tc, test_dump_long_line);
 	tcase_add_test(tc, test_names);

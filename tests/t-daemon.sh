@@ -700,6 +700,25 @@ done
 check_eq "SIGUSR1 storm while the daemon reads its configuration: alive, started, then reloaded" \
 	3 "$ok"
 
+# A reload that waits on its file (the FIFO, which no one writes to now)
+# does not hold up the stop: the milter is gone SIGNAL_WAIT (10 s) after
+# SIGTERM, and says why. (It waited for ever, and Postfix deferred.)
+: > "$T/race.log"
+"$MILTER_BIN" -f -c "$T/race.fifo" >>"$T/race.log" 2>&1 &
+rpid=$!
+timeout 10 sh -c "cat '$conf' > '$T/race.fifo'"
+for k in $(seq 100); do grep -q 'started: ' "$T/race.log" && break; sleep 0.1; done
+kill -USR1 "$rpid"
+sleep 1
+kill -TERM "$rpid"
+t0=$(date +%s)
+for k in $(seq 300); do alive "$rpid" || break; sleep 0.1; done
+gone=1
+alive "$rpid" && { gone=0; kill -KILL "$rpid"; }
+wait "$rpid" 2>/dev/null
+check "a reload waiting on a FIFO -c: SIGTERM stops the milter all the same ($(($(date +%s) - t0)) s; $(grep -o 'signal thread is still busy.*' "$T/race.log" | head -c 100))" \
+	test $gone -eq 1 -a -n "$(grep -F 'signal thread is still busy' "$T/race.log")"
+
 # ---- kill -9, restart on the same store: the clusters are kept
 conf=$T/crash.conf
 milter_conf "$conf" Socket "inet:$((PORT + 1))@127.0.0.1" TagThreshold 100 RejectThreshold 200
