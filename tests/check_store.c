@@ -1037,13 +1037,12 @@ START_TEST(test_rdonly_concurrent)
 END_TEST
 
 /* Child of test_resync: another process (nilsimsactl) writes. */
-/* Empty the store's journal, as commits of an older version leave it. */
+/* Run fn in a write transaction of the store in dir, opened with LMDB. */
 static int
-journal_drop(const char *dir)
+raw_write(const char *dir, int (*fn)(MDB_txn *txn))
 {
 	MDB_env	*env;
 	MDB_txn	*txn;
-	MDB_dbi	 dbi;
 	int	 rc;
 
 	if ((rc = mdb_env_create(&env)) != 0)
@@ -1051,8 +1050,7 @@ journal_drop(const char *dir)
 	if ((rc = mdb_env_set_maxdbs(env, 8)) == 0 &&
 	    (rc = mdb_env_open(env, dir, 0, 0600)) == 0 &&
 	    (rc = mdb_txn_begin(env, NULL, 0, &txn)) == 0) {
-		if ((rc = mdb_dbi_open(txn, "journal", 0, &dbi)) == 0 &&
-		    (rc = mdb_drop(txn, dbi, 0)) == 0)
+		if ((rc = fn(txn)) == 0)
 			rc = mdb_txn_commit(txn);
 		else
 			mdb_txn_abort(txn);
@@ -1061,45 +1059,43 @@ journal_drop(const char *dir)
 	return rc;
 }
 
+/* Empty the store's journal: commits it does not hold. */
+static int
+journal_drop(MDB_txn *txn)
+{
+	MDB_dbi	dbi;
+	int	rc;
+
+	if ((rc = mdb_dbi_open(txn, "journal", 0, &dbi)) != 0)
+		return rc;
+	return mdb_drop(txn, dbi, 0);
+}
+
 /*
  * Put an empty journal entry under the generation the store's next commit
  * will have: what a damaged store, or one whose generation went back, may
  * hold.
  */
 static int
-journal_plant(const char *dir)
+journal_plant(MDB_txn *txn)
 {
-	MDB_env		*env;
-	MDB_txn		*txn;
 	MDB_dbi		 meta, dbi;
 	MDB_val		 k = { 10, "generation" }, d;
 	unsigned char	 kb[8];
 	uint64_t	 g;
 	int		 i, rc;
 
-	if ((rc = mdb_env_create(&env)) != 0)
+	if ((rc = mdb_dbi_open(txn, "meta", 0, &meta)) != 0 ||
+	    (rc = mdb_dbi_open(txn, "journal", 0, &dbi)) != 0 ||
+	    (rc = mdb_get(txn, meta, &k, &d)) != 0)
 		return rc;
-	if ((rc = mdb_env_set_maxdbs(env, 8)) == 0 &&
-	    (rc = mdb_env_open(env, dir, 0, 0600)) == 0 &&
-	    (rc = mdb_txn_begin(env, NULL, 0, &txn)) == 0) {
-		if ((rc = mdb_dbi_open(txn, "meta", 0, &meta)) == 0 &&
-		    (rc = mdb_dbi_open(txn, "journal", 0, &dbi)) == 0 &&
-		    (rc = mdb_get(txn, meta, &k, &d)) == 0) {
-			memcpy(&g, d.mv_data, 8);
-			g = le64toh(g) + 1;
-			for (i = 7; i >= 0; i--, g >>= 8)
-				kb[i] = g & 0xff;
-			k = (MDB_val){ 8, kb };
-			d = (MDB_val){ 0, "" };
-			rc = mdb_put(txn, dbi, &k, &d, 0);
-		}
-		if (rc == 0)
-			rc = mdb_txn_commit(txn);
-		else
-			mdb_txn_abort(txn);
-	}
-	mdb_env_close(env);
-	return rc;
+	memcpy(&g, d.mv_data, 8);
+	g = le64toh(g) + 1;
+	for (i = 7; i >= 0; i--, g >>= 8)
+		kb[i] = g & 0xff;
+	k = (MDB_val){ 8, kb };
+	d = (MDB_val){ 0, "" };
+	return mdb_put(txn, dbi, &k, &d, 0);
 }
 
 /* How resync_child writes besides its mark and its forget. */
@@ -1130,7 +1126,8 @@ resync_child(const struct store_config *cfg, const struct resync_how *how,
 		return 2;
 	if (how->gap == 2) {
 		store_close(cs);
-		if (journal_plant(cfg->path) != 0 || store_open(&cs, cfg, 0) != 0)
+		if (raw_write(cfg->path, journal_plant) != 0 ||
+		    store_open(&cs, cfg, 0) != 0)
 			return 8;
 	}
 	/* an import (codes not the parent's) */
@@ -1151,7 +1148,8 @@ resync_child(const struct store_config *cfg, const struct resync_how *how,
 	}
 	if (how->gap == 1) {	/* those commits are not in the journal */
 		store_close(cs);
-		if (journal_drop(cfg->path) != 0 || store_open(&cs, cfg, 0) != 0)
+		if (raw_write(cfg->path, journal_drop) != 0 ||
+		    store_open(&cs, cfg, 0) != 0)
 			return 7;
 	}
 	if (write(out, &cr.c.id, sizeof(cr.c.id)) != sizeof(cr.c.id))
