@@ -39,6 +39,7 @@
 #include "quotes.h"
 #include "rfc2047.h"
 #include "store_redis.h"
+#include "util.h"
 
 /* Top-level header lines kept while parsing a whole file (tools only). */
 #define HDR_LINE_MAX	8192
@@ -697,14 +698,10 @@ keep_subject(struct message *m, const char *value)
 			continue;
 		space = ch == ' ';
 		if (n == max) {
-			/* full: a character cut here goes whole */
-			if ((ch & 0xc0) == 0x80) {
-				while (n > 0 && ((unsigned char)m->subject[n - 1] &
-				    0xc0) == 0x80)
-					n--;
-				if (n > 0 && (unsigned char)m->subject[n - 1] >= 0xc0)
-					n--;
-			}
+			/* full: a character cut here goes whole (subject[max]
+			   is the NUL's place, written below) */
+			m->subject[n] = (char)ch;
+			n = util_u8_cut(m->subject, n);
 			break;
 		}
 		m->subject[n++] = (char)ch;

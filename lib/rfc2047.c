@@ -54,10 +54,7 @@ emit(struct out *o, const char *s, size_t n)
 		return;
 	k = o->cap - 1 - o->len;
 	if (n > k) {
-		/* back off to the start of the character that does not fit */
-		while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
-			k--;
-		n = k;
+		n = util_u8_cut(s, k);	/* no character split */
 		o->full = 1;
 	}
 	memcpy(o->buf + o->len, s, n);

@@ -111,6 +111,19 @@ util_u8_next(const unsigned char **p, const unsigned char *e)
 	return cp;
 }
 
+/*
+ * Where to cut s so that no UTF-8 character is split, when s[k] is the
+ * first byte that does not fit: k, backed off over continuation bytes to
+ * the start of the character s[k] belongs to (that start excluded).
+ */
+static inline size_t
+util_u8_cut(const char *s, size_t k)
+{
+	while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
+		k--;
+	return k;
+}
+
 /* Seconds on the monotonic clock, for timing. */
 static inline double
 util_now(void)
