@@ -394,8 +394,8 @@ store_write(FILE *fp, const struct metrics_store_gauges *g)
 	family(fp, "store_array_loads_total", "counter",
 	    "How the match array took in the store: rebuilt from every "
 	    "cluster (at start, and when the journal lacks another process's "
-	    "commit) or read from the journal (the clusters those commits "
-	    "changed).");
+	    "commit) or read from the clusters those commits changed (the "
+	    "journal), or an aborted write of its own had.");
 	sample1(fp, "store_array_loads_total", "how", "rebuild", g->rebuilds);
 	sample1(fp, "store_array_loads_total", "how", "journal", g->refreshes);
 }
