@@ -39,7 +39,7 @@
 #include <libmilter/mfapi.h>
 
 #define NOREPLY	(SMFIP_NR_CONN | SMFIP_NR_MAIL | SMFIP_NR_RCPT | SMFIP_NR_HDR | \
-		SMFIP_NR_BODY)
+		SMFIP_NR_EOH | SMFIP_NR_BODY)
 
 static int	reply_each;	/* -r */
 
@@ -97,6 +97,13 @@ cb_header(SMFICTX *ctx, char *name, char *value)
 	return cb_continue(ctx);
 }
 
+/* Asked for, as the milter does (a message with no header needs it). */
+static sfsistat
+cb_eoh(SMFICTX *ctx)
+{
+	return cb_continue(ctx);
+}
+
 static sfsistat
 cb_body(SMFICTX *ctx, unsigned char *buf, size_t len)
 {
@@ -127,6 +134,7 @@ static struct smfiDesc desc = {
 	.xxfi_envrcpt = cb_args,
 	.xxfi_data = cb_data,
 	.xxfi_header = cb_header,
+	.xxfi_eoh = cb_eoh,
 	.xxfi_body = cb_body,
 	.xxfi_eom = cb_eom,
 	.xxfi_negotiate = cb_negotiate,

@@ -28,7 +28,9 @@
  * calls on each side, and at one per command (connect, MAIL, RCPT, every
  * header, every body chunk) they cost Postfix and the milter more CPU
  * than the filtering (perf under bench/milter-load.sh). So those stages
- * are negotiated "no reply" (SMFIP_NR_*): Postfix buffers them and sends
+ * (and the end of the headers, asked for only so that a message with no
+ * header gets an answer: cb_eoh()) are negotiated "no reply"
+ * (SMFIP_NR_*): Postfix buffers them and sends
  * them with the next command that wants an answer, DATA or end of message,
  * in one write; libmilter answers for an MTA that cannot skip replies.
  * DATA keeps its reply: negotiated without one (SMFIP_NR_DATA), every
@@ -65,7 +67,7 @@ static const char *own_headers[] = { "X-Nilsimsa", "X-Nilsimsa-Cluster" };
 
 #define ACTIONS	(SMFIF_ADDHDRS | SMFIF_CHGHDRS | SMFIF_QUARANTINE | SMFIF_DELRCPT)
 #define NOREPLY	(SMFIP_NR_CONN | SMFIP_NR_MAIL | SMFIP_NR_RCPT | SMFIP_NR_HDR | \
-		SMFIP_NR_BODY)
+		SMFIP_NR_EOH | SMFIP_NR_BODY)
 
 struct conn {
 	const char	*fault;		/* a fault of this message, answered
@@ -216,6 +218,22 @@ cb_header(SMFICTX *ctx, char *name, char *value)
 		if (strcasecmp(name, own_headers[i]) == 0)
 			c->own[i]++;
 	message_header(c->msg, name, value);
+	return SMFIS_NOREPLY;
+}
+
+/*
+ * Nothing to do at the end of the headers, but the stage must be asked
+ * for: without it libmilter has Postfix skip it, and then takes a
+ * message with no header at all (an empty one, or one whose first line
+ * is blank), whose end comes right after DATA, for a command out of
+ * order, and drops it without a reply. Postfix waited its
+ * milter_content_timeout, 300 s, then deferred (helper-61). Negotiated
+ * without a reply (SMFIP_NR_EOH), it costs a packet and no round trip.
+ */
+static sfsistat
+cb_eoh(SMFICTX *ctx)
+{
+	(void)ctx;
 	return SMFIS_NOREPLY;
 }
 
@@ -484,6 +502,7 @@ struct smfiDesc milter_desc = {
 	.xxfi_envrcpt = cb_envrcpt,
 	.xxfi_data = cb_data,
 	.xxfi_header = cb_header,
+	.xxfi_eoh = cb_eoh,
 	.xxfi_body = cb_body,
 	.xxfi_eom = cb_eom,
 	.xxfi_close = cb_close,

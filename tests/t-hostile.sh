@@ -187,6 +187,30 @@ for line in open(sys.argv[1], encoding="utf-8"):
         n += 1
 assert n > 0
 ' "$T/export.jsonl"
+# A message with no header at all (empty, or a blank first line): its end
+# comes right after DATA at the milter, which once dropped it unanswered
+# (libmilter, told to skip the end of the headers), and Postfix waited
+# its milter_content_timeout, 300 s, before a 4xx. smtplib sends the
+# bytes as they are, adding no header, from 127.0.8.8: Postfix adds the
+# missing From, Date and Message-ID itself for a client on one of its own
+# addresses (local_header_rewrite_clients), not for mail from outside.
+for nh in empty blank-first-line; do
+	start=$(date +%s)
+	python3 - "$SMTP" "$nh" >"$T/noheader-$nh" 2>&1 <<'PY'
+import smtplib, sys
+data = {"empty": b"", "blank-first-line": b"\r\nNo header at all: the first line is blank.\r\n"}[sys.argv[2]]
+s = smtplib.SMTP("127.0.0.1", int(sys.argv[1]), timeout=30,
+    source_address=("127.0.8.8", 0))
+s.ehlo("client.test")
+s.mail("person@home.test")
+s.rcpt("friend@example.test")
+code, text = s.data(data)
+print(code, text.decode(errors="replace"))
+s.quit()
+PY
+	check "a message with no header ($nh) answered 250 in $(($(date +%s) - start)) s: $(head -c 120 "$T/noheader-$nh")" \
+		grep -q '^250 ' "$T/noheader-$nh"
+done
 send normal --from person@home.test --to friend@example.test --header "Subject: normal" \
 	--body "$(printf '%s\n' "Hi Tom," "" "The quarterly budget review moved to Thursday." "" "Priya")"
 check "a normal message afterwards is accepted (250)" test $? -eq 0
