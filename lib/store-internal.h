@@ -28,6 +28,7 @@
 
 #include "store.h"
 #include "store_backend.h"
+#include "util.h"
 
 #define REC_VERSION	2
 #define REC_SIZE_V1	STORE_REC_SIZE_V1
@@ -104,8 +105,7 @@ struct store {
 	 * (synced 0) refresh() reads them again; undo_lost when they are
 	 * more than ARR_UNDO_MAX, or the array failed to change.
 	 */
-	uint64_t			*undo;
-	size_t				 nundo, undocap;
+	struct util_ids			 undo;
 	int				 undo_lost;
 	size_t				 corrupt;	/* records skipped at load */
 	uint64_t			 rebuilds, refreshes;	/* store_stats */

@@ -1679,7 +1679,7 @@ store_close(struct store *s)
 	free(s->slot);
 	free(s->mkey);
 	free(s->mval);
-	free(s->undo);
+	free(s->undo.v);
 	free(s);
 }
 

@@ -203,22 +203,8 @@ arr_remove(struct store *s, uint64_t id)
 static void
 undo_note(struct store *s, uint64_t id)
 {
-	uint64_t	*p;
-	size_t		 cap;
-
-	if (s->undo_lost)
-		return;
-	if (s->nundo == s->undocap) {
-		cap = s->undocap ? s->undocap * 2 : 64;
-		if (cap > ARR_UNDO_MAX || (p = reallocarray(s->undo, cap,
-		    sizeof(*p))) == NULL) {
-			s->undo_lost = 1;
-			return;
-		}
-		s->undo = p;
-		s->undocap = cap;
-	}
-	s->undo[s->nundo++] = id;
+	if (!s->undo_lost && util_ids_add(&s->undo, id, ARR_UNDO_MAX) == -1)
+		s->undo_lost = 1;
 }
 
 /* Under wmu: apply one change to the array, with the write lock. */
@@ -249,7 +235,7 @@ arr_apply(struct store *s, const struct cluster *c, uint64_t remove_id)
 void
 arr_committed(struct store *s)
 {
-	s->nundo = 0;
+	s->undo.n = 0;
 	if (s->synced)
 		s->undo_lost = 0;
 }
@@ -297,7 +283,7 @@ rebuild(struct store *s, struct store_btxn *t, uint64_t gen)
 		s->gen = gen;
 		s->synced = 1;
 		s->corrupt = rb.corrupt;
-		s->nundo = 0;
+		s->undo.n = 0;
 		s->undo_lost = 0;
 	} else {
 		s->synced = 0;
@@ -311,27 +297,11 @@ rebuild(struct store *s, struct store_btxn *t, uint64_t gen)
 #define REFRESH_SHARE	4	/* of the clusters: read more, rebuild */
 #define REFRESH_MIN	1024
 
-/* The ids the journal gives refresh(). */
-struct changed {
-	uint64_t	*id;
-	size_t		 n, cap;
-};
-
+/* An id the journal gives refresh(). */
 static int
 changed_one(uint64_t id, void *arg)
 {
-	struct changed	*ch = arg;
-	uint64_t	*p;
-
-	if (ch->n == ch->cap) {
-		if ((p = reallocarray(ch->id, ch->cap ? ch->cap * 2 : 64,
-		    sizeof(*p))) == NULL)
-			return ENOMEM;
-		ch->id = p;
-		ch->cap = ch->cap ? ch->cap * 2 : 64;
-	}
-	ch->id[ch->n++] = id;
-	return 0;
+	return util_ids_add(arg, id, SIZE_MAX) == 0 ? 0 : ENOMEM;
 }
 
 /* Under the write lock: bring the array's entry for id to t. */
@@ -370,7 +340,7 @@ refresh_id(struct store *s, struct store_btxn *t, uint64_t id)
 int
 refresh(struct store *s, struct store_btxn *t, uint64_t gen)
 {
-	struct changed	ch = { NULL, 0, 0 };
+	struct util_ids	ch = { NULL, 0, 0 };
 	size_t		i;
 	int		rc = 0;
 
@@ -381,22 +351,22 @@ refresh(struct store *s, struct store_btxn *t, uint64_t gen)
 	if ((!s->synced && s->undo_lost) || gen < s->gen ||
 	    s->ops->changes == NULL || s->ops->changes(t, s->gen, gen,
 	    s->n / REFRESH_SHARE + REFRESH_MIN, changed_one, &ch) != 0) {
-		free(ch.id);
+		free(ch.v);
 		return rebuild(s, t, gen);
 	}
 	pthread_rwlock_wrlock(&s->lock);
-	for (i = 0; rc == 0 && i < s->nundo; i++)
-		rc = refresh_id(s, t, s->undo[i]);
+	for (i = 0; rc == 0 && i < s->undo.n; i++)
+		rc = refresh_id(s, t, s->undo.v[i]);
 	for (i = 0; rc == 0 && i < ch.n; i++)
-		rc = refresh_id(s, t, ch.id[i]);
+		rc = refresh_id(s, t, ch.v[i]);
 	if (rc == 0) {
 		s->gen = gen;
 		s->synced = 1;
-		s->nundo = 0;
+		s->undo.n = 0;
 		s->refreshes++;
 	}
 	pthread_rwlock_unlock(&s->lock);
-	free(ch.id);
+	free(ch.v);
 	return rc == 0 ? 0 : rebuild(s, t, gen);
 }
 

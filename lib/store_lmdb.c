@@ -83,6 +83,7 @@
 #include "store.h"
 #include "store_backend.h"
 #include "store_lmdb_page.h"
+#include "util.h"
 
 /* Exit statuses of the forked check (verify_child): 0 sound. */
 #define CHECK_DAMAGED	97	/* damaged; the reason is on the pipe */
@@ -152,8 +153,7 @@ struct store_btxn {
 	struct store_backend	*b;
 	MDB_txn			*txn;
 	int			 dirty;
-	uint64_t		*jid;	/* records changed, for the journal */
-	size_t			 njid, jcap;
+	struct util_ids		 jid;	/* records changed, for the journal */
 	int			 jfull;	/* more than JOURNAL_IDS, or no memory:
 					   this commit is not journaled */
 };
@@ -1576,22 +1576,10 @@ lmdb_generation(struct store_btxn *t, uint64_t *gen)
 static void
 journal_note(struct store_btxn *t, uint64_t id)
 {
-	if (t->jfull ||
-	    (t->njid > 0 && t->jid[t->njid - 1] == id))
+	if (t->jfull || (t->jid.n > 0 && t->jid.v[t->jid.n - 1] == id))
 		return;
-	if (t->njid == t->jcap) {
-		uint64_t	*p;
-		size_t		 cap = t->jcap ? t->jcap * 2 : 16;
-
-		if (t->njid == JOURNAL_IDS || (p = reallocarray(t->jid, cap,
-		    sizeof(*p))) == NULL) {
-			t->jfull = 1;	/* not journaled: readers rebuild */
-			return;
-		}
-		t->jid = p;
-		t->jcap = cap;
-	}
-	t->jid[t->njid++] = id;
+	if (util_ids_add(&t->jid, id, JOURNAL_IDS) == -1)
+		t->jfull = 1;	/* not journaled: readers rebuild */
 }
 
 /* Does the journal take more than its share of the map? */
@@ -1656,12 +1644,12 @@ journal_add(struct store_btxn *t, uint64_t g)
 		if (rc != 0 && rc != MDB_NOTFOUND)
 			return map_err(rc);
 	} else {
-		d = (MDB_val){ t->njid * 8, NULL };
+		d = (MDB_val){ t->jid.n * 8, NULL };
 		rc = mdb_put(t->txn, t->b->journal, &k, &d, MDB_RESERVE);
 		if (rc != 0)
 			return map_err(rc);
-		for (i = 0; i < t->njid; i++)
-			put64((unsigned char *)d.mv_data + i * 8, t->jid[i]);
+		for (i = 0; i < t->jid.n; i++)
+			put64((unsigned char *)d.mv_data + i * 8, t->jid.v[i]);
 	}
 	return g % JOURNAL_PRUNE != 0 ? 0 : journal_prune(t, g);
 }
@@ -1669,7 +1657,7 @@ journal_add(struct store_btxn *t, uint64_t g)
 static void
 btxn_free(struct store_btxn *t)
 {
-	free(t->jid);
+	free(t->jid.v);
 	free(t);
 }
 

@@ -25,6 +25,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
@@ -144,6 +145,25 @@ util_fopen_file(const char *path, const char **why)
 	close(fd);
 	errno = e;
 	return NULL;
+}
+
+int
+util_ids_add(struct util_ids *a, uint64_t id, size_t max)
+{
+	uint64_t	*p;
+	size_t		 cap;
+
+	if (a->n >= max)
+		return -1;
+	if (a->n == a->cap) {
+		cap = a->cap ? a->cap * 2 : 16;
+		if ((p = reallocarray(a->v, cap, sizeof(*p))) == NULL)
+			return -1;
+		a->v = p;
+		a->cap = cap;
+	}
+	a->v[a->n++] = id;
+	return 0;
 }
 
 char *

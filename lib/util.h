@@ -42,6 +42,15 @@ extern const signed char util_b64tab[256];
  */
 FILE		*util_fopen_file(const char *path, const char **why);
 
+/* A growing array of ids (cluster ids): v[0..n), room for cap. */
+struct util_ids {
+	uint64_t	*v;
+	size_t		 n, cap;
+};
+
+/* Append id, keeping at most max: -1, nothing added, when full or out of memory. */
+int		 util_ids_add(struct util_ids *a, uint64_t id, size_t max);
+
 /* s without leading white space, its trailing white space cut off in place. */
 char		*util_trim(char *s);
 
