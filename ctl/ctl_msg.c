@@ -163,15 +163,15 @@ static void
 digest_note(const struct ctl *ctl, const char *path,
     const struct message_result *r)
 {
+	int	body = r->body_bytes < ctl->cfg->min_body_bytes;
+
 	if (clusterable(ctl, r))
 		return;
 	ctl_err("%s: %llu bytes of canonical text, under %s %llu: the milter "
 	    "would not count this code", path,
 	    (unsigned long long)r->body_bytes,
-	    r->body_bytes < ctl->cfg->min_body_bytes ? "MinBodyBytes" :
-	    "MinOwnText", (unsigned long long)(r->body_bytes <
-	    ctl->cfg->min_body_bytes ? ctl->cfg->min_body_bytes :
-	    ctl->cfg->min_own_text));
+	    body ? "MinBodyBytes" : "MinOwnText", (unsigned long long)(body ?
+	    ctl->cfg->min_body_bytes : ctl->cfg->min_own_text));
 }
 
 int
