@@ -91,6 +91,22 @@ save(struct store *s, struct store_btxn *t, const struct cluster *c)
 
 /* ------------------------------------------------------ transactions */
 
+/*
+ * Rebuild the array from transaction t when it is out of sync or the
+ * backend moved on since it was built. The caller holds wmu.
+ */
+static int
+catch_up(struct store *s, struct store_btxn *t)
+{
+	uint64_t	gen;
+	int		rc;
+
+	if ((rc = s->ops->generation(t, &gen)) == 0 &&
+	    (!s->synced || gen != s->gen))
+		rc = refresh(s, t, gen);
+	return rc;
+}
+
 /* Begin a write transaction, resynchronising the array if needed. */
 static int
 wbegin(struct store *s, struct store_btxn **tp)
@@ -134,22 +150,6 @@ wabort(struct store *s, struct store_btxn *t)
 	pthread_rwlock_wrlock(&s->lock);
 	s->synced = 0;
 	pthread_rwlock_unlock(&s->lock);
-}
-
-/*
- * Rebuild the array from transaction t when it is out of sync or the
- * backend moved on since it was built. The caller holds wmu.
- */
-static int
-catch_up(struct store *s, struct store_btxn *t)
-{
-	uint64_t	gen;
-	int		rc;
-
-	if ((rc = s->ops->generation(t, &gen)) == 0 &&
-	    (!s->synced || gen != s->gen))
-		rc = refresh(s, t, gen);
-	return rc;
 }
 
 /*
