@@ -92,8 +92,8 @@ save(struct store *s, struct store_btxn *t, const struct cluster *c)
 /* ------------------------------------------------------ transactions */
 
 /*
- * Rebuild the array from transaction t when it is out of sync or the
- * backend moved on since it was built. The caller holds wmu.
+ * Bring the array up to date with transaction t (refresh()) when it is
+ * out of sync or the backend moved on since. The caller holds wmu.
  */
 static int
 catch_up(struct store *s, struct store_btxn *t)
@@ -111,17 +111,13 @@ catch_up(struct store *s, struct store_btxn *t)
 static int
 wbegin(struct store *s, struct store_btxn **tp)
 {
-	uint64_t	gen;
-	int		rc;
+	int	rc;
 
 	if (s->rdonly)
 		return STORE_ERDONLY;
 	if ((rc = s->ops->begin(s->b, 1, tp)) != 0)
 		return rc;
-	if ((rc = s->ops->generation(*tp, &gen)) == 0 &&
-	    (!s->synced || gen != s->gen))
-		rc = refresh(s, *tp, gen);
-	if (rc != 0)
+	if ((rc = catch_up(s, *tp)) != 0)
 		s->ops->abort(*tp);
 	return rc;
 }
