@@ -109,17 +109,19 @@ listen_print_hooks(const char *spec)
 {
 	char		 pf[300];
 	const char	*at, *colon;
+	int		 inet = strncasecmp(spec, "inet", 4) == 0;
+	int		 v6 = inet && spec[4] == '6';
+	int		 local = strncasecmp(spec, "unix:", 5) == 0;
 
 	at = strchr(spec, '@');
 	colon = strchr(spec, ':');
-	if (strncasecmp(spec, "inet", 4) == 0 && at != NULL && colon != NULL)
-		snprintf(pf, sizeof(pf), "inet:%s%s%s:%.*s",
-		    spec[4] == '6' ? "[" : "", at + 1, spec[4] == '6' ? "]" : "",
-		    (int)(at - colon - 1), colon + 1);
-	else if (strncasecmp(spec, "inet", 4) == 0 && colon != NULL)
+	if (inet && at != NULL && colon != NULL)
+		snprintf(pf, sizeof(pf), "inet:%s%s%s:%.*s", v6 ? "[" : "",
+		    at + 1, v6 ? "]" : "", (int)(at - colon - 1), colon + 1);
+	else if (inet && colon != NULL)
 		/* no host: every address, loopback among them */
-		snprintf(pf, sizeof(pf), "inet:%s:%s", spec[4] == '6' ?
-		    "[::1]" : "127.0.0.1", colon + 1);
+		snprintf(pf, sizeof(pf), "inet:%s:%s", v6 ? "[::1]" :
+		    "127.0.0.1", colon + 1);
 	else if (colon != NULL && strncmp(colon + 1, POSTFIX_QUEUE,
 	    strlen(POSTFIX_QUEUE)) == 0)
 		snprintf(pf, sizeof(pf), "unix:%s", colon + 1 +
@@ -133,10 +135,9 @@ listen_print_hooks(const char *spec)
 	log_info("Postfix main.cf: non_smtpd_milters = %s", pf);
 	log_info("Postfix main.cf: milter_default_action = tempfail");
 	log_info("sendmail .mc: INPUT_MAIL_FILTER(`nilsimsa', `S=%s%s%s, F=T, "
-	    "T=C:10s;S:20s;R:20s;E:60s')", strncasecmp(spec, "unix:", 5) == 0 ? "local:" : "",
-	    strncasecmp(spec, "unix:", 5) == 0 ? spec + 5 : spec,
-	    strncasecmp(spec, "inet", 4) == 0 && at == NULL ?
-	    (spec[4] == '6' ? "@::1" : "@127.0.0.1") : "");
+	    "T=C:10s;S:20s;R:20s;E:60s')", local ? "local:" : "",
+	    local ? spec + 5 : spec,
+	    inet && at == NULL ? (v6 ? "@::1" : "@127.0.0.1") : "");
 }
 
 /*
