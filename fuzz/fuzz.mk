@@ -37,7 +37,8 @@ FUZZ_LDFLAGS = $(SAN) -fsanitize=fuzzer
 
 NILSIMSA = nilsimsa/nilsimsa.o nilsimsa/profile.o nilsimsa/selfcal.o
 STORE = lib/store.o lib/store_array.o lib/store_cluster.o lib/store_lmdb.o \
-	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o lib/log.o $(NILSIMSA)
+	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o lib/log.o lib/util.o \
+	$(NILSIMSA)
 CANON = lib/canon.o lib/canon_mime.o lib/canon_charset.o lib/canon_html.o \
 	lib/canon_hide.o lib/util.o
 OBJ_canon = fuzz/fuzz_canon.o fuzz/fuzzutil.o $(CANON)
@@ -46,8 +47,7 @@ OBJ_config = fuzz/fuzz_config.o lib/config.o lib/addrlist.o \
 OBJ_addrlist = fuzz/fuzz_addrlist.o lib/addrlist.o lib/util.o
 OBJ_store_rec = fuzz/fuzz_store_rec.o $(STORE)
 OBJ_lmdb_page = fuzz/fuzz_lmdb_page.o lib/store_lmdb_page.o
-OBJ_ctl_json = fuzz/fuzz_ctl_json.o ctl/ctl_json.o ctl/ctl_util.o lib/util.o \
-	$(STORE)
+OBJ_ctl_json = fuzz/fuzz_ctl_json.o ctl/ctl_json.o ctl/ctl_util.o $(STORE)
 OBJ_message = fuzz/fuzz_message.o fuzz/fuzzutil.o lib/message.o \
 	lib/verdict.o lib/config.o lib/addrlist.o lib/authres.o lib/domain.o \
 	lib/logline.o lib/store_redis.o lib/forms.o lib/quotes.o lib/rfc2047.o \
