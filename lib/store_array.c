@@ -381,6 +381,26 @@ score_words(const uint64_t *a, const uint64_t *b)
 }
 
 /*
+ * Is the cluster at index i older (a lower id) than the one at j? Of
+ * clusters scoring alike the oldest is the best, so that the choice does
+ * not depend on the array's order, which differs between a process that
+ * loaded the store and one that removed clusters since (a removal moves
+ * the last entry into the gap): nilsimsactl check chooses as the milter.
+ */
+static inline int
+older(const struct store *s, size_t i, size_t j)
+{
+	return s->slot[i].id < s->slot[j].id;
+}
+
+/* Does a hit of score sc at index i go before hit h (scan_top's order)? */
+static inline int
+before(const struct store *s, int sc, size_t i, const struct scan_hit *h)
+{
+	return sc > h->score || (sc == h->score && older(s, i, h->i));
+}
+
+/*
  * Out of line: most clusters have no reps, and the main loop stays tight
  * (inlined, this cost singletons 50% more time).
  */
@@ -412,13 +432,16 @@ score_words(const uint64_t *a, const uint64_t *b)
 			compared += (size_t)k;				\
 			sc = score_reps(rep[i], k, q, sc);		\
 		}							\
-		if (sc > second) {					\
+		if (sc >= second) {					\
 			if (sc > best) {				\
 				second = best;				\
 				best = sc;				\
 				best_i = i;				\
-			} else						\
+			} else {					\
 				second = sc;				\
+				if (sc == best && older(s, i, best_i))	\
+					best_i = i;			\
+			}						\
 		}							\
 	}								\
 	r->best_i = best_i;						\
@@ -537,7 +560,7 @@ scan_avx512(const struct store *s, const uint64_t *q, int kind, int64_t now,
 			continue;
 		compared += (size_t)__builtin_popcount(live);
 		_mm512_storeu_si512((void *)lane, score8(code + i, qq));
-		step = (_mm512_cmpgt_epi64_mask(_mm512_loadu_si512(
+		step = (_mm512_cmpge_epi64_mask(_mm512_loadu_si512(
 		    (const void *)lane), _mm512_set1_epi64(second)) |
 		    _mm512_test_epi64_mask(nr, _mm512_set1_epi64(NREP_MASK))) &
 		    live;
@@ -548,13 +571,16 @@ scan_avx512(const struct store *s, const uint64_t *q, int kind, int64_t now,
 				compared += (size_t)k;
 				sc = score_reps_avx512(rep[i + j], k, q, sc);
 			}
-			if (sc > second) {
+			if (sc >= second) {
 				if (sc > best) {
 					second = best;
 					best = sc;
 					best_i = i + j;
-				} else
+				} else {
 					second = sc;
+					if (sc == best && older(s, i + j, best_i))
+						best_i = i + j;
+				}
 			}
 		}
 	}
@@ -567,13 +593,16 @@ scan_avx512(const struct store *s, const uint64_t *q, int kind, int64_t now,
 			compared += (size_t)k;
 			sc = score_reps_avx512(rep[i], k, q, sc);
 		}
-		if (sc > second) {
+		if (sc >= second) {
 			if (sc > best) {
 				second = best;
 				best = sc;
 				best_i = i;
-			} else
+			} else {
 				second = sc;
+				if (sc == best && older(s, i, best_i))
+					best_i = i;
+			}
 		}
 	}
 	r->best_i = best_i;
@@ -585,9 +614,10 @@ scan_avx512(const struct store *s, const uint64_t *q, int kind, int64_t now,
 
 /*
  * The SCAN_TOP best live clusters of the kind scoring above `above`, best
- * first (ties in index order); how many. For the rare search that passes
- * over its best (store.c search(): a mailing another sender matches only
- * loosely): a plain loop, with hardware popcount where there is one.
+ * first (of equal scores the older cluster first); how many. For the
+ * rare search that passes over its best (store.c search(): a mailing
+ * another sender matches only loosely): a plain loop, with hardware
+ * popcount where there is one.
  */
 #define SCAN_TOP_BODY(score_reps)					\
 	size_t	 i, j, n = 0;						\
@@ -600,10 +630,10 @@ scan_avx512(const struct store *s, const uint64_t *q, int kind, int64_t now,
 		if ((k = s->nrep[i] & NREP_MASK) != 0)			\
 			sc = score_reps(s->rep[i], k, q, sc);		\
 		if (sc <= above || (n == SCAN_TOP &&			\
-		    sc <= top[SCAN_TOP - 1].score))			\
+		    !before(s, sc, i, &top[SCAN_TOP - 1])))		\
 			continue;					\
 		j = n < SCAN_TOP ? n++ : SCAN_TOP - 1;			\
-		for (; j > 0 && top[j - 1].score < sc; j--)		\
+		for (; j > 0 && before(s, sc, i, &top[j - 1]); j--)	\
 			top[j] = top[j - 1];				\
 		top[j].i = i;						\
 		top[j].score = sc;					\

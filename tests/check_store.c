@@ -1685,6 +1685,57 @@ START_TEST(test_kinds_apart)
 }
 END_TEST
 
+/*
+ * Clusters of one code (an export imported twice without its ids): the
+ * oldest is chosen, whatever the array's order. Removing a cluster moves
+ * the last entry into its place, so before ties went to the first in the
+ * array, and a process that removed clusters chose another than one that
+ * loaded the store afresh (nilsimsactl check against the milter).
+ */
+START_TEST(test_tie_oldest)
+{
+	struct store_config	 cfg = cfg_default();
+	struct store		*s = open_ok(&cfg, 0);
+	struct store_result	 r;
+	struct store_obs	 o;
+	struct cluster		 c;
+	nilsimsa_code		 a, near;
+	uint64_t		 id[10];
+	int			 i;
+
+	rnd_code(&a);
+	for (i = 0; i < 10; i++) {
+		memset(&c, 0, sizeof(c));
+		c.code = a;
+		c.messages = 1;
+		c.first_seen = c.last_seen = 100;
+		ck_assert_int_eq(store_put(s, &c), 0);
+		id[i] = c.id;
+		ck_assert(i == 0 || id[i] > id[i - 1]);
+	}
+	near = a;
+	near.b[5] ^= 0x10;
+	o = obs_of(&near, 200, 24);
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+		ck_assert_uint_eq(r.c.id, id[i]);
+		ck_assert_int_eq(r.runner_up, r.score);
+		/* the last entry takes its place, ahead of the next oldest */
+		ck_assert_int_eq(store_forget(s, id[i]), 0);
+	}
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_uint_eq(r.c.id, id[4]);
+	store_close(s);
+	s = open_ok(&cfg, 0);
+	ck_assert_int_eq(store_lookup(s, &o, &r), 0);
+	ck_assert_uint_eq(r.c.id, id[4]);
+	r = observe_ok(s, &o);
+	ck_assert_int_eq(r.created, 0);
+	ck_assert_uint_eq(r.c.id, id[4]);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_strerror)
 {
 	ck_assert_str_eq(store_strerror(0), "success");
@@ -2020,6 +2071,7 @@ store_suite(void)
 	tcase_add_test(tc, test_mailing_next_best);
 	tcase_add_test(tc, test_exact_copies_only);
 	tcase_add_test(tc, test_kinds_apart);
+	tcase_add_test(tc, test_tie_oldest);
 	tcase_add_test(tc, test_strerror);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_stale_reader);

@@ -19,7 +19,8 @@
  * model written from its contract, bit by bit: on arrays of every length
  * around the vector width, with representatives, expired clusters,
  * clusters of the other kind and many equal scores, the scan finds the
- * same best (the first cluster with the top score), the same runner-up
+ * same best (of the clusters with the top score the oldest, the lowest
+ * id, wherever it stands in the array), the same runner-up
  * and the same count of codes compared. Whichever scan the CPU selects
  * runs here (AVX-512 on this project's machines, popcnt under valgrind,
  * which hides AVX-512).
@@ -57,6 +58,10 @@ model(const struct store *s, const nilsimsa_code *q, int kind, int64_t now,
 			r->second = r->best;
 			r->best = sc;
 			r->best_i = i;
+		} else if (sc == r->best) {
+			r->second = sc;
+			if (s->slot[i].id < s->slot[r->best_i].id)
+				r->best_i = i;
 		} else if (sc > r->second)
 			r->second = sc;
 	}
@@ -77,12 +82,14 @@ START_TEST(test_scan_model)
 	nilsimsa_code	 base[4], q, c;
 	int		 t, kind;
 	size_t		 i, k;
+	uint64_t	 id;
 
 	memset(&s, 0, sizeof(s));
 	ck_assert_ptr_nonnull(s.code = calloc(MAXN, sizeof(*s.code)));
 	ck_assert_ptr_nonnull(s.rep = calloc(MAXN, sizeof(*s.rep)));
 	ck_assert_ptr_nonnull(s.nrep = calloc(MAXN, sizeof(*s.nrep)));
 	ck_assert_ptr_nonnull(s.deadline = calloc(MAXN, sizeof(*s.deadline)));
+	ck_assert_ptr_nonnull(s.slot = calloc(MAXN, sizeof(*s.slot)));
 	for (t = 0; t < TRIALS; t++) {
 		/* few distinct codes, so that scores tie often */
 		for (k = 0; k < 4; k++)
@@ -101,6 +108,14 @@ START_TEST(test_scan_model)
 				s.nrep[i] |= 0x80;	/* the other kind */
 			s.deadline[i] = 1000 + (int64_t)(rnd() % 7) - 3 +
 			    (rnd() % 2 ? INT64_C(1) << 40 : 0);
+			s.slot[i].id = i + 1;
+		}
+		/* ids in any order, as removals leave them */
+		for (i = s.n; i > 1; i--) {
+			k = rnd() % i;
+			id = s.slot[i - 1].id;
+			s.slot[i - 1].id = s.slot[k].id;
+			s.slot[k].id = id;
 		}
 		q = rnd() % 2 ? varied(&base[rnd() % 4], (int)(rnd() % 25)) :
 		    base[0];
@@ -118,6 +133,7 @@ START_TEST(test_scan_model)
 	free(s.rep);
 	free(s.nrep);
 	free(s.deadline);
+	free(s.slot);
 }
 END_TEST
 
