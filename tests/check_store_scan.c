@@ -23,7 +23,8 @@
  * id, wherever it stands in the array), the same runner-up
  * and the same count of codes compared. Whichever scan the CPU selects
  * runs here (AVX-512 on this project's machines, popcnt under valgrind,
- * which hides AVX-512).
+ * which hides AVX-512). scan_top() likewise, against a sort of every
+ * hit.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -74,51 +75,80 @@ varied(const nilsimsa_code *c, int n)
 	return flip(c, (int)(rnd() % (unsigned)(256 - n)), n);
 }
 
-START_TEST(test_scan_model)
+/* The scan's arrays for MAXN clusters, and their release. */
+enum { MAXN = 70, TRIALS = 3000 };
+
+static void
+arrays_alloc(struct store *s)
 {
-	enum { MAXN = 70, TRIALS = 3000 };
-	struct store	 s;
-	struct scan	 got, want;
-	nilsimsa_code	 base[4], q, c;
-	int		 t, kind;
+	memset(s, 0, sizeof(*s));
+	ck_assert_ptr_nonnull(s->code = calloc(MAXN, sizeof(*s->code)));
+	ck_assert_ptr_nonnull(s->rep = calloc(MAXN, sizeof(*s->rep)));
+	ck_assert_ptr_nonnull(s->nrep = calloc(MAXN, sizeof(*s->nrep)));
+	ck_assert_ptr_nonnull(s->deadline = calloc(MAXN, sizeof(*s->deadline)));
+	ck_assert_ptr_nonnull(s->slot = calloc(MAXN, sizeof(*s->slot)));
+}
+
+static void
+arrays_free(struct store *s)
+{
+	free(s->code);
+	free(s->rep);
+	free(s->nrep);
+	free(s->deadline);
+	free(s->slot);
+}
+
+/*
+ * n clusters drawn from few distinct codes (scores tie often), with
+ * representatives, expired ones and ones of the other kind, their ids in
+ * any order (as removals leave them); returns a query near one of them.
+ */
+static nilsimsa_code
+arrays_fill(struct store *s, size_t n)
+{
+	nilsimsa_code	 base[4], c;
 	size_t		 i, k;
 	uint64_t	 id;
 
-	memset(&s, 0, sizeof(s));
-	ck_assert_ptr_nonnull(s.code = calloc(MAXN, sizeof(*s.code)));
-	ck_assert_ptr_nonnull(s.rep = calloc(MAXN, sizeof(*s.rep)));
-	ck_assert_ptr_nonnull(s.nrep = calloc(MAXN, sizeof(*s.nrep)));
-	ck_assert_ptr_nonnull(s.deadline = calloc(MAXN, sizeof(*s.deadline)));
-	ck_assert_ptr_nonnull(s.slot = calloc(MAXN, sizeof(*s.slot)));
+	for (k = 0; k < 4; k++)
+		rnd_code(&base[k]);
+	s->n = n;
+	for (i = 0; i < s->n; i++) {
+		c = varied(&base[rnd() % 4],
+		    (int)(rnd() % 3) * (int)(rnd() % 20));
+		memcpy(s->code[i], c.b, 32);
+		s->nrep[i] = rnd() % 4 == 0 ? rnd() % CLUSTER_REPS : 0;
+		for (k = 0; k < (s->nrep[i] & NREP_MASK); k++) {
+			c = varied(&base[rnd() % 4], (int)(rnd() % 30));
+			memcpy(s->rep[i][k], c.b, 32);
+		}
+		if (rnd() % 6 == 0)
+			s->nrep[i] |= 0x80;	/* the other kind */
+		s->deadline[i] = 1000 + (int64_t)(rnd() % 7) - 3 +
+		    (rnd() % 2 ? INT64_C(1) << 40 : 0);
+		s->slot[i].id = i + 1;
+	}
+	for (i = s->n; i > 1; i--) {
+		k = rnd() % i;
+		id = s->slot[i - 1].id;
+		s->slot[i - 1].id = s->slot[k].id;
+		s->slot[k].id = id;
+	}
+	return rnd() % 2 ? varied(&base[rnd() % 4], (int)(rnd() % 25)) :
+	    base[0];
+}
+
+START_TEST(test_scan_model)
+{
+	struct store	 s;
+	struct scan	 got, want;
+	nilsimsa_code	 q;
+	int		 t, kind;
+
+	arrays_alloc(&s);
 	for (t = 0; t < TRIALS; t++) {
-		/* few distinct codes, so that scores tie often */
-		for (k = 0; k < 4; k++)
-			rnd_code(&base[k]);
-		s.n = (size_t)t % MAXN;
-		for (i = 0; i < s.n; i++) {
-			c = varied(&base[rnd() % 4],
-			    (int)(rnd() % 3) * (int)(rnd() % 20));
-			memcpy(s.code[i], c.b, 32);
-			s.nrep[i] = rnd() % 4 == 0 ? rnd() % CLUSTER_REPS : 0;
-			for (k = 0; k < (s.nrep[i] & NREP_MASK); k++) {
-				c = varied(&base[rnd() % 4], (int)(rnd() % 30));
-				memcpy(s.rep[i][k], c.b, 32);
-			}
-			if (rnd() % 6 == 0)
-				s.nrep[i] |= 0x80;	/* the other kind */
-			s.deadline[i] = 1000 + (int64_t)(rnd() % 7) - 3 +
-			    (rnd() % 2 ? INT64_C(1) << 40 : 0);
-			s.slot[i].id = i + 1;
-		}
-		/* ids in any order, as removals leave them */
-		for (i = s.n; i > 1; i--) {
-			k = rnd() % i;
-			id = s.slot[i - 1].id;
-			s.slot[i - 1].id = s.slot[k].id;
-			s.slot[k].id = id;
-		}
-		q = rnd() % 2 ? varied(&base[rnd() % 4], (int)(rnd() % 25)) :
-		    base[0];
+		q = arrays_fill(&s, (size_t)t % MAXN);
 		kind = rnd() % 5 == 0;
 		scan(&s, &q, kind, 1000, &got);
 		model(&s, &q, kind, 1000, &want);
@@ -129,11 +159,58 @@ START_TEST(test_scan_model)
 		    got.second, got.compared, want.best_i, want.best,
 		    want.second, want.compared);
 	}
-	free(s.code);
-	free(s.rep);
-	free(s.nrep);
-	free(s.deadline);
-	free(s.slot);
+	arrays_free(&s);
+}
+END_TEST
+
+/*
+ * scan_top() against its contract: the SCAN_TOP best live clusters of
+ * the kind scoring above `above`, best first, of equal scores the oldest
+ * (lowest id) first: the model sorts every hit and keeps the first.
+ */
+START_TEST(test_scan_top_model)
+{
+	struct store	 s;
+	struct scan_hit	 got[SCAN_TOP], all[MAXN];
+	nilsimsa_code	 q, c;
+	size_t		 i, j, n, m;
+	int		 t, kind, above, sc, k;
+	struct scan_hit	 h;
+
+	arrays_alloc(&s);
+	for (t = 0; t < TRIALS; t++) {
+		q = arrays_fill(&s, (size_t)t % MAXN);
+		kind = rnd() % 5 == 0;
+		above = (int)(rnd() % 100) - 10;
+		n = scan_top(&s, &q, kind, 1000, above, got);
+		for (i = m = 0; i < s.n; i++) {
+			if (s.deadline[i] < 1000 || (s.nrep[i] >> 7) != kind)
+				continue;
+			memcpy(c.b, s.code[i], 32);
+			sc = oracle(&c, &q);
+			for (k = 0; k < (s.nrep[i] & NREP_MASK); k++) {
+				memcpy(c.b, s.rep[i][k], 32);
+				if (oracle(&c, &q) > sc)
+					sc = oracle(&c, &q);
+			}
+			if (sc <= above)
+				continue;
+			h.i = i;
+			h.score = sc;
+			for (j = m++; j > 0 && (all[j - 1].score < sc ||
+			    (all[j - 1].score == sc &&
+			    s.slot[all[j - 1].i].id > s.slot[i].id)); j--)
+				all[j] = all[j - 1];
+			all[j] = h;
+		}
+		ck_assert_uint_eq(n, m < SCAN_TOP ? m : SCAN_TOP);
+		for (j = 0; j < n; j++)
+			ck_assert_msg(got[j].i == all[j].i &&
+			    got[j].score == all[j].score,
+			    "trial %d hit %zu: %zu/%d, model %zu/%d", t, j,
+			    got[j].i, got[j].score, all[j].i, all[j].score);
+	}
+	arrays_free(&s);
 }
 END_TEST
 
@@ -144,5 +221,6 @@ tc_store_scan(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_scan_model);
+	tcase_add_test(tc, test_scan_top_model);
 	return tc;
 }
