@@ -587,20 +587,12 @@ addrlist_match_addrstr(const struct addrlist *l, const char *ip)
 	return 0;
 }
 
-/*
- * An envelope address as the MTA gives it: "<User@Example.COM>", maybe
- * with white space around. The null sender "<>" matches nothing. An
- * "@domain" entry matches that domain exactly, not its subdomains.
- */
 int
-addrlist_match_mail(const struct addrlist *l, const char *addr)
+addrlist_mail_canon(const char *addr, char *out, size_t outlen)
 {
-	char buf[AL_MAIL_MAX + 1], *key, *at;
-	const char *s, *e;
-	size_t len, i;
+	const char	*s, *e, *at;
+	size_t		 n = 0;
 
-	if (l == NULL || addr == NULL || (l->naddrs == 0 && l->ndomains == 0))
-		return 0;
 	for (s = addr; isspace((unsigned char)*s); s++)
 		;
 	for (e = s + strlen(s); e > s && isspace((unsigned char)e[-1]); e--)
@@ -609,13 +601,40 @@ addrlist_match_mail(const struct addrlist *l, const char *addr)
 		s++;
 		e--;
 	}
-	len = (size_t)(e - s);
-	if (len == 0 || len > AL_MAIL_MAX)
+	/* the local part ends at the last '@': a domain holds none */
+	for (at = e; at > s && at[-1] != '@'; at--)
+		;
+	at = at > s ? at - 1 : e;
+	for (; s < e; s++) {
+		if (s < at && *s == '"')
+			continue;
+		if (s < at && *s == '\\' && s + 1 < at)
+			s++;
+		if (n + 1 >= outlen)
+			return -1;
+		out[n++] = (char)tolower((unsigned char)*s);
+	}
+	if (n == 0)
+		return -1;
+	out[n] = '\0';
+	return (int)n;
+}
+
+/*
+ * An envelope address as the MTA gives it: "<User@Example.COM>", maybe
+ * with white space around, maybe quoted. The null sender "<>" matches
+ * nothing. An "@domain" entry matches that domain exactly, not its
+ * subdomains.
+ */
+int
+addrlist_match_mail(const struct addrlist *l, const char *addr)
+{
+	char buf[AL_MAIL_MAX + 1], *key, *at;
+
+	if (l == NULL || addr == NULL || (l->naddrs == 0 && l->ndomains == 0))
 		return 0;
-	for (i = 0; i < len; i++)
-		buf[i] = (char)tolower((unsigned char)s[i]);
-	buf[len] = '\0';
-	if ((at = strrchr(buf, '@')) == NULL)
+	if (addrlist_mail_canon(addr, buf, sizeof(buf)) == -1 ||
+	    (at = strrchr(buf, '@')) == NULL)
 		return 0;
 	key = buf;
 	if (l->naddrs > 0 && bsearch(&key, l->addrs, l->naddrs,

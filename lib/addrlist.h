@@ -48,8 +48,20 @@ struct addrlist	*addrlist_parse(enum addrlist_kind kind, const char *value,
 int		 addrlist_match_addr(const struct addrlist *l, const struct sockaddr *sa);
 /* The same for an address in text form. */
 int		 addrlist_match_addrstr(const struct addrlist *l, const char *ip);
-/* Does the list hold the mail address (or its domain)? */
+/*
+ * Does the list hold the mail address (or its domain)? The address is
+ * compared in the form addrlist_mail_canon() gives it.
+ */
 int		 addrlist_match_mail(const struct addrlist *l, const char *addr);
+/*
+ * An envelope address as the MTA's queue keeps it, into out (outlen
+ * bytes): without the angle brackets and white space around it, its
+ * local part unquoted ("john"@x and jo\hn@x are john@x, as Postfix's
+ * cleanup stores them and matches them when a milter removes a
+ * recipient), lower-cased. Returns its length; -1 when it is empty or
+ * does not fit.
+ */
+int		 addrlist_mail_canon(const char *addr, char *out, size_t outlen);
 
 size_t		 addrlist_count(const struct addrlist *l);
 /* Do two lists hold the same entries (a file: list read again)? */

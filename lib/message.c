@@ -406,6 +406,8 @@ message_qid(struct message *m, const char *qid)
 			m->qid[i] = '?';
 }
 
+#define RCPT_CANON_MAX	512	/* bytes of a recipient as lists match it */
+
 /*
  * The '+' that starts an address's +detail (user+detail@domain): the
  * first '+' before the last '@'. NULL when there is none.
@@ -601,7 +603,7 @@ static int
 rcpt_listed(const struct addrlist *l, const char *addr)
 {
 	const char	*plus = rcpt_detail(addr), *at = strrchr(addr, '@');
-	char		 base[512];
+	char		 base[RCPT_CANON_MAX];
 
 	if (l == NULL)
 		return 0;
@@ -613,25 +615,34 @@ rcpt_listed(const struct addrlist *l, const char *addr)
 	return addrlist_match_mail(l, base);
 }
 
+/*
+ * A recipient is matched and counted in the form the MTA's queue keeps
+ * it (addrlist_mail_canon(): "Trap"@x is trap@x), and kept for removal
+ * as the MTA gave it.
+ */
 int
 message_rcpt(struct message *m, const char *addr)
 {
 	const struct config	*cfg = m->cfg;
+	char			 canon[RCPT_CANON_MAX];
+	const char		*a = canon;
 
 	if (addr == NULL)
 		addr = "";
+	if (addrlist_mail_canon(addr, canon, sizeof(canon)) == -1)
+		a = addr;	/* too long to be a list's: as it is */
 	m->nrcpt++;
-	if (rcpt_listed(cfg->whitelist_recipients, addr) &&
-	    !rcpt_listed(cfg->spamtrap, addr)) {
+	if (rcpt_listed(cfg->whitelist_recipients, a) &&
+	    !rcpt_listed(cfg->spamtrap, a)) {
 		m->nwl++;
 		return 0;
 	}
 	keep_other(m, addr);
-	if (rcpt_listed(cfg->spamtrap, addr)) {
+	if (rcpt_listed(cfg->spamtrap, a)) {
 		m->ntrap++;
 		return 1;
 	}
-	m->nrcpt_again += (uint32_t)rcpt_note(m, rcpt_hash(addr));
+	m->nrcpt_again += (uint32_t)rcpt_note(m, rcpt_hash(a));
 	return 0;
 }
 

@@ -275,6 +275,45 @@ START_TEST(test_mail)
 }
 END_TEST
 
+/*
+ * Addresses in the form the MTA's queue keeps them: a quoted local part
+ * is the same mailbox as the unquoted one, as Postfix stores it.
+ */
+START_TEST(test_mail_canon)
+{
+	struct addrlist *l = mail("postmaster@example.com, @lists.example.org");
+	char		 buf[32];
+
+	ck_assert_int_eq(addrlist_match_mail(l, "<\"postmaster\"@example.com>"),
+	    1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<\"Post\\master\"@example.com>"),
+	    1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<post\\master@example.com>"), 1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<\"post\".master@example.com>"),
+	    0);
+	ck_assert_int_eq(addrlist_match_mail(l, "<\"a@b\"@lists.example.org>"),
+	    1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<\"\"@example.com>"), 0);
+	addrlist_free(l);
+
+	ck_assert_int_eq(addrlist_mail_canon(" <\"A B\"@X.Test> ", buf,
+	    sizeof(buf)), 10);
+	ck_assert_str_eq(buf, "a b@x.test");
+	/* quotes and backslashes in the domain are the domain's */
+	ck_assert_int_eq(addrlist_mail_canon("<a@\"x\">", buf, sizeof(buf)), 5);
+	ck_assert_str_eq(buf, "a@\"x\"");
+	/* a trailing backslash of the local part stays */
+	ck_assert_int_eq(addrlist_mail_canon("a\\@x", buf, sizeof(buf)), 4);
+	ck_assert_str_eq(buf, "a\\@x");
+	ck_assert_int_eq(addrlist_mail_canon("<>", buf, sizeof(buf)), -1);
+	ck_assert_int_eq(addrlist_mail_canon("<\"\">", buf, sizeof(buf)), -1);
+	ck_assert_int_eq(addrlist_mail_canon("abcdefgh@example.com", buf, 20),
+	    -1);
+	ck_assert_int_eq(addrlist_mail_canon("abcdefgh@example.co", buf, 20),
+	    19);
+}
+END_TEST
+
 START_TEST(test_mail_errors)
 {
 	bad(ADDRLIST_MAIL, "postmaster",
@@ -450,6 +489,7 @@ addrlist_suite(void)
 	tcase_add_test(tc, test_mapped);
 	tcase_add_test(tc, test_net_errors);
 	tcase_add_test(tc, test_mail);
+	tcase_add_test(tc, test_mail_canon);
 	tcase_add_test(tc, test_mail_errors);
 	tcase_add_test(tc, test_file);
 	tcase_add_test(tc, test_file_errors);

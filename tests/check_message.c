@@ -405,6 +405,40 @@ START_TEST(partial_detail)
 }
 END_TEST
 
+/*
+ * An address is matched as the MTA's queue keeps it: "postmaster"@ and
+ * post\master@ are postmaster@, "trap"@ is the trap (helper-62: a quoted
+ * whitelisted recipient was removed as an other, and Postfix, which
+ * unquotes, then removed every copy of it: the message was accepted and
+ * delivered to nobody; a quoted trap was an ordinary user).
+ */
+START_TEST(partial_quoted)
+{
+	const char		*rcpt[] = { "<a@x.test>",
+				    "<\"postmaster\"@example.test>",
+				    "<\"post\\master\"@Example.TEST>", WL };
+	const char		*trap[] = { "<\"trap\"@example.test>" };
+	const char		*qother[] = { "<\"a b\"@x.test>", WL };
+	struct message_result	 r;
+	struct message		*m;
+
+	m = copy_to(rcpt, 4, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_PARTIAL);
+	ck_assert_uint_eq(r.rcpt_removed, 1);
+	ck_assert_str_eq(others(m), "<a@x.test>");
+	message_free(m);
+	m = copy_to(trap, 1, &r);
+	ck_assert_uint_eq(message_trap_count(m), 1);
+	ck_assert_str_eq(r.verdict.reason, "spamtrap");
+	message_free(m);
+	/* an other is removed as the MTA gave it */
+	m = copy_to(qother, 2, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_PARTIAL);
+	ck_assert_str_eq(others(m), "<\"a b\"@x.test>");
+	message_free(m);
+}
+END_TEST
+
 /* Shadow mode removes nobody: tagged, would be partial, and says so. */
 START_TEST(partial_shadow)
 {
@@ -2277,6 +2311,7 @@ message_suite(void)
 	tcase_add_test(tc, partial_detail);
 	tcase_add_test(tc, partial_shadow);
 	tcase_add_test(tc, partial_bounds);
+	tcase_add_test(tc, partial_quoted);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("partial-told");
 	tcase_add_checked_fixture(tc, setup_store, teardown_store);

@@ -217,6 +217,24 @@ check "partial: its X-Nilsimsa-Cluster says action=reject-partial" \
 	grep -q "^X-Nilsimsa-Cluster: id=$id; .*action=reject-partial$" "${copies[0]:-/dev/null}"
 check "partial: the milter logged removed=2" \
 	grep -q 'action=reject-partial removed=2 tier=reject' "$T/milter.log"
+# The whitelisted recipient quoted ("postmaster"@) is the same mailbox:
+# kept, not removed as an other. Removing it removed every copy of it in
+# Postfix (which unquotes), and the message went to nobody (helper-62).
+echo "# partial delivery: \"${WL_RCPT%@*}\"@${WL_RCPT#*@} and another"
+send quoted --from promo51@sender51.test \
+	--to "\"${WL_RCPT%@*}\"@${WL_RCPT#*@},other5@example.test" \
+	--header "Subject: Offer 51" --body "$(campaign_body 51)"
+check "quoted: accepted (250)" test $? -eq 0
+"$MTA_DIR/postfix.sh" wait-empty "$PF" 20
+to=
+for f in "$INBOX"/*; do
+	[ -f "$f" ] || continue
+	awk '/^$/ { exit 1 } $0 == "X-E2E-Id: quoted" { exit 0 }' "$f" || continue
+	to="$to $(header "$f" Delivered-To)"
+done
+check_eq "quoted: one copy delivered, to $WL_RCPT" " $WL_RCPT" "$to"
+check "quoted: the milter logged removed=1" \
+	grep -q 'action=reject-partial removed=1 tier=reject' "$T/milter.log"
 
 # ---- SIGUSR1: a new RejectThreshold takes effect; a broken file is refused
 n=$((COPIES + 1))
