@@ -565,7 +565,8 @@ message_sender(struct message *m, const char *addr)
  * Keep a recipient that is not whitelisted, for a partial delivery to
  * remove. Memory is bounded: past MESSAGE_RCPT_KEEP recipients, an
  * address of MESSAGE_ADDR_MAX bytes or more, or no memory, the list is
- * lost and the message can only be delivered to all or to none.
+ * lost and the message can only be delivered to all or refused to all
+ * (verdict.c: not discarded, so that the whitelisted lose nothing unseen).
  */
 static void
 keep_other(struct message *m, const char *addr)
@@ -1073,6 +1074,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	in.now = now;
 	in.spamtrap = m->ntrap > 0 && m->ntrap == m->nrcpt;
 	in.rcpt_partial = rcpt_partial(m);
+	in.rcpt_mixed = m->nwl > 0 && m->nwl < m->nrcpt && m->others_lost;
 
 	own_text(m, store, now, r);
 	count = message_count_kind(cfg, r);

@@ -295,7 +295,11 @@ single_source(const struct config *cfg, const struct store_result *r)
  * RejectAction for all, so that its sender is told; with RejectAction
  * discard (in->rcpt_partial: message.c rcpt_partial()) it is delivered
  * to the whitelisted ones alone (VERDICT_PARTIAL; the milter removes the
- * others). A message to whitelisted recipients only is tagged.
+ * others). When the others are too many to keep (in->rcpt_mixed), the
+ * whitelisted recipients cannot have theirs alone: the message is
+ * rejected rather than discarded, so that its sender is told and their
+ * copy is not lost unseen. A message to whitelisted recipients only is
+ * tagged.
  */
 void
 verdict_decide(const struct config *cfg, const struct verdict_input *in,
@@ -343,6 +347,8 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 	}
 	if (partial)
 		v->would = VERDICT_PARTIAL;
+	else if (in->rcpt_mixed && v->would == VERDICT_DISCARD)
+		v->would = VERDICT_REJECT;
 	if (cfg->mode == MODE_SHADOW)
 		return;		/* tagged; the log says what enforce would do */
 	v->action = v->would;

@@ -67,6 +67,9 @@ struct verdict_input {
 	int		spamtrap;	/* a recipient is a spam trap */
 	int		rcpt_partial;	/* EXEMPT_RECIPIENT for some recipients,
 					   not all, and they can be told apart */
+	int		rcpt_mixed;	/* whitelisted recipients among others
+					   that cannot be told apart (too many
+					   to keep): never discarded unseen */
 	uint64_t	fleet_reach;	/* StoreBackend redis: how far the
 					   cluster spread over every host (0:
 					   the local store alone) */

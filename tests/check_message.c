@@ -488,20 +488,24 @@ START_TEST(partial_bounds)
 		ck_assert_str_eq(a, addr[n]);
 	ck_assert_uint_eq(n, MESSAGE_RCPT_KEEP - 1);
 	message_free(m);
-	/* one more: discarded for all */
+	/* one more: rejected for all, not discarded (its sender is told) */
 	m = copy_to(rcpt, MESSAGE_RCPT_KEEP + 1, &r);
-	ck_assert_int_eq(r.verdict.action, VERDICT_DISCARD);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
 	ck_assert_uint_eq(r.rcpt_removed, 0);
 	pos = 0;
 	ck_assert_ptr_null(message_rcpt_next_other(m, &pos));
 	message_free(m);
-	/* an address of MESSAGE_ADDR_MAX bytes: discarded for all */
+	/* an address of MESSAGE_ADDR_MAX bytes: rejected for all */
 	memset(longaddr, 'a', sizeof(longaddr));
 	memcpy(longaddr + MESSAGE_ADDR_MAX - 8, "@x.test>", 9);
 	longaddr[0] = '<';
 	ck_assert_uint_eq(strlen(longaddr), MESSAGE_ADDR_MAX);
 	rcpt[1] = longaddr;
 	m = copy_to(rcpt, 2, &r);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	message_free(m);
+	/* no whitelisted recipient among them: discarded, as configured */
+	m = copy_to(rcpt + 1, 1, &r);
 	ck_assert_int_eq(r.verdict.action, VERDICT_DISCARD);
 	message_free(m);
 	/* one byte shorter: kept */

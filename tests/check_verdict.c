@@ -67,7 +67,8 @@ joined(uint64_t msgs, uint64_t rcpts, uint32_t nets, uint32_t senders)
 static struct verdict
 decide(const struct store_result *r, int exempt, int trap)
 {
-	struct verdict_input	in = { r, exempt, NOW, trap, 0, 0, 0 };
+	struct verdict_input	in = { .res = r, .exempt = exempt, .now = NOW,
+				    .spamtrap = trap };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -78,7 +79,8 @@ decide(const struct store_result *r, int exempt, int trap)
 static struct verdict
 decide_fleet(const struct store_result *r, uint64_t fleet)
 {
-	struct verdict_input	in = { r, EXEMPT_NONE, NOW, 0, 0, fleet, 0 };
+	struct verdict_input	in = { .res = r, .exempt = EXEMPT_NONE,
+				    .now = NOW, .fleet_reach = fleet };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
@@ -766,12 +768,44 @@ END_TEST
 static struct verdict
 decide_partial(const struct store_result *r, int exempt)
 {
-	struct verdict_input	in = { r, exempt, NOW, 0, 1, 0, 0 };
+	struct verdict_input	in = { .res = r, .exempt = exempt, .now = NOW,
+				    .rcpt_partial = 1 };
 	struct verdict		v;
 
 	verdict_decide(cfg, &in, &v);
 	return v;
 }
+
+/*
+ * Whitelisted recipients among others too many to keep (rcpt_mixed):
+ * RejectAction discard would drop the whitelisted recipients' copy
+ * unseen, so the message is rejected instead; other actions stand.
+ */
+START_TEST(test_mixed_not_discarded)
+{
+	struct store_result	r = joined(3, 30, 4, 3);
+	struct verdict_input	in = { .res = &r, .now = NOW, .rcpt_mixed = 1 };
+	struct verdict		v;
+
+	cfg->reject_action = ACTION_DISCARD;
+	verdict_decide(cfg, &in, &v);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	ck_assert_str_eq(v.reason, "bulk");
+	in.rcpt_mixed = 0;
+	verdict_decide(cfg, &in, &v);
+	ck_assert_int_eq(v.action, VERDICT_DISCARD);
+	in.rcpt_mixed = 1;
+	cfg->reject_action = ACTION_TEMPFAIL;
+	verdict_decide(cfg, &in, &v);
+	ck_assert_int_eq(v.action, VERDICT_TEMPFAIL);
+	/* shadow mode: tagged, and would reject */
+	cfg->reject_action = ACTION_DISCARD;
+	cfg->mode = MODE_SHADOW;
+	verdict_decide(cfg, &in, &v);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_int_eq(v.would, VERDICT_REJECT);
+}
+END_TEST
 
 /*
  * A whitelisted recipient exempts itself alone: a message that would be
@@ -903,6 +937,7 @@ verdict_suite(void)
 	tcase_add_test(tc, test_marked_spam);
 	tcase_add_test(tc, test_single_source);
 	tcase_add_test(tc, test_partial);
+	tcase_add_test(tc, test_mixed_not_discarded);
 	tcase_add_test(tc, test_reject_actions);
 	tcase_add_test(tc, test_shadow);
 	tcase_add_test(tc, test_spamtrap);
