@@ -22,7 +22,8 @@
  * probes. Settings bit 0: ADDRLIST_MAIL (else ADDRLIST_NET); bit 1: the
  * value is written to a file and given as "file:PATH" (one entry a
  * line). Each probe is matched as a mail address and as an address in
- * text form, and its first 4 and 16 bytes as an IPv4 and an IPv6 client.
+ * text form, and its first 4 and 16 bytes as an IPv4 and an IPv6 client;
+ * its queue form (addrlist_mail_canon()) must fit the buffer given.
  * A value that itself says "file:" is skipped (it would read any file).
  * Checks: a list parsed gives back its value as addrlist_source(); a
  * refused one says why; an inline list holds each of its entries (the
@@ -78,8 +79,16 @@ probe(const struct addrlist *l, const char *p, size_t len)
 	struct sockaddr_in	sin;
 	struct sockaddr_in6	sin6;
 
+	char			canon[64];
+	int			n;
+
 	(void)addrlist_match_mail(l, p);
 	(void)addrlist_match_addrstr(l, p);
+	/* the queue's form fits the buffer it was given, or is refused */
+	n = addrlist_mail_canon(p, canon, 1 + len % sizeof(canon));
+	if (n != -1 && (n <= 0 || (size_t)n != strlen(canon) ||
+	    (size_t)n >= 1 + len % sizeof(canon)))
+		abort();
 	if (len >= 4) {
 		memset(&sin, 0, sizeof(sin));
 		sin.sin_family = AF_INET;

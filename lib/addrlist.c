@@ -212,7 +212,7 @@ parse_mail(const char *s, char *out, size_t outlen, int *kind,
     char *msg, size_t msglen)
 {
 	const char *at;
-	size_t i, len = strlen(s);
+	size_t i, n, len = strlen(s);
 
 	if (len >= 2 && s[0] == '<' && s[len - 1] == '>') {
 		s++;
@@ -236,13 +236,18 @@ parse_mail(const char *s, char *out, size_t outlen, int *kind,
 		out[i] = (char)tolower(ch);
 	}
 	out[len] = '\0';
+	/* as addresses are matched: a\b@x is ab@x (addrlist_mail_canon()) */
+	n = len;
+	if (strchr(out, '\\') != NULL &&
+	    (n = (size_t)addrlist_mail_canon(out, out, outlen)) == (size_t)-1)
+		out[n = 0] = '\0';	/* cannot be: only a backslash goes */
 	if ((at = strrchr(out, '@')) == NULL || !valid_domain(at + 1)) {
 		util_seterr(msg, msglen, "bad address '%.*s' "
 		    "(expected user@domain or @domain)", (int)len, s);
 		return -1;
 	}
 	if (at == out) {
-		memmove(out, out + 1, len);
+		memmove(out, out + 1, n);
 		*kind = 'd';
 	} else
 		*kind = 'a';

@@ -295,6 +295,12 @@ START_TEST(test_mail_canon)
 	    1);
 	ck_assert_int_eq(addrlist_match_mail(l, "<\"\"@example.com>"), 0);
 	addrlist_free(l);
+	/* an entry is read as addresses are matched (found by fuzz_addrlist) */
+	l = mail("a\\b@example.com");
+	ck_assert_int_eq(addrlist_match_mail(l, "<ab@example.com>"), 1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<a\\b@example.com>"), 1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<\"a\\b\"@example.com>"), 1);
+	addrlist_free(l);
 
 	ck_assert_int_eq(addrlist_mail_canon(" <\"A B\"@X.Test> ", buf,
 	    sizeof(buf)), 10);
