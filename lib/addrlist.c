@@ -592,6 +592,18 @@ addrlist_match_addrstr(const struct addrlist *l, const char *ip)
 	return 0;
 }
 
+const char *
+addrlist_mail_unroute(const char *s, const char *e)
+{
+	const char	*p;
+
+	if (s < e && *s == '@')
+		for (p = s; p < e; p++)
+			if (*p == ':')
+				return p + 1;
+	return s;
+}
+
 int
 addrlist_mail_canon(const char *addr, char *out, size_t outlen)
 {
@@ -606,6 +618,7 @@ addrlist_mail_canon(const char *addr, char *out, size_t outlen)
 		s++;
 		e--;
 	}
+	s = addrlist_mail_unroute(s, e);
 	/* the local part ends at the last '@': a domain holds none */
 	for (at = e; at > s && at[-1] != '@'; at--)
 		;

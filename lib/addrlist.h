@@ -55,13 +55,18 @@ int		 addrlist_match_addrstr(const struct addrlist *l, const char *ip);
 int		 addrlist_match_mail(const struct addrlist *l, const char *addr);
 /*
  * An envelope address as the MTA's queue keeps it, into out (outlen
- * bytes): without the angle brackets and white space around it, its
- * local part unquoted ("john"@x and jo\hn@x are john@x, as Postfix's
- * cleanup stores them and matches them when a milter removes a
- * recipient), lower-cased. Returns its length; -1 when it is empty or
- * does not fit.
+ * bytes): without the angle brackets and white space around it, without
+ * a source route (@a,@b:john@x is john@x), its local part unquoted
+ * ("john"@x and jo\hn@x are john@x, as Postfix's cleanup stores them
+ * and matches them when a milter removes a recipient), lower-cased.
+ * Returns its length; -1 when it is empty or does not fit.
  */
 int		 addrlist_mail_canon(const char *addr, char *out, size_t outlen);
+/*
+ * Where the address from s (its '<' gone) to e starts after its RFC 5321
+ * source route ("@a,@b:"), or s when it has none.
+ */
+const char	*addrlist_mail_unroute(const char *s, const char *e);
 
 size_t		 addrlist_count(const struct addrlist *l);
 /* Do two lists hold the same entries (a file: list read again)? */

@@ -563,16 +563,26 @@ message_sender(struct message *m, const char *addr)
 
 /*
  * Keep a recipient that is not whitelisted, for a partial delivery to
- * remove. Memory is bounded: past MESSAGE_RCPT_KEEP recipients, an
- * address of MESSAGE_ADDR_MAX bytes or more, or no memory, the list is
- * lost and the message can only be delivered to all or refused to all
- * (verdict.c: not discarded, so that the whitelisted lose nothing unseen).
+ * remove, as the MTA gave it but for a source route (<@a:user@x> is kept
+ * as <user@x>: Postfix keeps its recipients without one, and removes
+ * only one spelt as it keeps it). Memory is bounded: past
+ * MESSAGE_RCPT_KEEP recipients, an address of MESSAGE_ADDR_MAX bytes or
+ * more, or no memory, the list is lost and the message can only be
+ * delivered to all or refused to all (verdict.c: not discarded, so that
+ * the whitelisted lose nothing unseen).
  */
 static void
 keep_other(struct message *m, const char *addr)
 {
-	size_t	len = strlen(addr) + 1, size;
-	char	*p;
+	size_t		 len = strlen(addr) + 1, size;
+	const char	*rest = addr;
+	char		*p;
+
+	if (addr[0] == '<' && (rest = addrlist_mail_unroute(addr + 1,
+	    addr + len - 1)) != addr + 1)
+		len = strlen(rest) + 2;		/* '<' and the rest */
+	else
+		rest = addr;
 
 	if (m->others_lost)
 		return;
@@ -591,7 +601,11 @@ keep_other(struct message *m, const char *addr)
 		m->others = p;
 		m->others_size = size;
 	}
-	memcpy(m->others + m->others_len, addr, len);
+	if (rest != addr) {
+		m->others[m->others_len] = '<';
+		memcpy(m->others + m->others_len + 1, rest, len - 1);
+	} else
+		memcpy(m->others + m->others_len, addr, len);
 	m->others_len += len;
 }
 

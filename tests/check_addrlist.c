@@ -294,6 +294,10 @@ START_TEST(test_mail_canon)
 	ck_assert_int_eq(addrlist_match_mail(l, "<\"a@b\"@lists.example.org>"),
 	    1);
 	ck_assert_int_eq(addrlist_match_mail(l, "<\"\"@example.com>"), 0);
+	/* a source route is not the address's */
+	ck_assert_int_eq(addrlist_match_mail(l,
+	    "<@relay.test,@b.test:postmaster@example.com>"), 1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<@example.com>"), 0);
 	addrlist_free(l);
 	/* an entry is read as addresses are matched (found by fuzz_addrlist) */
 	l = mail("a\\b@example.com");

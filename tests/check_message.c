@@ -406,8 +406,10 @@ START_TEST(partial_detail)
 END_TEST
 
 /*
- * An address is matched as the MTA's queue keeps it: "postmaster"@ and
- * post\master@ are postmaster@, "trap"@ is the trap (helper-62: a quoted
+ * An address is matched as the MTA's queue keeps it: "postmaster"@,
+ * post\master@ and @relay:postmaster@ are postmaster@, "trap"@ is the
+ * trap, and an other with a source route is removed without it, else
+ * Postfix removes nothing and delivers it (helper-62: a quoted
  * whitelisted recipient was removed as an other, and Postfix, which
  * unquotes, then removed every copy of it: the message was accepted and
  * delivered to nobody; a quoted trap was an ordinary user).
@@ -416,16 +418,19 @@ START_TEST(partial_quoted)
 {
 	const char		*rcpt[] = { "<a@x.test>",
 				    "<\"postmaster\"@example.test>",
-				    "<\"post\\master\"@Example.TEST>", WL };
+				    "<\"post\\master\"@Example.TEST>", WL,
+				    "<@relay.test:postmaster@example.test>",
+				    "<@r1.test,@r2.test:B@x.test>" };
 	const char		*trap[] = { "<\"trap\"@example.test>" };
 	const char		*qother[] = { "<\"a b\"@x.test>", WL };
 	struct message_result	 r;
 	struct message		*m;
 
-	m = copy_to(rcpt, 4, &r);
+	m = copy_to(rcpt, 6, &r);
 	ck_assert_int_eq(r.verdict.action, VERDICT_PARTIAL);
-	ck_assert_uint_eq(r.rcpt_removed, 1);
-	ck_assert_str_eq(others(m), "<a@x.test>");
+	ck_assert_uint_eq(r.rcpt_removed, 2);
+	/* removed as Postfix keeps it: without the source route */
+	ck_assert_str_eq(others(m), "<a@x.test> <B@x.test>");
 	message_free(m);
 	m = copy_to(trap, 1, &r);
 	ck_assert_uint_eq(message_trap_count(m), 1);
