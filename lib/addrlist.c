@@ -236,11 +236,12 @@ parse_mail(const char *s, char *out, size_t outlen, int *kind,
 		out[i] = (char)tolower(ch);
 	}
 	out[len] = '\0';
-	/* as addresses are matched: a\b@x is ab@x (addrlist_mail_canon()) */
-	n = len;
-	if (strchr(out, '\\') != NULL &&
-	    (n = (size_t)addrlist_mail_canon(out, out, outlen)) == (size_t)-1)
-		out[n = 0] = '\0';	/* cannot be: only a backslash goes */
+	/*
+	 * As addresses are matched (addrlist_mail_canon()): a\b@x is ab@x,
+	 * @a:b@x is b@x. In place: it only takes bytes away.
+	 */
+	if ((n = (size_t)addrlist_mail_canon(out, out, outlen)) == (size_t)-1)
+		out[n = 0] = '\0';	/* nothing left: refused below */
 	if ((at = strrchr(out, '@')) == NULL || !valid_domain(at + 1)) {
 		util_seterr(msg, msglen, "bad address '%.*s' "
 		    "(expected user@domain or @domain)", (int)len, s);
@@ -604,11 +605,17 @@ addrlist_mail_unroute(const char *s, const char *e)
 	return s;
 }
 
+/*
+ * Postfix's internal form, as its cleanup compares a recipient a milter
+ * removes (tok822): every quote gone and every backslash escape resolved,
+ * in the local part and the domain alike, and comments left out.
+ */
 int
 addrlist_mail_canon(const char *addr, char *out, size_t outlen)
 {
-	const char	*s, *e, *at;
+	const char	*s, *e;
 	size_t		 n = 0;
+	int		 quoted = 0, comment = 0;
 
 	for (s = addr; isspace((unsigned char)*s); s++)
 		;
@@ -618,16 +625,18 @@ addrlist_mail_canon(const char *addr, char *out, size_t outlen)
 		s++;
 		e--;
 	}
-	s = addrlist_mail_unroute(s, e);
-	/* the local part ends at the last '@': a domain holds none */
-	for (at = e; at > s && at[-1] != '@'; at--)
-		;
-	at = at > s ? at - 1 : e;
-	for (; s < e; s++) {
-		if (s < at && *s == '"')
+	for (s = addrlist_mail_unroute(s, e); s < e; s++) {
+		if (*s == '\\' && s + 1 < e)
+			s++;		/* the next byte as it is */
+		else if (*s == '"' && comment == 0) {
+			quoted = !quoted;
 			continue;
-		if (s < at && *s == '\\' && s + 1 < at)
-			s++;
+		} else if (!quoted && (*s == '(' || (*s == ')' && comment > 0))) {
+			comment += *s == '(' ? 1 : -1;
+			continue;
+		}
+		if (comment > 0)
+			continue;
 		if (n + 1 >= outlen)
 			return -1;
 		out[n++] = (char)tolower((unsigned char)*s);
@@ -636,6 +645,21 @@ addrlist_mail_canon(const char *addr, char *out, size_t outlen)
 		return -1;
 	out[n] = '\0';
 	return (int)n;
+}
+
+int
+addrlist_match_canon(const struct addrlist *l, const char *key)
+{
+	const char	*at;
+
+	if (l == NULL || key == NULL || (at = strrchr(key, '@')) == NULL)
+		return 0;
+	if (l->naddrs > 0 && bsearch(&key, l->addrs, l->naddrs,
+	    sizeof(*l->addrs), strpcmp) != NULL)
+		return 1;
+	at++;
+	return l->ndomains > 0 && bsearch(&at, l->domains, l->ndomains,
+	    sizeof(*l->domains), strpcmp) != NULL;
 }
 
 /*
@@ -647,22 +671,12 @@ addrlist_mail_canon(const char *addr, char *out, size_t outlen)
 int
 addrlist_match_mail(const struct addrlist *l, const char *addr)
 {
-	char buf[AL_MAIL_MAX + 1], *key, *at;
+	char	buf[AL_MAIL_MAX + 1];
 
 	if (l == NULL || addr == NULL || (l->naddrs == 0 && l->ndomains == 0))
 		return 0;
-	if (addrlist_mail_canon(addr, buf, sizeof(buf)) == -1 ||
-	    (at = strrchr(buf, '@')) == NULL)
-		return 0;
-	key = buf;
-	if (l->naddrs > 0 && bsearch(&key, l->addrs, l->naddrs,
-	    sizeof(*l->addrs), strpcmp) != NULL)
-		return 1;
-	key = at + 1;
-	if (l->ndomains > 0 && bsearch(&key, l->domains, l->ndomains,
-	    sizeof(*l->domains), strpcmp) != NULL)
-		return 1;
-	return 0;
+	return addrlist_mail_canon(addr, buf, sizeof(buf)) != -1 &&
+	    addrlist_match_canon(l, buf);
 }
 
 size_t

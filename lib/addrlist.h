@@ -56,12 +56,18 @@ int		 addrlist_match_mail(const struct addrlist *l, const char *addr);
 /*
  * An envelope address as the MTA's queue keeps it, into out (outlen
  * bytes): without the angle brackets and white space around it, without
- * a source route (@a,@b:john@x is john@x), its local part unquoted
- * ("john"@x and jo\hn@x are john@x, as Postfix's cleanup stores them
- * and matches them when a milter removes a recipient), lower-cased.
- * Returns its length; -1 when it is empty or does not fit.
+ * a source route (@a,@b:john@x is john@x), every quote and comment gone
+ * and every backslash escape resolved ("john"@x, jo\hn@x, john(c)@x and
+ * john@"x" are john@x, as Postfix's cleanup compares them when a milter
+ * removes a recipient), lower-cased. Returns its length; -1 when it is
+ * empty or does not fit.
  */
 int		 addrlist_mail_canon(const char *addr, char *out, size_t outlen);
+/*
+ * Does the list hold an address already in that form (or its domain)?
+ * Its quotes and backslashes are its own: not read again.
+ */
+int		 addrlist_match_canon(const struct addrlist *l, const char *key);
 /*
  * Where the address from s (its '<' gone) to e starts after its RFC 5321
  * source route ("@a,@b:"), or s when it has none.

@@ -610,9 +610,11 @@ keep_other(struct message *m, const char *addr)
 }
 
 /*
- * Is a recipient's address in the list, as it is or without its +detail
- * (trap+x@ is delivered to trap@'s mailbox, as rcpt_hash() counts them
- * one person)?
+ * Is a recipient's address (in the queue's form, addrlist_mail_canon())
+ * in the list, as it is or without its +detail (trap+x@ is delivered to
+ * trap@'s mailbox, as rcpt_hash() counts them one person)? The form is
+ * matched as it is: read again, an escaped quote of it ("post\"master"@)
+ * would be taken for a quote.
  */
 static int
 rcpt_listed(const struct addrlist *l, const char *addr)
@@ -622,12 +624,12 @@ rcpt_listed(const struct addrlist *l, const char *addr)
 
 	if (l == NULL)
 		return 0;
-	if (addrlist_match_mail(l, addr))
+	if (addrlist_match_canon(l, addr))
 		return 1;
 	if (plus == NULL || (size_t)(plus - addr) + strlen(at) >= sizeof(base))
 		return 0;
 	snprintf(base, sizeof(base), "%.*s%s", (int)(plus - addr), addr, at);
-	return addrlist_match_mail(l, base);
+	return addrlist_match_canon(l, base);
 }
 
 /*
@@ -641,19 +643,21 @@ message_rcpt(struct message *m, const char *addr)
 	const struct config	*cfg = m->cfg;
 	char			 canon[RCPT_CANON_MAX];
 	const char		*a = canon;
+	int			 form;
 
 	if (addr == NULL)
 		addr = "";
-	if (addrlist_mail_canon(addr, canon, sizeof(canon)) == -1)
-		a = addr;	/* too long to be a list's: as it is */
+	/* too long (or empty) to be a list's: counted as it is */
+	if ((form = addrlist_mail_canon(addr, canon, sizeof(canon)) != -1) == 0)
+		a = addr;
 	m->nrcpt++;
-	if (rcpt_listed(cfg->whitelist_recipients, a) &&
+	if (form && rcpt_listed(cfg->whitelist_recipients, a) &&
 	    !rcpt_listed(cfg->spamtrap, a)) {
 		m->nwl++;
 		return 0;
 	}
 	keep_other(m, addr);
-	if (rcpt_listed(cfg->spamtrap, a)) {
+	if (form && rcpt_listed(cfg->spamtrap, a)) {
 		m->ntrap++;
 		return 1;
 	}

@@ -298,6 +298,22 @@ START_TEST(test_mail_canon)
 	ck_assert_int_eq(addrlist_match_mail(l,
 	    "<@relay.test,@b.test:postmaster@example.com>"), 1);
 	ck_assert_int_eq(addrlist_match_mail(l, "<@example.com>"), 0);
+	/* every spelling Postfix reads as postmaster@ (helper-63) */
+	ck_assert_int_eq(addrlist_match_mail(l, "<\"postmaster@example.com\">"),
+	    1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<postmaster@\"example.com\">"),
+	    1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<postmaster\\@example.com>"),
+	    1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<\"postmaster@\"example.com>"),
+	    1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<postmaster(c)@example.com>"),
+	    1);
+	/* but not another mailbox: post"master@ */
+	ck_assert_int_eq(addrlist_match_mail(l,
+	    "<\"post\\\"master\"@example.com>"), 0);
+	ck_assert_int_eq(addrlist_match_canon(l, "post\"master@example.com"), 0);
+	ck_assert_int_eq(addrlist_match_canon(l, "postmaster@example.com"), 1);
 	addrlist_free(l);
 	/* an entry is read as addresses are matched (found by fuzz_addrlist) */
 	l = mail("a\\b@example.com");
@@ -305,16 +321,35 @@ START_TEST(test_mail_canon)
 	ck_assert_int_eq(addrlist_match_mail(l, "<a\\b@example.com>"), 1);
 	ck_assert_int_eq(addrlist_match_mail(l, "<\"a\\b\"@example.com>"), 1);
 	addrlist_free(l);
+	l = mail("@relay.test:a@example.com");
+	ck_assert_int_eq(addrlist_match_mail(l, "<a@example.com>"), 1);
+	addrlist_free(l);
+	bad(ADDRLIST_MAIL, "@relay.test:",
+	    "bad address '@relay.test:' (expected user@domain or @domain)");
 
 	ck_assert_int_eq(addrlist_mail_canon(" <\"A B\"@X.Test> ", buf,
 	    sizeof(buf)), 10);
 	ck_assert_str_eq(buf, "a b@x.test");
-	/* quotes and backslashes in the domain are the domain's */
-	ck_assert_int_eq(addrlist_mail_canon("<a@\"x\">", buf, sizeof(buf)), 5);
-	ck_assert_str_eq(buf, "a@\"x\"");
-	/* a trailing backslash of the local part stays */
-	ck_assert_int_eq(addrlist_mail_canon("a\\@x", buf, sizeof(buf)), 4);
-	ck_assert_str_eq(buf, "a\\@x");
+	/* quotes and escapes anywhere, as Postfix reads them (helper-63) */
+	ck_assert_int_eq(addrlist_mail_canon("<a@\"x\">", buf, sizeof(buf)), 3);
+	ck_assert_str_eq(buf, "a@x");
+	ck_assert_int_eq(addrlist_mail_canon("a\\@x", buf, sizeof(buf)), 3);
+	ck_assert_str_eq(buf, "a@x");
+	ck_assert_int_eq(addrlist_mail_canon("<\"a\\\"b\"@x>", buf,
+	    sizeof(buf)), 5);
+	ck_assert_str_eq(buf, "a\"b@x");
+	/* comments out, but not in quotes; an escape's byte is its own */
+	ck_assert_int_eq(addrlist_mail_canon("<a(b(c)d)e@x(y)>", buf,
+	    sizeof(buf)), 4);
+	ck_assert_str_eq(buf, "ae@x");
+	ck_assert_int_eq(addrlist_mail_canon("<\"a(b)\"@x>", buf,
+	    sizeof(buf)), 6);
+	ck_assert_str_eq(buf, "a(b)@x");
+	ck_assert_int_eq(addrlist_mail_canon("<a\\(b@x>", buf, sizeof(buf)), 5);
+	ck_assert_str_eq(buf, "a(b@x");
+	/* a trailing backslash stays */
+	ck_assert_int_eq(addrlist_mail_canon("a@x\\", buf, sizeof(buf)), 4);
+	ck_assert_str_eq(buf, "a@x\\");
 	ck_assert_int_eq(addrlist_mail_canon("<>", buf, sizeof(buf)), -1);
 	ck_assert_int_eq(addrlist_mail_canon("<\"\">", buf, sizeof(buf)), -1);
 	ck_assert_int_eq(addrlist_mail_canon("abcdefgh@example.com", buf, 20),

@@ -422,7 +422,10 @@ START_TEST(partial_quoted)
 				    "<@relay.test:postmaster@example.test>",
 				    "<@r1.test,@r2.test:B@x.test>" };
 	const char		*trap[] = { "<\"trap\"@example.test>" };
-	const char		*qother[] = { "<\"a b\"@x.test>", WL };
+	const char		*qother[] = { "<\"a b\"@x.test>", WL,
+				    "<\"post\\\"master\"@example.test>",
+				    "<postmaster@\"example.test\">" };
+	const char		*qtrap[] = { "<trap@\"example.test\">" };
 	struct message_result	 r;
 	struct message		*m;
 
@@ -436,10 +439,18 @@ START_TEST(partial_quoted)
 	ck_assert_uint_eq(message_trap_count(m), 1);
 	ck_assert_str_eq(r.verdict.reason, "spamtrap");
 	message_free(m);
-	/* an other is removed as the MTA gave it */
-	m = copy_to(qother, 2, &r);
+	m = copy_to(qtrap, 1, &r);
+	ck_assert_str_eq(r.verdict.reason, "spamtrap");
+	message_free(m);
+	/*
+	 * An other is removed as the MTA gave it; post"master@ is another
+	 * mailbox (its form is not read twice), postmaster@"example.test"
+	 * is postmaster@ (helper-63).
+	 */
+	m = copy_to(qother, 4, &r);
 	ck_assert_int_eq(r.verdict.action, VERDICT_PARTIAL);
-	ck_assert_str_eq(others(m), "<\"a b\"@x.test>");
+	ck_assert_str_eq(others(m),
+	    "<\"a b\"@x.test> <\"post\\\"master\"@example.test>");
 	message_free(m);
 }
 END_TEST
