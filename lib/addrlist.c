@@ -608,7 +608,9 @@ addrlist_mail_unroute(const char *s, const char *e)
 /*
  * Postfix's internal form, as its cleanup compares a recipient a milter
  * removes (tok822): every quote gone and every backslash escape resolved,
- * in the local part and the domain alike, and comments left out.
+ * in the local part and the domain alike, and comments left out; and the
+ * domain's trailing dot, which some MTAs drop (a form too coarse keeps a
+ * recipient, one too fine removes another's copy).
  */
 int
 addrlist_mail_canon(const char *addr, char *out, size_t outlen)
@@ -641,6 +643,8 @@ addrlist_mail_canon(const char *addr, char *out, size_t outlen)
 			return -1;
 		out[n++] = (char)tolower((unsigned char)*s);
 	}
+	if (n > 1 && out[n - 1] == '.' && memchr(out, '@', n - 1) != NULL)
+		n--;		/* x@example.com. is x@example.com */
 	if (n == 0)
 		return -1;
 	out[n] = '\0';

@@ -59,8 +59,8 @@ int		 addrlist_match_mail(const struct addrlist *l, const char *addr);
  * a source route (@a,@b:john@x is john@x), every quote and comment gone
  * and every backslash escape resolved ("john"@x, jo\hn@x, john(c)@x and
  * john@"x" are john@x, as Postfix's cleanup compares them when a milter
- * removes a recipient), lower-cased. Returns its length; -1 when it is
- * empty or does not fit.
+ * removes a recipient), without a trailing dot, lower-cased. Returns its
+ * length; -1 when it is empty or does not fit.
  */
 int		 addrlist_mail_canon(const char *addr, char *out, size_t outlen);
 /*

@@ -309,6 +309,7 @@ START_TEST(test_mail_canon)
 	    1);
 	ck_assert_int_eq(addrlist_match_mail(l, "<postmaster(c)@example.com>"),
 	    1);
+	ck_assert_int_eq(addrlist_match_mail(l, "<postmaster@example.com.>"), 1);
 	/* but not another mailbox: post"master@ */
 	ck_assert_int_eq(addrlist_match_mail(l,
 	    "<\"post\\\"master\"@example.com>"), 0);
@@ -347,6 +348,9 @@ START_TEST(test_mail_canon)
 	ck_assert_str_eq(buf, "a(b)@x");
 	ck_assert_int_eq(addrlist_mail_canon("<a\\(b@x>", buf, sizeof(buf)), 5);
 	ck_assert_str_eq(buf, "a(b@x");
+	ck_assert_int_eq(addrlist_mail_canon("a@x.", buf, sizeof(buf)), 3);
+	ck_assert_str_eq(buf, "a@x");
+	ck_assert_int_eq(addrlist_mail_canon("a.", buf, sizeof(buf)), 2);
 	/* a trailing backslash stays */
 	ck_assert_int_eq(addrlist_mail_canon("a@x\\", buf, sizeof(buf)), 4);
 	ck_assert_str_eq(buf, "a@x\\");
