@@ -118,6 +118,19 @@ check_eq "partial: relayed to $WL_RCPT alone" "<$WL_RCPT>" \
 		sed -n '/^$/q; /^X-Rcpt-Args: /p' | sed 1d)"
 check "partial: X-Nilsimsa-Cluster says action=reject-partial" \
 	grep -q "action=reject-partial" <<<"$(header "${f:-/dev/null}" X-Nilsimsa-Cluster)"
+# The whitelisted recipient quoted is the same mailbox: kept, not removed
+# as an other (which removed its copy in Postfix: t-postfix.sh).
+echo "# partial delivery: \"${WL_RCPT%@*}\"@${WL_RCPT#*@} and another"
+send quoted --from promo51@sender51.test \
+	--to "\"${WL_RCPT%@*}\"@${WL_RCPT#*@},other5@example.test" \
+	--header "Subject: Offer 51" --body "$(campaign_body 51)"
+check "quoted: accepted (250)" test $? -eq 0
+f=$(at_sink quoted)
+check "quoted: reached the smtp-sink" test -n "$f"
+check_eq "quoted: relayed to $WL_RCPT alone, as it was spelt" \
+	"<\"${WL_RCPT%@*}\"@${WL_RCPT#*@}>" \
+	"$(header "${f:-/dev/null}" X-Rcpt-Args; tr -d '\r' <"${f:-/dev/null}" |
+		sed -n '/^$/q; /^X-Rcpt-Args: /p' | sed 1d)"
 
 # ---- milter down: F=T makes sendmail defer, not accept unchecked
 milter_stop milter
