@@ -635,7 +635,7 @@ rcpt_listed(const struct addrlist *l, const char *addr)
 /*
  * A recipient is matched and counted in the form the MTA's queue keeps
  * it (addrlist_mail_canon(): "Trap"@x is trap@x), and kept for removal
- * as the MTA gave it.
+ * as the MTA gave it but for a source route (keep_other()).
  */
 int
 message_rcpt(struct message *m, const char *addr)
@@ -647,9 +647,9 @@ message_rcpt(struct message *m, const char *addr)
 
 	if (addr == NULL)
 		addr = "";
-	/* too long (or empty) to be a list's: counted as it is */
-	if ((form = addrlist_mail_canon(addr, canon, sizeof(canon)) != -1) == 0)
-		a = addr;
+	form = addrlist_mail_canon(addr, canon, sizeof(canon)) != -1;
+	if (!form)
+		a = addr;	/* too long (or empty) to be a list's: as it is */
 	m->nrcpt++;
 	if (form && rcpt_listed(cfg->whitelist_recipients, a) &&
 	    !rcpt_listed(cfg->spamtrap, a)) {
