@@ -574,18 +574,17 @@ message_sender(struct message *m, const char *addr)
 static void
 keep_other(struct message *m, const char *addr)
 {
-	size_t		 len = strlen(addr) + 1, size;
-	const char	*rest = addr;
+	size_t		 len, size;
+	const char	*rest = addr;	/* after its '<' and source route */
 	char		*p;
-
-	if (addr[0] == '<' && (rest = addrlist_mail_unroute(addr + 1,
-	    addr + len - 1)) != addr + 1)
-		len = strlen(rest) + 2;		/* '<' and the rest */
-	else
-		rest = addr;
 
 	if (m->others_lost)
 		return;
+	len = strlen(addr) + 1;
+	if (addr[0] == '<') {
+		rest = addrlist_mail_unroute(addr + 1, addr + len - 1);
+		len = strlen(rest) + 2;		/* '<' and the rest */
+	}
 	if (m->nrcpt > MESSAGE_RCPT_KEEP || len > MESSAGE_ADDR_MAX) {
 		m->others_lost = 1;
 		return;
@@ -605,7 +604,7 @@ keep_other(struct message *m, const char *addr)
 		m->others[m->others_len] = '<';
 		memcpy(m->others + m->others_len + 1, rest, len - 1);
 	} else
-		memcpy(m->others + m->others_len, addr, len);
+		memcpy(m->others + m->others_len, addr, len);	/* no '<' */
 	m->others_len += len;
 }
 
