@@ -233,7 +233,7 @@ parse_mail(const char *s, char *out, size_t outlen, int *kind,
 			    (int)len, s);
 			return -1;
 		}
-		out[i] = (char)tolower(ch);
+		out[i] = (char)ch;	/* lower-cased below */
 	}
 	out[len] = '\0';
 	/*
