@@ -36,6 +36,11 @@ u64_json(uint64_t v)
 	return json_integer(v > INT64_MAX ? INT64_MAX : (json_int_t)v);
 }
 
+/* The names of the kinds of code (NILSIMSA_KIND_*), in their order. */
+static const char *const kind_names[NILSIMSA_KIND_MAX + 1] = {
+	"profile", "self", "marks"
+};
+
 static int
 set(json_t *o, const char *k, json_t *v)
 {
@@ -62,8 +67,8 @@ ctl_cluster_json(const struct cluster *c)
 		rc |= json_array_append_new(reps, json_string(hex));
 	}
 	rc |= set(o, "status", json_string(cluster_status_name(c->status)));
-	rc |= set(o, "kind", json_string(c->kind == NILSIMSA_KIND_SELF ?
-	    "self" : "profile"));
+	rc |= set(o, "kind", json_string(c->kind <= NILSIMSA_KIND_MAX ?
+	    kind_names[c->kind] : "unknown"));
 	rc |= set(o, "first_seen", json_integer(c->first_seen));
 	rc |= set(o, "last_seen", json_integer(c->last_seen));
 	rc |= set(o, "messages", u64_json(c->messages));
@@ -281,13 +286,15 @@ ctl_cluster_from_json(const json_t *j, struct cluster *c, char *err,
 		return -1;
 	}
 	if ((v = json_object_get(j, "kind")) != NULL) {
-		if (!json_is_string(v) || (strcmp(json_string_value(v),
-		    "profile") != 0 && strcmp(json_string_value(v), "self") != 0)) {
-			snprintf(err, errlen, "\"kind\" is not profile or self");
+		for (i = 0; json_is_string(v) && i <= NILSIMSA_KIND_MAX; i++)
+			if (strcmp(json_string_value(v), kind_names[i]) == 0)
+				break;
+		if (!json_is_string(v) || i > NILSIMSA_KIND_MAX) {
+			snprintf(err, errlen,
+			    "\"kind\" is not profile, self or marks");
 			return -1;
 		}
-		c->kind = strcmp(json_string_value(v), "self") == 0 ?
-		    NILSIMSA_KIND_SELF : NILSIMSA_KIND_PROFILE;
+		c->kind = (uint8_t)i;
 	}
 	if ((v = json_object_get(j, "status")) != NULL) {
 		if (!json_is_string(v) ||

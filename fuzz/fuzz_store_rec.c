@@ -124,7 +124,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (store_rec_decode(id, data, len, &c) != 0)
 		return 0;
 	if ((len != STORE_REC_SIZE && len != STORE_REC_SIZE_V1) ||
-	    c.id != id || c.id == 0 || c.kind > NILSIMSA_KIND_SELF ||
+	    c.id != id || c.id == 0 || c.kind > NILSIMSA_KIND_MAX ||
 	    c.nrset > CLUSTER_MAX_RCPTS ||
 	    c.status > CLUSTER_HAM || c.nreps > CLUSTER_REPS - 1 ||
 	    c.networks > CLUSTER_MAX_NETS || c.senders > CLUSTER_MAX_SENDERS ||

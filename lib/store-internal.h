@@ -37,7 +37,10 @@ _Static_assert(STORE_REC_SIZE == REC_SIZE_V1 + 4 + CLUSTER_MAX_NETS * 8 +
     CLUSTER_MAX_SENDERS * 4 + CLUSTER_MAX_RCPTS * 8,
     "STORE_REC_SIZE is the version 2 layout's size");
 #define EVICT_MAX	64	/* evictions one observe may do */
-#define NREP_MASK	0x7f	/* nrep[]: the count; bit 7 the kind */
+#define NREP_MASK	0x3f	/* nrep[]: the count in bits 0-5, */
+#define NREP_KIND	6	/* the kind of the codes from bit 6 */
+_Static_assert(CLUSTER_REPS - 1 <= NREP_MASK &&
+    NILSIMSA_KIND_MAX <= 0xff >> NREP_KIND, "nrep[] holds count and kind");
 #define FULL_RETRIES	4	/* a write that finds the store full: grow
 				   or make room, and try again, this often */
 
@@ -87,7 +90,7 @@ struct store {
 	uint64_t			(*code)[4];	/* anchors */
 	uint64_t			(*rep)[CLUSTER_REPS - 1][4];
 	uint8_t				*nrep;	/* reps in use, and the kind
-						   of the codes in bit 7 */
+						   of the codes (NREP_*) */
 	int64_t				*deadline;
 	struct slot			*slot;
 	size_t				 n, cap;

@@ -1140,7 +1140,7 @@ out:
 static int
 cluster_valid(const struct cluster *c)
 {
-	return c->status <= CLUSTER_HAM && c->kind <= NILSIMSA_KIND_SELF &&
+	return c->status <= CLUSTER_HAM && c->kind <= NILSIMSA_KIND_MAX &&
 	    c->networks <= CLUSTER_MAX_NETS &&
 	    c->senders <= CLUSTER_MAX_SENDERS && c->nreps <= CLUSTER_REPS - 1 &&
 	    c->nrset <= CLUSTER_MAX_RCPTS &&

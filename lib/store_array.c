@@ -149,7 +149,7 @@ arr_fill(struct store *s, size_t i, const struct cluster *c)
 {
 	memcpy(s->code[i], c->code.b, 32);
 	memcpy(s->rep[i], c->reps, 32 * (size_t)c->nreps);
-	s->nrep[i] = c->nreps | (uint8_t)(c->kind << 7);
+	s->nrep[i] = c->nreps | (uint8_t)(c->kind << NREP_KIND);
 	s->deadline[i] = deadline_of(s, c);
 	s->slot[i].id = c->id;
 	s->slot[i].last_seen = c->last_seen;
@@ -424,7 +424,7 @@ before(const struct store *s, int sc, size_t i, const struct scan_hit *h)
 	int		 second = STORE_SCORE_NONE;			\
 									\
 	for (i = 0; i < n; i++) {					\
-		if (deadline[i] < now || (nrep[i] >> 7) != kind)	\
+		if (deadline[i] < now || (nrep[i] >> NREP_KIND) != kind)	\
 			continue;					\
 		compared++;						\
 		sc = score_words(code[i], q);				\
@@ -555,7 +555,7 @@ scan_avx512(const struct store *s, const uint64_t *q, int kind, int64_t now,
 		    (const void *)(nrep + i)));
 		live = _mm512_cmpge_epi64_mask(_mm512_loadu_si512(
 		    (const void *)(deadline + i)), vnow) &
-		    _mm512_cmpeq_epi64_mask(_mm512_srli_epi64(nr, 7), vkind);
+		    _mm512_cmpeq_epi64_mask(_mm512_srli_epi64(nr, NREP_KIND), vkind);
 		if (live == 0)
 			continue;
 		compared += (size_t)__builtin_popcount(live);
@@ -585,7 +585,7 @@ scan_avx512(const struct store *s, const uint64_t *q, int kind, int64_t now,
 		}
 	}
 	for (; i < n; i++) {
-		if (deadline[i] < now || (nrep[i] >> 7) != kind)
+		if (deadline[i] < now || (nrep[i] >> NREP_KIND) != kind)
 			continue;
 		compared++;
 		sc = score_words(code[i], q);
@@ -624,7 +624,7 @@ scan_avx512(const struct store *s, const uint64_t *q, int kind, int64_t now,
 	int	 sc, k;							\
 									\
 	for (i = 0; i < s->n; i++) {					\
-		if (s->deadline[i] < now || (s->nrep[i] >> 7) != kind)	\
+		if (s->deadline[i] < now || (s->nrep[i] >> NREP_KIND) != kind)	\
 			continue;					\
 		sc = score_words(s->code[i], q);			\
 		if ((k = s->nrep[i] & NREP_MASK) != 0)			\

@@ -99,7 +99,7 @@ store_rec_decode(uint64_t id, const void *rec, size_t len, struct cluster *c)
 	c->status = r[1];
 	c->nreps = r[2];
 	c->kind = r[3];
-	if (c->kind > NILSIMSA_KIND_SELF)
+	if (c->kind > NILSIMSA_KIND_MAX)
 		return STORE_ECORRUPT;
 	c->networks = get32(r + 4);
 	c->id = get64(r + 8);

@@ -1076,7 +1076,7 @@ entry_parse(const redisReply *r, struct entry *e)
 		else if (strcmp(k, "s") == 0)
 			e->status = atoi(v);
 	}
-	if (have != 3 || e->kind < 0 || e->kind > NILSIMSA_KIND_SELF ||
+	if (have != 3 || e->kind < 0 || e->kind > NILSIMSA_KIND_MAX ||
 	    e->status < CLUSTER_AUTO || e->status > CLUSTER_HAM)
 		return -1;
 	return 0;

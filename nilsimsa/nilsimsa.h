@@ -488,6 +488,9 @@ int	nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text,
 /** Kinds of code nilsimsa_final_auto() made. */
 #define NILSIMSA_KIND_PROFILE	0	/**< nilsimsa_final_profile() */
 #define NILSIMSA_KIND_SELF	1	/**< nilsimsa_final_self(), words */
+#define NILSIMSA_KIND_MARKS	2	/**< nilsimsa_final_self(), words
+					     and marks */
+#define NILSIMSA_KIND_MAX	2	/**< the largest kind */
 
 /**
  * @brief A code that holds for any script: a profile for Latin text,

@@ -1652,35 +1652,45 @@ START_TEST(test_exact_copies_only)
 }
 END_TEST
 
+/* One code of every kind: a cluster each, found by its own kind alone. */
 START_TEST(test_kinds_apart)
 {
 	struct store_config	 cfg = cfg_default();
 	struct store		*s;
-	struct store_result	 r1, r2, r3;
+	struct store_result	 r;
 	struct store_obs	 o;
 	struct cluster		 c;
 	nilsimsa_code		 a;
+	uint64_t		 id[NILSIMSA_KIND_MAX + 1];
+	int			 k;
 
 	s = open_ok(&cfg, 0);
 	rnd_code(&a);
 	o = obs_of(&a, 1000, 24);
-	o.kind = NILSIMSA_KIND_PROFILE;
-	r1 = observe_ok(s, &o);
-	o.kind = NILSIMSA_KIND_SELF;
-	r2 = observe_ok(s, &o);
-	ck_assert_int_eq(r2.created, 1);
-	ck_assert_uint_ne(r2.c.id, r1.c.id);
-	ck_assert_uint_eq(r2.compared, 0);	/* nothing of its kind yet */
-	r3 = observe_ok(s, &o);
-	ck_assert_int_eq(r3.created, 0);
-	ck_assert_uint_eq(r3.c.id, r2.c.id);
-	ck_assert_uint_eq(r3.compared, 1);
+	for (k = 0; k <= NILSIMSA_KIND_MAX; k++) {
+		o.kind = (uint8_t)k;
+		r = observe_ok(s, &o);
+		ck_assert_int_eq(r.created, 1);
+		ck_assert_uint_eq(r.compared, 0);	/* none of its kind yet */
+		id[k] = r.c.id;
+	}
+	for (k = NILSIMSA_KIND_MAX; k >= 0; k--) {
+		o.kind = (uint8_t)k;
+		r = observe_ok(s, &o);
+		ck_assert_int_eq(r.created, 0);
+		ck_assert_uint_eq(r.c.id, id[k]);
+		ck_assert_uint_eq(r.compared, 1);
+	}
 	store_close(s);
 	s = open_ok(&cfg, 0);
-	ck_assert_int_eq(store_get(s, r2.c.id, &c), 0);
-	ck_assert_uint_eq(c.kind, NILSIMSA_KIND_SELF);
-	ck_assert_int_eq(store_get(s, r1.c.id, &c), 0);
-	ck_assert_uint_eq(c.kind, NILSIMSA_KIND_PROFILE);
+	for (k = 0; k <= NILSIMSA_KIND_MAX; k++) {
+		ck_assert_int_eq(store_get(s, id[k], &c), 0);
+		ck_assert_uint_eq(c.kind, (unsigned)k);
+		o.kind = (uint8_t)k;
+		r = observe_ok(s, &o);	/* the match array, rebuilt */
+		ck_assert_uint_eq(r.c.id, id[k]);
+		ck_assert_uint_eq(r.compared, 1);
+	}
 	store_close(s);
 }
 END_TEST

@@ -18,7 +18,7 @@
  * check_store_scan: the match array's scan (store_array.c) against a
  * model written from its contract, bit by bit: on arrays of every length
  * around the vector width, with representatives, expired clusters,
- * clusters of the other kind and many equal scores, the scan finds the
+ * clusters of other kinds and many equal scores, the scan finds the
  * same best (of the clusters with the top score the oldest, the lowest
  * id, wherever it stands in the array), the same runner-up
  * and the same count of codes compared. Whichever scan the CPU selects
@@ -44,7 +44,7 @@ model(const struct store *s, const nilsimsa_code *q, int kind, int64_t now,
 	r->best = r->second = STORE_SCORE_NONE;
 	r->compared = 0;
 	for (size_t i = 0; i < s->n; i++) {
-		if (s->deadline[i] < now || (s->nrep[i] >> 7) != kind)
+		if (s->deadline[i] < now || (s->nrep[i] >> NREP_KIND) != kind)
 			continue;
 		memcpy(c.b, s->code[i], 32);
 		sc = oracle(&c, q);
@@ -101,7 +101,7 @@ arrays_free(struct store *s)
 
 /*
  * n clusters drawn from few distinct codes (scores tie often), with
- * representatives, expired ones and ones of the other kind, their ids in
+ * representatives, expired ones and ones of other kinds, their ids in
  * any order (as removals leave them); returns a query near one of them.
  */
 static nilsimsa_code
@@ -124,7 +124,8 @@ arrays_fill(struct store *s, size_t n)
 			memcpy(s->rep[i][k], c.b, 32);
 		}
 		if (rnd() % 6 == 0)
-			s->nrep[i] |= 0x80;	/* the other kind */
+			s->nrep[i] |= (uint8_t)((1 + rnd() %
+			    NILSIMSA_KIND_MAX) << NREP_KIND);	/* another kind */
 		s->deadline[i] = 1000 + (int64_t)(rnd() % 7) - 3 +
 		    (rnd() % 2 ? INT64_C(1) << 40 : 0);
 		s->slot[i].id = i + 1;
@@ -149,7 +150,7 @@ START_TEST(test_scan_model)
 	arrays_alloc(&s);
 	for (t = 0; t < TRIALS; t++) {
 		q = arrays_fill(&s, (size_t)t % MAXN);
-		kind = rnd() % 5 == 0;
+		kind = rnd() % 5 == 0 ? 1 + (int)(rnd() % NILSIMSA_KIND_MAX) : 0;
 		scan(&s, &q, kind, 1000, &got);
 		model(&s, &q, kind, 1000, &want);
 		ck_assert_msg(got.best_i == want.best_i && got.best == want.best &&
@@ -180,11 +181,11 @@ START_TEST(test_scan_top_model)
 	arrays_alloc(&s);
 	for (t = 0; t < TRIALS; t++) {
 		q = arrays_fill(&s, (size_t)t % MAXN);
-		kind = rnd() % 5 == 0;
+		kind = rnd() % 5 == 0 ? 1 + (int)(rnd() % NILSIMSA_KIND_MAX) : 0;
 		above = (int)(rnd() % 100) - 10;
 		n = scan_top(&s, &q, kind, 1000, above, got);
 		for (i = m = 0; i < s.n; i++) {
-			if (s.deadline[i] < 1000 || (s.nrep[i] >> 7) != kind)
+			if (s.deadline[i] < 1000 || (s.nrep[i] >> NREP_KIND) != kind)
 				continue;
 			memcpy(c.b, s.code[i], 32);
 			sc = oracle(&c, &q);
