@@ -461,23 +461,32 @@ int	nilsimsa_score_needed(uint64_t n, double alpha);
 
 /** Units of nilsimsa_final_self(): words of alphabetic scripts kept whole. */
 #define NILSIMSA_SELF_WORDS	0x01
+/**
+ * nilsimsa_final_self(): a unit is shuffled only among the units followed
+ * by the same mark (space, line break, a sentence's end, a clause's,
+ * other), so that what a language puts in set places (Korean or Japanese
+ * sentence endings before the full stop) is expected, not a match.
+ */
+#define NILSIMSA_SELF_MARKS	0x02
 
 /**
  * @brief The code of a digested text, calibrated by the text itself.
  *
  * Needs no profile, so it holds for any language or script (prototype,
  * see docs/multilingual.md). Bit i is set when bucket i is above what
- * the same text with its units shuffled (4 fixed-seed shuffles) gives:
+ * the same text with its units shuffled (16 fixed-seed shuffles) gives:
  * what the script and the language make every text share cancels.
  * Units are UTF-8 characters, or with #NILSIMSA_SELF_WORDS words of
  * alphabetic scripts and single ideographs. Codes made so are a kind of
- * their own: compare them only with each other. Costs 4 more digests of
- * the text and 2 x len words of memory.
+ * their own, and so are those made with other flags: compare them only
+ * with each other. Costs 16 more digests of the text and 2 x len words
+ * of memory.
  * @param[in] ctx	the context that digested text.
  * @param[in] text	the same text, or a prefix of it (the expectation is
  *	scaled to what ctx digested).
  * @param[in] len	its length.
- * @param[in] flags	0 or #NILSIMSA_SELF_WORDS.
+ * @param[in] flags	0, or #NILSIMSA_SELF_WORDS and #NILSIMSA_SELF_MARKS
+ *	ORed.
  * @param[out] code	the code; all zero for an empty text.
  * @return 0 on success, #NILSIMSA_EINVAL for a NULL argument,
  *	#NILSIMSA_ENOMEM if out of memory.
@@ -487,7 +496,8 @@ int	nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text,
 
 /** Kinds of code nilsimsa_final_auto() made. */
 #define NILSIMSA_KIND_PROFILE	0	/**< nilsimsa_final_profile() */
-#define NILSIMSA_KIND_SELF	1	/**< nilsimsa_final_self(), words */
+#define NILSIMSA_KIND_SELF	1	/**< nilsimsa_final_self(), words
+					     (earlier releases; still read) */
 #define NILSIMSA_KIND_MARKS	2	/**< nilsimsa_final_self(), words
 					     and marks */
 #define NILSIMSA_KIND_MAX	2	/**< the largest kind */
@@ -498,9 +508,9 @@ int	nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text,
  *
  * When most letters of text are Latin (or it has none), the code is
  * nilsimsa_final_profile() with profile; otherwise nilsimsa_final_self()
- * with #NILSIMSA_SELF_WORDS (prototype, see docs/multilingual.md). text
- * may be a prefix of what ctx digested.
- * @return #NILSIMSA_KIND_PROFILE or #NILSIMSA_KIND_SELF on success, else
+ * with #NILSIMSA_SELF_WORDS and #NILSIMSA_SELF_MARKS (see
+ * docs/multilingual.md). text may be a prefix of what ctx digested.
+ * @return #NILSIMSA_KIND_PROFILE or #NILSIMSA_KIND_MARKS on success, else
  *	a negative error as those functions return.
  */
 int	nilsimsa_final_auto(const nilsimsa_ctx *ctx, const void *text,

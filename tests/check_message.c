@@ -1381,7 +1381,7 @@ START_TEST(score_mode_auto)
 	ck_assert_uint_eq(a1.body_bytes, cal.body_bytes);
 	ck_assert_str_eq(a1.hex, a2.hex);
 	ck_assert_str_ne(a1.hex, cal.hex);
-	ck_assert_int_eq(a1.kind, NILSIMSA_KIND_SELF);
+	ck_assert_int_eq(a1.kind, NILSIMSA_KIND_MARKS);
 
 	run_file(english, 0, &a1);
 	ck_assert_int_eq(a1.kind, NILSIMSA_KIND_PROFILE);

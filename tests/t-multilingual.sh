@@ -59,7 +59,7 @@ fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/t-multilingual.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT INT TERM
 
-if ! python3 "$top_srcdir/tools/mkmlstream.py" -n 300 -f 12 "$W/ml" >"$W/gen" 2>&1; then
+if ! python3 "$top_srcdir/tools/mkmlstream.py" -n 300 -f 24 "$W/ml" >"$W/gen" 2>&1; then
 	echo "FAIL: mkmlstream.py: $(tail -5 "$W/gen")"
 	exit 1
 fi

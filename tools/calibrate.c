@@ -23,7 +23,8 @@
  *
  * Codes are reference codes (-r), codes with a profile read from a file
  * (-p, as written by nilsimsactl profile learn), self-calibrated codes
- * (-s, no profile: nilsimsa_final_self() with words), or with the
+ * (-s, no profile: nilsimsa_final_self() with words and marks, as
+ * ScoreMode auto makes them for other scripts than Latin), or with the
  * built-in profile (default).
  * Every message of CORPUS_DIR/index.tsv is canonicalised as the milter
  * does (CANON_TEXT). With -h only the held-out half of the ham is used
@@ -89,8 +90,8 @@ code_of(const unsigned char *p, size_t len, nilsimsa_code *code)
 	if (mode_ref)
 		nilsimsa_final(&ctx, code);
 	else if (mode_self) {
-		if (nilsimsa_final_self(&ctx, p, len, NILSIMSA_SELF_WORDS,
-		    code) != 0)
+		if (nilsimsa_final_self(&ctx, p, len, NILSIMSA_SELF_WORDS |
+		    NILSIMSA_SELF_MARKS, code) != 0)
 			abort();
 	}
 	else if (nilsimsa_final_profile(&ctx, &prof, code) != 0)

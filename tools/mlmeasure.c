@@ -27,11 +27,12 @@
  *	script:NAME=PATH,...	a profile per script of the canonical text,
  *				NAME one of han, kana, cyrillic, latin, other;
  *				a script without one gets the built-in profile
- *	self, selfwords		no profile: each message is its own reference
- *				(nilsimsa_final_self(), units characters or
- *				words)
+ *	self, selfwords, selfmarks
+ *				no profile: each message is its own reference
+ *				(nilsimsa_final_self(), units characters,
+ *				words, or words shuffled by their marks)
  *	auto, auto:PATH		nilsimsa_final_auto(): the built-in profile
- *				(or one from PATH) for Latin text, selfwords
+ *				(or one from PATH) for Latin text, selfmarks
  *				for other scripts
  *
  * Every message is canonicalised as the milter does (CANON_TEXT). Only
@@ -686,7 +687,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: mlmeasure [-klsv] [-c config] [-d path] [-t threshold] "
-	    "[-m ref|builtin|self|selfwords|auto[:PATH]|file:PATH|script:NAME=PATH,...] DIR\n");
+	    "[-m ref|builtin|self|selfwords|selfmarks|auto[:PATH]|file:PATH|script:NAME=PATH,...] DIR\n");
 	exit(2);
 }
 
@@ -710,6 +711,9 @@ parse_mode(char *arg)
 	} else if (strcmp(arg, "selfwords") == 0) {
 		mode = M_SELF;
 		self_flags = NILSIMSA_SELF_WORDS;
+	} else if (strcmp(arg, "selfmarks") == 0) {
+		mode = M_SELF;
+		self_flags = NILSIMSA_SELF_WORDS | NILSIMSA_SELF_MARKS;
 	}
 	else if (strncmp(arg, "file:", 5) == 0) {
 		mode = M_FILE;
