@@ -122,6 +122,45 @@ uclass(const unsigned char *p, size_t n)
 	return U_FIXED;
 }
 
+/* What follows a unit: the marks it is shuffled among (SELF_MARKS). */
+enum mark { M_POOL, M_SPACE, M_LINE, M_STOP, M_PAUSE, M_OTHER, M_NMARK };
+
+#define MARK_MIN	8	/* units a mark needs for a shuffle of its own;
+				   a mark with fewer (a short text's) pools
+				   them, as the end of the text does */
+
+/* The mark a punctuation character beyond ASCII is, or M_OTHER. */
+static enum mark
+mark_cp(uint32_t cp)
+{
+	switch (cp) {
+	case 0x3002: case 0xff01: case 0xff0e: case 0xff1f:	/* 。！．？ */
+	case 0x037e: case 0x061f: case 0x06d4:	/* Greek ;, Arabic ?, Urdu . */
+	case 0x0964: case 0x0965:		/* the dandas */
+		return M_STOP;
+	case 0x3001: case 0xff0c: case 0xff1a: case 0xff1b:	/* 、，：； */
+	case 0x060c: case 0x061b:		/* Arabic comma, semicolon */
+		return M_PAUSE;
+	}
+	return M_OTHER;
+}
+
+/*
+ * The class of the character at p (n bytes). uclass() takes every
+ * character below U+2000 but ASCII's for a letter, the Greek, Arabic and
+ * Devanagari marks too: with SELF_MARKS those stay in place, as marks.
+ */
+static enum uclass
+uclass_of(const unsigned char *p, size_t n, int flags)
+{
+	enum uclass	c = uclass(p, n);
+
+	if (c == U_LETTER && n > 1 && (flags & NILSIMSA_SELF_MARKS) &&
+	    mark_cp(u8cp(p, n)) != M_OTHER)
+		return U_FIXED;
+	return c;
+}
+
 /*
  * The unit at t[i]: one character, or with words a run of one class
  * (a word of an alphabetic script or of Hangul, a run of kana; Han
@@ -134,28 +173,20 @@ unit(const unsigned char *t, size_t len, size_t i, int flags, size_t *lenp)
 	size_t		n, m;
 
 	n = u8len(t + i, len - i);
-	c = uclass(t + i, n);
+	c = uclass_of(t + i, n, flags);
 	if (c != U_FIXED && c != U_HAN && (flags & NILSIMSA_SELF_WORDS))
-		while (i + n < len && uclass(t + i + n,
-		    (m = u8len(t + i + n, len - i - n))) == c)
+		while (i + n < len && uclass_of(t + i + n,
+		    (m = u8len(t + i + n, len - i - n)), flags) == c)
 			n += m;
 	*lenp = n;
 	return c;
 }
-
-/* What follows a unit: the marks it is shuffled among (SELF_MARKS). */
-enum mark { M_POOL, M_SPACE, M_LINE, M_STOP, M_PAUSE, M_OTHER, M_NMARK };
-
-#define MARK_MIN	8	/* units a mark needs for a shuffle of its own;
-				   a mark with fewer (a short text's) pools
-				   them, as the end of the text does */
 
 /* The mark at t[i], after a unit; M_POOL at the end of the text. */
 static enum mark
 mark(const unsigned char *t, size_t len, size_t i)
 {
 	size_t		n;
-	uint32_t	cp;
 
 	if (i >= len)
 		return M_POOL;
@@ -172,16 +203,7 @@ mark(const unsigned char *t, size_t len, size_t i)
 	n = u8len(t + i, len - i);
 	if (n != 2 && n != 3)
 		return M_OTHER;
-	cp = u8cp(t + i, n);
-	switch (cp) {
-	case 0x3002: case 0xff01: case 0xff0e: case 0xff1f:	/* 。！．？ */
-	case 0x061f: case 0x06d4: case 0x0964:	/* Arabic ?, Urdu ., danda */
-		return M_STOP;
-	case 0x3001: case 0xff0c: case 0xff1a: case 0xff1b:	/* 、，：； */
-	case 0x060c: case 0x061b:		/* Arabic comma, semicolon */
-		return M_PAUSE;
-	}
-	return M_OTHER;
+	return mark_cp(u8cp(t + i, n));
 }
 
 /* The group of a unit of class c that ends before t[i]. */
