@@ -378,6 +378,30 @@ START_TEST(json_round_trip_8bit_subject)
 }
 END_TEST
 
+/* Every kind of code by its name, and back. */
+START_TEST(json_kinds)
+{
+	static const char *const names[NILSIMSA_KIND_MAX + 1] = {
+		"profile", "self", "marks"
+	};
+	struct cluster	 in, out;
+	json_t		*j;
+	int		 k;
+
+	for (k = 0; k <= NILSIMSA_KIND_MAX; k++) {
+		sample(&in);
+		in.kind = (uint8_t)k;
+		ck_assert_ptr_nonnull(j = ctl_cluster_json(&in));
+		ck_assert_str_eq(json_string_value(json_object_get(j, "kind")),
+		    names[k]);
+		json_decref(j);
+		round_trip(&in, &out);
+		ck_assert_uint_eq(out.kind, (unsigned)k);
+		ck_assert_int_eq(memcmp(&in, &out, sizeof(in)), 0);
+	}
+}
+END_TEST
+
 START_TEST(json_fields)
 {
 	struct cluster	c;
@@ -482,6 +506,8 @@ START_TEST(json_invalid)
 		"{\"code\":\"" Z "\",\"subject\":\"a\",\"subject_hex\":\"41\"}",
 		"{\"code\":\"" Z "\",\"first_seen\":10,\"last_seen\":5}",
 		"{\"code\":\"" Z "\",\"colour\":\"red\"}",
+		"{\"code\":\"" Z "\",\"kind\":\"words\"}",
+		"{\"code\":\"" Z "\",\"kind\":2}",
 		NULL
 	};
 	struct cluster	 c;
@@ -527,6 +553,7 @@ main(void)
 	tcase_add_test(tc, json_round_trip);
 	tcase_add_test(tc, json_round_trip_8bit_subject);
 	tcase_add_test(tc, json_bad_reps);
+	tcase_add_test(tc, json_kinds);
 	tcase_add_test(tc, json_fields);
 	tcase_add_test(tc, json_defaults);
 	tcase_add_test(tc, json_invalid);
