@@ -465,15 +465,16 @@ int	nilsimsa_score_needed(uint64_t n, double alpha);
  * nilsimsa_final_self(): a unit is shuffled only among the units followed
  * by the same mark (space, line break, a sentence's end, a clause's,
  * other), so that what a language puts in set places (Korean or Japanese
- * sentence endings before the full stop) is expected, not a match.
+ * sentence endings before the full stop) is expected, not a match; the
+ * punctuation of Greek, Arabic and Devanagari is a mark, not a letter.
  */
 #define NILSIMSA_SELF_MARKS	0x02
 
 /**
  * @brief The code of a digested text, calibrated by the text itself.
  *
- * Needs no profile, so it holds for any language or script (prototype,
- * see docs/multilingual.md). Bit i is set when bucket i is above what
+ * Needs no profile, so it holds for any language or script (see
+ * docs/multilingual.md). Bit i is set when bucket i is above what
  * the same text with its units shuffled (16 fixed-seed shuffles) gives:
  * what the script and the language make every text share cancels.
  * Units are UTF-8 characters, or with #NILSIMSA_SELF_WORDS words of

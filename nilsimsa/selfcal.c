@@ -16,7 +16,8 @@
 
 /*
  * Self-calibrated codes: a code that needs no profile, for text in any
- * language or script (prototype for issue 8; docs/multilingual.md).
+ * language or script (ScoreMode auto's for other scripts than Latin;
+ * docs/multilingual.md).
  *
  * A profile says what ordinary mail looks like so that a bit can say
  * "this bucket is above what is expected". Here the expectation comes
