@@ -281,38 +281,62 @@ END_TEST
  */
 START_TEST(test_mail_canon)
 {
+	/* against postmaster@example.com, @lists.example.org */
+	static const struct {
+		const char	*addr;
+		int		 want;
+	} match[] = {
+		{ "<\"postmaster\"@example.com>", 1 },
+		{ "<\"Post\\master\"@example.com>", 1 },
+		{ "<post\\master@example.com>", 1 },
+		{ "<\"post\".master@example.com>", 0 },
+		{ "<\"a@b\"@lists.example.org>", 1 },
+		{ "<\"\"@example.com>", 0 },
+		/* a source route is not the address's */
+		{ "<@relay.test,@b.test:postmaster@example.com>", 1 },
+		{ "<@example.com>", 0 },
+		/* every spelling Postfix reads as postmaster@ (helper-63) */
+		{ "<\"postmaster@example.com\">", 1 },
+		{ "<postmaster@\"example.com\">", 1 },
+		{ "<postmaster\\@example.com>", 1 },
+		{ "<\"postmaster@\"example.com>", 1 },
+		{ "<postmaster(c)@example.com>", 1 },
+		{ "<postmaster@example.com.>", 1 },
+		/* but not another mailbox: post"master@ */
+		{ "<\"post\\\"master\"@example.com>", 0 },
+	};
+	/* addrlist_mail_canon(in) into outlen bytes: len, and out */
+	static const struct {
+		const char	*in;
+		size_t		 outlen;
+		int		 len;
+		const char	*out;
+	} canon[] = {
+		{ " <\"A B\"@X.Test> ", 32, 10, "a b@x.test" },
+		/* quotes and escapes anywhere, as Postfix reads them (helper-63) */
+		{ "<a@\"x\">", 32, 3, "a@x" },
+		{ "a\\@x", 32, 3, "a@x" },
+		{ "<\"a\\\"b\"@x>", 32, 5, "a\"b@x" },
+		/* comments out, but not in quotes; an escape's byte is its own */
+		{ "<a(b(c)d)e@x(y)>", 32, 4, "ae@x" },
+		{ "<\"a(b)\"@x>", 32, 6, "a(b)@x" },
+		{ "<a\\(b@x>", 32, 5, "a(b@x" },
+		{ "a@x.", 32, 3, "a@x" },
+		{ "a.", 32, 2, NULL },
+		/* a trailing backslash stays */
+		{ "a@x\\", 32, 4, "a@x\\" },
+		{ "<>", 32, -1, NULL },
+		{ "<\"\">", 32, -1, NULL },
+		{ "abcdefgh@example.com", 20, -1, NULL },
+		{ "abcdefgh@example.co", 20, 19, NULL },
+	};
 	struct addrlist *l = mail("postmaster@example.com, @lists.example.org");
 	char		 buf[32];
+	size_t		 i;
 
-	ck_assert_int_eq(addrlist_match_mail(l, "<\"postmaster\"@example.com>"),
-	    1);
-	ck_assert_int_eq(addrlist_match_mail(l, "<\"Post\\master\"@example.com>"),
-	    1);
-	ck_assert_int_eq(addrlist_match_mail(l, "<post\\master@example.com>"), 1);
-	ck_assert_int_eq(addrlist_match_mail(l, "<\"post\".master@example.com>"),
-	    0);
-	ck_assert_int_eq(addrlist_match_mail(l, "<\"a@b\"@lists.example.org>"),
-	    1);
-	ck_assert_int_eq(addrlist_match_mail(l, "<\"\"@example.com>"), 0);
-	/* a source route is not the address's */
-	ck_assert_int_eq(addrlist_match_mail(l,
-	    "<@relay.test,@b.test:postmaster@example.com>"), 1);
-	ck_assert_int_eq(addrlist_match_mail(l, "<@example.com>"), 0);
-	/* every spelling Postfix reads as postmaster@ (helper-63) */
-	ck_assert_int_eq(addrlist_match_mail(l, "<\"postmaster@example.com\">"),
-	    1);
-	ck_assert_int_eq(addrlist_match_mail(l, "<postmaster@\"example.com\">"),
-	    1);
-	ck_assert_int_eq(addrlist_match_mail(l, "<postmaster\\@example.com>"),
-	    1);
-	ck_assert_int_eq(addrlist_match_mail(l, "<\"postmaster@\"example.com>"),
-	    1);
-	ck_assert_int_eq(addrlist_match_mail(l, "<postmaster(c)@example.com>"),
-	    1);
-	ck_assert_int_eq(addrlist_match_mail(l, "<postmaster@example.com.>"), 1);
-	/* but not another mailbox: post"master@ */
-	ck_assert_int_eq(addrlist_match_mail(l,
-	    "<\"post\\\"master\"@example.com>"), 0);
+	for (i = 0; i < sizeof(match) / sizeof(*match); i++)
+		ck_assert_msg(addrlist_match_mail(l, match[i].addr) ==
+		    match[i].want, "%s: not %d", match[i].addr, match[i].want);
 	ck_assert_int_eq(addrlist_match_canon(l, "post\"master@example.com"), 0);
 	ck_assert_int_eq(addrlist_match_canon(l, "postmaster@example.com"), 1);
 	addrlist_free(l);
@@ -328,38 +352,13 @@ START_TEST(test_mail_canon)
 	bad(ADDRLIST_MAIL, "@relay.test:",
 	    "bad address '@relay.test:' (expected user@domain or @domain)");
 
-	ck_assert_int_eq(addrlist_mail_canon(" <\"A B\"@X.Test> ", buf,
-	    sizeof(buf)), 10);
-	ck_assert_str_eq(buf, "a b@x.test");
-	/* quotes and escapes anywhere, as Postfix reads them (helper-63) */
-	ck_assert_int_eq(addrlist_mail_canon("<a@\"x\">", buf, sizeof(buf)), 3);
-	ck_assert_str_eq(buf, "a@x");
-	ck_assert_int_eq(addrlist_mail_canon("a\\@x", buf, sizeof(buf)), 3);
-	ck_assert_str_eq(buf, "a@x");
-	ck_assert_int_eq(addrlist_mail_canon("<\"a\\\"b\"@x>", buf,
-	    sizeof(buf)), 5);
-	ck_assert_str_eq(buf, "a\"b@x");
-	/* comments out, but not in quotes; an escape's byte is its own */
-	ck_assert_int_eq(addrlist_mail_canon("<a(b(c)d)e@x(y)>", buf,
-	    sizeof(buf)), 4);
-	ck_assert_str_eq(buf, "ae@x");
-	ck_assert_int_eq(addrlist_mail_canon("<\"a(b)\"@x>", buf,
-	    sizeof(buf)), 6);
-	ck_assert_str_eq(buf, "a(b)@x");
-	ck_assert_int_eq(addrlist_mail_canon("<a\\(b@x>", buf, sizeof(buf)), 5);
-	ck_assert_str_eq(buf, "a(b@x");
-	ck_assert_int_eq(addrlist_mail_canon("a@x.", buf, sizeof(buf)), 3);
-	ck_assert_str_eq(buf, "a@x");
-	ck_assert_int_eq(addrlist_mail_canon("a.", buf, sizeof(buf)), 2);
-	/* a trailing backslash stays */
-	ck_assert_int_eq(addrlist_mail_canon("a@x\\", buf, sizeof(buf)), 4);
-	ck_assert_str_eq(buf, "a@x\\");
-	ck_assert_int_eq(addrlist_mail_canon("<>", buf, sizeof(buf)), -1);
-	ck_assert_int_eq(addrlist_mail_canon("<\"\">", buf, sizeof(buf)), -1);
-	ck_assert_int_eq(addrlist_mail_canon("abcdefgh@example.com", buf, 20),
-	    -1);
-	ck_assert_int_eq(addrlist_mail_canon("abcdefgh@example.co", buf, 20),
-	    19);
+	for (i = 0; i < sizeof(canon) / sizeof(*canon); i++) {
+		ck_assert_msg(addrlist_mail_canon(canon[i].in, buf,
+		    canon[i].outlen) == canon[i].len, "%s: not %d",
+		    canon[i].in, canon[i].len);
+		if (canon[i].out != NULL)
+			ck_assert_str_eq(buf, canon[i].out);
+	}
 }
 END_TEST
 
