@@ -642,21 +642,21 @@ message_rcpt(struct message *m, const char *addr)
 	const struct config	*cfg = m->cfg;
 	char			 canon[RCPT_CANON_MAX];
 	const char		*a = canon;
-	int			 form;
+	int			 form, trap;
 
 	if (addr == NULL)
 		addr = "";
 	form = addrlist_mail_canon(addr, canon, sizeof(canon)) != -1;
 	if (!form)
 		a = addr;	/* too long (or empty) to be a list's: as it is */
+	trap = form && rcpt_listed(cfg->spamtrap, a);
 	m->nrcpt++;
-	if (form && rcpt_listed(cfg->whitelist_recipients, a) &&
-	    !rcpt_listed(cfg->spamtrap, a)) {
+	if (form && !trap && rcpt_listed(cfg->whitelist_recipients, a)) {
 		m->nwl++;
 		return 0;
 	}
 	keep_other(m, addr);
-	if (form && rcpt_listed(cfg->spamtrap, a)) {
+	if (trap) {
 		m->ntrap++;
 		return 1;
 	}
