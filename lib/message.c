@@ -34,6 +34,7 @@
 #include "authres.h"
 #include "boiler.h"
 #include "forms.h"
+#include "known.h"
 #include "domain.h"
 #include "message.h"
 #include "quotes.h"
@@ -552,6 +553,18 @@ sender_identity(const struct message *m)
 	return h != 0 ? h : 1;
 }
 
+/*
+ * The sender as known.h keys it: its address, lower case, without a
+ * +detail (rcpt_hash()); 0 for the null sender and for none given.
+ */
+static uint32_t
+sender_address(const struct message *m)
+{
+	if (m->sender[0] == '\0' || strcmp(m->sender, "<>") == 0)
+		return 0;
+	return rcpt_hash(m->sender);
+}
+
 void
 message_sender(struct message *m, const char *addr)
 {
@@ -1039,6 +1052,37 @@ note_text(struct message *m, struct store *store, int64_t now,
 }
 
 /*
+ * Had every recipient delivered mail of another cluster from this
+ * sender through this pool (known.h)? Asked of a digested message.
+ */
+static int
+known_correspondent(const struct message *m, struct store *store,
+    const struct message_result *r, int64_t now)
+{
+	uint32_t	s = sender_address(m);
+
+	return s != 0 && known_all(store_known(store), s, m->pool,
+	    m->rcpt_hash, m->nrcpt_hash, r->res.c.id, now);
+}
+
+/*
+ * Note who wrote to whom, for mail that is delivered (not withheld, as
+ * enforce mode would have it: shadow mode learns the same), to people,
+ * not to spam traps alone; of its cluster if it was digested.
+ */
+static void
+note_correspondents(const struct message *m, struct store *store,
+    const struct message_result *r, int spamtrap, int64_t now)
+{
+	uint32_t	s = sender_address(m);
+
+	if (s == 0 || spamtrap || verdict_withheld(r->verdict.would))
+		return;
+	known_note(store_known(store), s, m->pool, m->rcpt_hash,
+	    m->nrcpt_hash, r->digested ? r->res.c.id : 0, now);
+}
+
+/*
  * A text is counted when it is long enough (MinBodyBytes, MinOwnText).
  * One whose own text is less than MinOwnText, or less than MinOwnShare
  * of it, is mostly boilerplate (a note above a long notice, a reply above
@@ -1136,7 +1180,11 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 	}
 	if (store != NULL && !dry_run && r->store_err == 0)
 		note_text(m, store, now, r, &obs);
+	if (in.res != NULL)
+		in.known = known_correspondent(m, store, r, now);
 	verdict_decide(cfg, &in, &r->verdict);
+	if (store != NULL && !dry_run && r->store_err == 0)
+		note_correspondents(m, store, r, in.spamtrap, now);
 	/* A dry run that matched nothing: the milter would start a cluster. */
 	if (looked && !in.spamtrap)
 		r->verdict.reason = "new";

@@ -100,6 +100,8 @@ struct store {
 
 	struct boiler			*boiler;	/* text many clusters share
 						   (in memory, boiler.h) */
+	struct known			*known;		/* who wrote to whom
+						   (in memory, known.h) */
 
 	uint64_t			 gen;	/* generation the array reflects */
 	int				 synced;

@@ -67,6 +67,7 @@
 #include "metrics.h"
 #include "store-internal.h"
 #include "boiler.h"
+#include "known.h"
 
 static int
 load(struct store *s, struct store_btxn *t, uint64_t id, struct cluster *c)
@@ -1631,7 +1632,8 @@ store_open(struct store **sp, const struct store_config *cfg, int flags)
 	}
 	s->gtail = &s->ghead;
 	s->gmax = cfg->group_max ? cfg->group_max : STORE_GROUP_MAX;
-	if ((s->boiler = boiler_new(BOILER_BITS)) == NULL) {
+	if ((s->boiler = boiler_new(BOILER_BITS)) == NULL ||
+	    (s->known = known_new(KNOWN_BITS)) == NULL) {
 		rc = ENOMEM;
 		goto fail;
 	}
@@ -1657,6 +1659,12 @@ store_boiler(struct store *s)
 	return s->boiler;
 }
 
+struct known *
+store_known(struct store *s)
+{
+	return s->known;
+}
+
 void
 store_close(struct store *s)
 {
@@ -1665,6 +1673,7 @@ store_close(struct store *s)
 	if (s->b != NULL)
 		s->ops->close(s->b);
 	boiler_free(s->boiler);
+	known_free(s->known);
 	pthread_mutex_destroy(&s->gmu);
 	pthread_rwlock_destroy(&s->lock);
 	pthread_mutex_destroy(&s->wmu);

@@ -361,6 +361,9 @@ void	store_close(struct store *s);
  */
 struct boiler;
 struct boiler *store_boiler(struct store *s);
+/* Who wrote to whom (known.h), learned the same way. */
+struct known;
+struct known *store_known(struct store *s);
 
 /*
  * Record a message: find the best live cluster; join it if it scores

@@ -45,7 +45,7 @@ static const char *action_names[] = {
 
 static const char *exempt_names[] = {
 	"none", "whitelist-client", "authenticated", "whitelist-sender",
-	"whitelist-recipient", "single-source"
+	"whitelist-recipient", "single-source", "correspondent"
 };
 
 const char *
@@ -288,6 +288,27 @@ single_source(const struct config *cfg, const struct store_result *r)
 }
 
 /*
+ * A copy whose every recipient had delivered mail of another cluster
+ * from its sender's address through its network pool (in->known,
+ * known.h) comes from someone they correspond with, or a list they read:
+ * a colleague's forward of a notice many forward, a list's post of a call
+ * for papers that several lists and their subscribers' colleagues send.
+ * Its cluster may be bulk by its counts; this copy spreads it to no one
+ * its sender did not reach before, and is tagged, not rejected. A
+ * campaign reaches people who had no mail from its sender through its
+ * hosts: botnets' copies come from ever new networks, forged senders from
+ * hosts the real ones never used, snowshoe senders' throwaway addresses
+ * had nothing delivered. A cluster an administrator marked spam is
+ * rejected all the same.
+ */
+static int
+correspondent(const struct verdict_input *in)
+{
+	return in->known && in->res != NULL &&
+	    in->res->c.status != CLUSTER_SPAM;
+}
+
+/*
  * A whitelisted recipient exempts itself, not the other recipients of
  * the message: otherwise one whitelisted address (postmaster@) in every
  * copy of a campaign would deliver it to all. A message that would be
@@ -340,6 +361,8 @@ verdict_decide(const struct config *cfg, const struct verdict_input *in,
 	if (exempt == EXEMPT_NONE && cfg->list_mail == LISTMAIL_TAG &&
 	    single_source(cfg, in->res))
 		exempt = EXEMPT_SOURCE;
+	if (exempt == EXEMPT_NONE && correspondent(in))
+		exempt = EXEMPT_KNOWN;
 	if (exempt != EXEMPT_NONE) {
 		v->would = VERDICT_TAG;
 		v->reason = verdict_exempt_name(exempt);

@@ -56,8 +56,11 @@ enum verdict_exempt {
 	EXEMPT_AUTH,		/* authenticated sender (SkipAuthenticated) */
 	EXEMPT_SENDER,		/* WhitelistSenders */
 	EXEMPT_RECIPIENT,	/* WhitelistRecipients */
-	EXEMPT_SOURCE		/* a mailing: MailingShare of the copies from one
+	EXEMPT_SOURCE,		/* a mailing: MailingShare of the copies from one
 				   network and one sender domain */
+	EXEMPT_KNOWN		/* every recipient had delivered mail of another
+				   cluster from the sender, through its pool
+				   (known.h) */
 };
 
 struct verdict_input {
@@ -74,6 +77,9 @@ struct verdict_input {
 					   cluster spread over every host (0:
 					   the local store alone) */
 	uint64_t	fleet_rcpts;	/* the same in people alone */
+	int		known;		/* every recipient had delivered mail of
+					   another cluster from this sender
+					   through this pool (known.h) */
 };
 
 struct verdict {

@@ -2148,6 +2148,101 @@ START_TEST(site_google_groups)
 }
 END_TEST
 
+static const char cfp[] =
+    "CALL FOR PAPERS. The ninth international workshop on river ecology "
+    "invites papers on sediment transport, flood plains, fish migration "
+    "and the restoration of urban streams. Submissions of up to eight "
+    "pages are due on the first of July; notification follows in August, "
+    "and the workshop meets in Ghent from the fourth to the sixth of "
+    "October. Apologies for cross-posting; please forward to colleagues.";
+
+/*
+ * List k's post of text to its eight subscribers (people 8k to 8k+7),
+ * from its own server in its own /16, under its VERP address, at t.
+ */
+static struct message_result
+list_post(int k, const char *text, const char *tag, int64_t t)
+{
+	char		 who[8][64], ip[32], from[64], body[2048];
+	const char	*rcpt[8];
+	int		 j;
+
+	for (j = 0; j < 8; j++) {
+		snprintf(who[j], sizeof(who[j]), "<%s%d@uni.test>", tag,
+		    8 * k + j);
+		rcpt[j] = who[j];
+	}
+	snprintf(ip, sizeof(ip), "%d.%d.7.25", 150 + k, 20 + k);
+	snprintf(from, sizeof(from), "<%slist%d-bounces+%d@lists%d.test>",
+	    tag, k, (int)(t % 997), k);
+	snprintf(body, sizeof(body), "%s\n\n_______________\n%slist%d mailing "
+	    "list\nhttps://lists%d.test/listinfo/%slist%d\n", text, tag, k, k,
+	    tag, k);
+	return deliver(body, ip, from, rcpt, 8, t);
+}
+
+/*
+ * A call for papers that three lists carry, each to its eight
+ * subscribers at the site, and its organiser sends to six colleagues
+ * there: a cluster of 30 people from four networks, bulk by its counts.
+ * The lists' subscribers had two of each list's other posts before:
+ * their copies are tagged (correspondent), not rejected. The
+ * organiser's copies to people who never had mail from the organiser
+ * are rejected as bulk, as is a campaign under the first list's address
+ * from hosts the list never used. Three new lists whose first mail is
+ * the call: rejected from the second on.
+ */
+START_TEST(site_lists_cross_post)
+{
+	struct message_result	 r;
+	char			 rc[64], ip[32];
+	const char		*rcpt[1] = { rc };
+	int64_t			 t = 1800000000;
+	int			 k, i;
+
+	ck_assert_int_eq(cfg->reject_threshold, 15);	/* the default */
+	for (k = 0; k < 3; k++)		/* the lists' earlier posts */
+		for (i = 0; i < 2; i++) {
+			r = list_post(k, letters[2 * k + i], "s", t);
+			ck_assert_int_eq(r.verdict.action, VERDICT_ACCEPT);
+			t += 3600;
+		}
+	t += 86400;
+	for (k = 0; k < 3; k++) {
+		r = list_post(k, cfp, "s", t + k * 600);
+		if (k == 0)
+			ck_assert_int_eq(r.verdict.action, VERDICT_ACCEPT);
+		else {
+			ck_assert_int_eq(r.verdict.action, VERDICT_TAG);
+			ck_assert_str_eq(r.verdict.reason, "correspondent");
+		}
+	}
+	for (i = 0; i < 6; i++) {	/* the organiser's own copies */
+		snprintf(rc, sizeof(rc), "<colleague%d@uni.test>", i);
+		r = deliver(cfp, "192.0.2.80", "<chair@river.test>", rcpt, 1,
+		    t + 3600 + i);
+		ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+		ck_assert_str_eq(r.verdict.reason, "bulk");
+	}
+	for (i = 0; i < 8; i++) {	/* list 0's address, forged */
+		snprintf(rc, sizeof(rc), "<s%d@uni.test>", i);
+		snprintf(ip, sizeof(ip), "203.%d.113.%d", i, 9 + i);
+		r = deliver(cfp, ip, "<slist0-bounces@lists0.test>", rcpt, 1,
+		    t + 7200 + i);
+		ck_assert_msg(r.verdict.action == VERDICT_REJECT,
+		    "forged copy %d: %s", i, r.verdict.reason);
+	}
+	/* lists that never sent the site anything before */
+	for (k = 0; k < 3; k++) {
+		r = list_post(k, letters[7], "n", t + 86400 + k * 600);
+		if (k == 0)
+			ck_assert_int_eq(r.verdict.action, VERDICT_ACCEPT);
+		else
+			ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	}
+}
+END_TEST
+
 static const char notice[] =
     "This e-mail and any attachment are confidential and intended solely "
     "for the person or entity to whom they are addressed. If you are not "
@@ -2375,6 +2470,7 @@ message_suite(void)
 	tcase_add_test(tc, site_autoreplies_unsigned);
 	tcase_add_test(tc, site_autoreplies_signed);
 	tcase_add_test(tc, site_google_groups);
+	tcase_add_test(tc, site_lists_cross_post);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -864,6 +864,57 @@ START_TEST(test_partial)
 }
 END_TEST
 
+/*
+ * A copy whose every recipient had delivered mail of another cluster
+ * from its sender through its pool (in->known, known.h) is tagged, not
+ * rejected, whatever its cluster's counts: a list's post, a colleague's
+ * forward. Unless the cluster is marked spam; a message not bulk stays
+ * as it was; whitelisting still says why first.
+ */
+START_TEST(test_correspondent)
+{
+	struct store_result	r = joined(3, 30, 4, 3);
+	struct verdict_input	in = { .res = &r, .now = NOW, .known = 1 };
+	struct verdict		v;
+
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);	/* not known: bulk */
+	verdict_decide(cfg, &in, &v);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_int_eq(v.would, VERDICT_TAG);
+	ck_assert_str_eq(v.tier, "reject");
+	ck_assert_str_eq(v.reason, "correspondent");
+	/* spread (a near copy from unrelated senders' networks) too */
+	cfg->reject_min_networks = 1;
+	r = joined(3, 3, 3, 3);
+	add_rcpts(&r, 3, 0);
+	add_nets(&r, 3, 0);
+	add_senders(&r, 3);
+	r.score = STORE_NEAR_COPY;
+	r.rcpt_new = 1;
+	v = decide(&r, EXEMPT_NONE, 0);
+	ck_assert_str_eq(v.reason, "spread");
+	verdict_decide(cfg, &in, &v);
+	ck_assert_int_eq(v.action, VERDICT_TAG);
+	ck_assert_str_eq(v.reason, "correspondent");
+	/* a cluster marked spam is rejected all the same */
+	r = joined(3, 30, 4, 3);
+	r.c.status = CLUSTER_SPAM;
+	verdict_decide(cfg, &in, &v);
+	ck_assert_int_eq(v.action, VERDICT_REJECT);
+	ck_assert_str_eq(v.reason, "spam");
+	/* below the thresholds nothing changes */
+	r = joined(2, 2, 2, 2);
+	verdict_decide(cfg, &in, &v);
+	ck_assert_int_eq(v.action, VERDICT_ACCEPT);
+	/* a whitelisted client is named first */
+	r = joined(3, 30, 4, 3);
+	in.exempt = EXEMPT_CLIENT;
+	verdict_decide(cfg, &in, &v);
+	ck_assert_str_eq(v.reason, "whitelist-client");
+}
+END_TEST
+
 START_TEST(test_reject_actions)
 {
 	static const struct { int cfg, verdict; } map[] = {
@@ -938,6 +989,7 @@ verdict_suite(void)
 	tcase_add_test(tc, test_single_source);
 	tcase_add_test(tc, test_partial);
 	tcase_add_test(tc, test_mixed_not_discarded);
+	tcase_add_test(tc, test_correspondent);
 	tcase_add_test(tc, test_reject_actions);
 	tcase_add_test(tc, test_shadow);
 	tcase_add_test(tc, test_spamtrap);
