@@ -116,6 +116,12 @@ html = (b"<html><head><style>p{color:red}</style><script>var x='<p>';</script>"
 put("canon", "html", WHOLE + b"Content-Type: text/html; charset=utf-8\n\n" + html)
 put("canon", "html-unclosed-comment", WHOLE +
     b"Content-Type: text/html\n\n<p>before<!-- never closed <p>after\n")
+put("canon", "html-cascade-html5", WHOLE + b"Content-Type: text/html\n\n"
+    b"<style>.v{display:block !important}.v{display:none}.h{opacity:0}</style>"
+    b"<div class=v style=\"display:none\">a</div><i style=\"display:block!important;"
+    b"display:none\">b</i><a style=display:none>x<a>c</a><h1 hidden>y<h2>d</h2>"
+    b"<table><tr hidden><td>z<tr><td>e</table><table hidden><tr><td>w</td></tr>f"
+    b"</table><!-- g --!> h <button class=h>k<span><button>l</button>\n")
 alt = (b"Content-Type: multipart/alternative; boundary=\"alt\"\n\npreamble\n"
        b"--alt\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
        b"Caf=C3=A9 soft=\nbreak =3D=20\n--alt\nContent-Type: text/html; charset=iso-8859-1\n"

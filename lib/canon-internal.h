@@ -61,7 +61,7 @@
 #define ENT_MAX		32	/* longest HTML entity name */
 #define TNAME_MAX	12	/* longest HTML tag name kept */
 #define ANAME_MAX	8	/* longest HTML attribute name kept */
-#define CSS_MAX		16	/* longest CSS property or value kept */
+#define CSS_MAX		32	/* longest CSS property or value kept */
 #define HIDE_MAX	1024	/* most visible characters of a hidden
 				   element dropped */
 #define HSTACK_MAX	16	/* elements open in a hidden one, named */
@@ -112,7 +112,9 @@ struct hide {
 	int		 styled, classed;	/* a style, a class attribute read */
 	int		 ahidden;	/* the hidden attribute */
 	int		 aclass;	/* a class that a rule hides */
+	int		 aforced;	/* a class shown !important */
 	int		 disp, opac, vis, font;	/* their last declarations (P_*) */
+	unsigned	 cimp;		/* of those, !important ones */
 	int		 rignore;	/* a <style> not for the screen */
 	size_t		 toklen;	/* a word of an attribute's value */
 	int		 tokover;
@@ -147,10 +149,12 @@ struct hide {
 	char		 sel[SEL_MAX + 1];
 	int		 nclass;
 	char		 hclass[NCLASS][CLASS_MAX + 1];
+	int		 nforced;	/* classes shown !important */
+	char		 fclass[NCLASS][CLASS_MAX + 1];
 };
 
 /* Is text of the HTML part being read hidden? */
-#define HIDING(c)	((c)->hd.hsp > 0 && !(c)->hd.hshown)
+#define HIDING(c)	((c)->hd.hsp > 0 && hide_hiding(c))
 
 /* The Content-* headers of the part being read. */
 struct part_info {
@@ -255,7 +259,7 @@ struct canon {
 	int		 traw;		/* 1: <style>, 2: <script> being opened */
 	int		 rawkind;
 	size_t		 rmatch;
-	int		 cdash;
+	int		 cdash;		/* "--" 2, "--!" 3 */
 	size_t		 tnlen;
 	char		 tname[TNAME_MAX + 1];
 	size_t		 elen;
@@ -324,6 +328,7 @@ void	html_end(struct canon *);
 
 /* canon_hide.c: what of an HTML part a reader does not see */
 void	hide_reset(struct canon *);
+int	hide_hiding(const struct canon *);
 void	hide_tag_start(struct canon *);
 void	hide_attr(struct canon *, const char *);
 void	hide_attr_byte(struct canon *, unsigned char);

@@ -24,13 +24,17 @@
  * It must hide no more than a browser does: what a browser shows and
  * this drops is text a sender can take out of the digest, a message at
  * a time, until too little is left to digest. So the last declaration of
- * a property counts, quoted strings and comments are CSS's, an inline
- * display overrides the hidden attribute and a class, a hidden element
+ * a property counts unless an earlier one is !important, quoted strings
+ * and comments are CSS's, an inline display overrides the hidden
+ * attribute and a class (not a class shown !important), a hidden element
  * ends where HTML ends it (its end tag, an ancestor's, the next of its
- * kind), a tiny font size or visibility:hidden hides only the element's
- * own text up to its first child (which may set them again), <style>
- * rules are followed only for plain classes outside @media, and only
- * for <style> blocks that apply on screen. Where unsure, it shows.
+ * kind, as HTML5 builds the tree: a second <a>, <button> or <nobr>, a
+ * heading after a heading, a row or cell after one of its table), a
+ * table's text outside its cells shows in front of the table, a tiny
+ * font size or visibility:hidden hides only the element's own text up
+ * to its first child (which may set them again), <style> rules are
+ * followed only for plain classes outside @media, and only for <style>
+ * blocks that apply on screen. Where unsure, it shows.
  *
  * And a hidden block of over HIDE_MAX visible characters is shown from
  * there on: a few hidden words or a sentence vary copies; kilobytes of
@@ -67,6 +71,25 @@ static const char *const peer_tags[] = {
 	"dd", "dt", "li", "option", "p", "td", "th", "tr"
 };
 
+/* Elements a new one of their name closes wherever it is open in them. */
+static const char *const reopen_tags[] = { "a", "button", "nobr" };
+
+/* Elements that end that search: formatting does not cross them. */
+static const char *const scope_tags[] = {
+	"applet", "caption", "html", "marquee", "object", "table", "td",
+	"template", "th"
+};
+
+/* Headings: one closes another that is the element open. */
+static const char *const heading_tags[] = {
+	"h1", "h2", "h3", "h4", "h5", "h6"
+};
+
+/* A table and the parts of it that hold no text but in cells. */
+static const char *const table_parts[] = {
+	"table", "tbody", "tfoot", "thead", "tr"
+};
+
 /* Start tags that close an open <p>. */
 static const char *const p_closers[] = {
 	"address", "article", "aside", "blockquote", "center", "details",
@@ -84,6 +107,7 @@ static const char *const inline_tags[] = {
 };
 
 enum { P_UNSET, P_HIDES, P_SHOWS };	/* a property's last declaration */
+enum { IMP_DISP = 1, IMP_OPAC = 2, IMP_VIS = 4, IMP_FONT = 8 };
 enum { A_OTHER, A_STYLE, A_CLASS, A_TYPE, A_MEDIA };
 
 /* ------------------------------------------------------------ CSS */
@@ -125,37 +149,65 @@ css_tiny(const char *v)
 	    strncmp(u, "pt", 2) == 0));
 }
 
+/* No property declared yet (a tag, a rule begins). */
+static void
+props_unset(struct hide *h)
+{
+	h->disp = h->opac = h->vis = h->font = P_UNSET;
+	h->cimp = 0;
+}
+
+/*
+ * A property's declaration: the last counts, but an !important one is
+ * not undone by a later one that is not, as in the CSS cascade.
+ */
+static void
+prop_set(struct hide *h, int *prop, unsigned bit, int imp, int hides)
+{
+	if ((h->cimp & bit) && !imp)
+		return;
+	if (imp)
+		h->cimp |= bit;
+	*prop = hides ? P_HIDES : P_SHOWS;
+}
+
 /*
  * A declaration was read: note what it sets. display:none and opacity 0
  * hide an element and all it holds; visibility:hidden and a tiny font
  * size (also in the font shorthand) only what a child does not set
- * again. A value too long to keep, or not understood, shows.
+ * again. A value too long to keep, or not understood, shows, and is
+ * taken as !important: where unsure, show.
  */
 static void
 css_decl(struct hide *h)
 {
-	char	*v = h->cvbuf, *imp;
+	char	*v = h->cvbuf, *mark;
+	int	 imp;
 
 	h->cprop[h->cplen] = '\0';
 	h->cvbuf[h->cvlen] = '\0';
-	if ((imp = strstr(v, "!important")) != NULL)
-		*imp = '\0';
+	imp = h->cover;
+	if ((mark = strstr(v, "!important")) != NULL) {
+		*mark = '\0';
+		imp = 1;
+	}
 	if (h->cplen == 0 || !h->cval)
 		;
 	else if (strcmp(h->cprop, "display") == 0)
-		h->disp = !h->cover && strcmp(v, "none") == 0 ? P_HIDES : P_SHOWS;
+		prop_set(h, &h->disp, IMP_DISP, imp,
+		    !h->cover && strcmp(v, "none") == 0);
 	else if (strcmp(h->cprop, "visibility") == 0)
-		h->vis = !h->cover && (strcmp(v, "hidden") == 0 ||
-		    strcmp(v, "collapse") == 0) ? P_HIDES : P_SHOWS;
+		prop_set(h, &h->vis, IMP_VIS, imp, !h->cover &&
+		    (strcmp(v, "hidden") == 0 || strcmp(v, "collapse") == 0));
 	else if (strcmp(h->cprop, "opacity") == 0) {
 		const char	*u;
 		double		 n = css_num(v, &u);
 
-		h->opac = !h->cover && n >= 0 && (n == 0 || (*u == '\0' &&
-		    n < 0.05)) ? P_HIDES : P_SHOWS;
+		prop_set(h, &h->opac, IMP_OPAC, imp, !h->cover && n >= 0 &&
+		    (n == 0 || (*u == '\0' && n < 0.05)));
 	} else if (strcmp(h->cprop, "font-size") == 0 ||
 	    strcmp(h->cprop, "font") == 0)
-		h->font = !h->cover && css_tiny(v) ? P_HIDES : P_SHOWS;
+		prop_set(h, &h->font, IMP_FONT, imp, !h->cover && css_tiny(v));
 	h->cplen = h->cvlen = 0;
 	h->cval = h->cover = 0;
 }
@@ -275,17 +327,41 @@ sel_skip(char *s)
 	}
 }
 
+/* Where cls is in list (n of them), or n. */
+static int
+class_at(char list[][CLASS_MAX + 1], int n, const char *cls)
+{
+	int	i;
+
+	for (i = 0; i < n && strcmp(list[i], cls) != 0; i++)
+		;
+	return i;
+}
+
+/* Take entry i out of list (n of them). */
+static void
+class_drop(char list[][CLASS_MAX + 1], int *n, int i)
+{
+	if (i < *n && i != --*n)
+		memcpy(list[i], list[*n], CLASS_MAX + 1);
+}
+
 /*
  * A rule ended: a selector list of plain classes (".h", "span.x, .y";
  * not ".a .b", "td > .k", ".a:hover") hides its classes when the rule
  * hides (display:none, opacity 0), and shows them again when it sets
- * display otherwise; NCLASS classes a part are kept.
+ * display otherwise; NCLASS classes a part are kept. A class a rule
+ * shows with display !important is shown whatever a later rule or the
+ * element's own style says, unless they say it !important too (a later
+ * rule) or in the style attribute (an element's): the cascade.
  */
 static void
 rule_end(struct hide *h)
 {
 	char	*item, *save = NULL, *dot, *p, *cls;
-	int	 i, hides = h->disp == P_HIDES || h->opac == P_HIDES;
+	int	 i, f, hides = h->disp == P_HIDES || h->opac == P_HIDES;
+	int	 forced = h->disp == P_SHOWS && (h->cimp & IMP_DISP);
+	int	 unforce = h->disp == P_HIDES && (h->cimp & IMP_DISP);
 
 	if (h->selover || (!hides && h->disp != P_SHOWS))
 		return;
@@ -306,12 +382,18 @@ rule_end(struct hide *h)
 		    strspn(cls, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		    "0123456789-_") != strlen(cls))
 			continue;
-		for (i = 0; i < h->nclass && strcmp(h->hclass[i], cls) != 0; i++)
-			;
+		i = class_at(h->hclass, h->nclass, cls);
+		f = class_at(h->fclass, h->nforced, cls);
+		if (hides && f < h->nforced && !unforce)
+			continue;	/* shown !important */
+		if (unforce)
+			class_drop(h->fclass, &h->nforced, f);
 		if (hides && i == h->nclass && h->nclass < NCLASS)
 			memcpy(h->hclass[h->nclass++], cls, strlen(cls) + 1);
-		else if (!hides && i < h->nclass && i != --h->nclass)
-			memcpy(h->hclass[i], h->hclass[h->nclass], CLASS_MAX + 1);
+		else if (!hides)
+			class_drop(h->hclass, &h->nclass, i);
+		if (forced && f == h->nforced && h->nforced < NCLASS)
+			memcpy(h->fclass[h->nforced++], cls, strlen(cls) + 1);
 	}
 }
 
@@ -325,7 +407,7 @@ rule_char(struct hide *h, unsigned char b)
 			h->sel[h->sellen] = '\0';
 			h->rstate = *sel_skip(h->sel) == '@' ? RS_SKIP : RS_BLOCK;
 			h->rdepth = 1;
-			h->disp = h->opac = h->vis = h->font = P_UNSET;
+			props_unset(h);
 			css_start(h);
 		} else if (b == '}' || b == ';') {	/* @import ...; */
 			h->sellen = 0;
@@ -347,7 +429,7 @@ rule_char(struct hide *h, unsigned char b)
 		}
 		css_end(h);
 		rule_end(h);
-		h->disp = h->opac = h->vis = h->font = P_UNSET;
+		props_unset(h);
 		h->rstate = RS_SEL;
 		h->sellen = 0;
 		h->selover = 0;
@@ -390,7 +472,7 @@ hide_style_start(struct canon *c)
 	memset(&h->rcmt, 0, sizeof(h->rcmt));
 	h->sellen = 0;
 	h->selover = 0;
-	h->disp = h->opac = h->vis = h->font = P_UNSET;
+	props_unset(h);
 	css_start(h);
 }
 
@@ -403,10 +485,14 @@ tok_end(struct hide *h)
 	int	i;
 
 	h->tok[h->toklen] = '\0';
-	if (h->akind == A_CLASS && h->toklen > 0 && !h->tokover)
+	if (h->akind == A_CLASS && h->toklen > 0 && !h->tokover) {
 		for (i = 0; i < h->nclass; i++)
 			if (strcmp(h->tok, h->hclass[i]) == 0)
 				h->aclass = 1;
+		for (i = 0; i < h->nforced; i++)
+			if (strcmp(h->tok, h->fclass[i]) == 0)
+				h->aforced = 1;
+	}
 	h->toklen = 0;
 	h->tokover = 0;
 }
@@ -418,8 +504,8 @@ hide_tag_start(struct canon *c)
 	struct hide	*h = &c->hd;
 
 	h->akind = A_OTHER;
-	h->styled = h->classed = h->ahidden = h->aclass = 0;
-	h->disp = h->opac = h->vis = h->font = P_UNSET;
+	h->styled = h->classed = h->ahidden = h->aclass = h->aforced = 0;
+	props_unset(h);
 	h->rignore = 0;
 }
 
@@ -522,6 +608,57 @@ open_at(char st[][TNAME_MAX + 1], int sp, const char *name)
 	return i;
 }
 
+/*
+ * The element of name a (or b) open nearest the top of stack st, within
+ * its scope (not past one of stop), or -1.
+ */
+static int
+open_in(char st[][TNAME_MAX + 1], int sp, const char *a, const char *b,
+    const char *const *stop, size_t nstop)
+{
+	int	i;
+
+	for (i = sp - 1; i >= 0; i--) {
+		if (strcmp(st[i], a) == 0 ||
+		    (b != NULL && strcmp(st[i], b) == 0))
+			return i;
+		if (tag_in(st[i], stop, nstop))
+			return -1;
+	}
+	return -1;
+}
+
+/*
+ * How deep stack st stays when a start tag of name opens: what HTML5's
+ * tree construction closes, as far as hiding needs it. The next <a>,
+ * <button> or <nobr> closes the one open in its scope, and what is open
+ * in that; <tr> the row open in its table, <td> and <th> the cell; a
+ * heading a heading that is the element open; the next of a peer (<li>,
+ * <option>, <dd>) the one open; a block an open <p>.
+ */
+static int
+start_closes(char st[][TNAME_MAX + 1], int sp, const char *name)
+{
+	static const char *const tbl[] = { "table" };
+	const char	*top = st[sp - 1];
+	int		 i = -1;
+
+	if (TAG_IN(name, reopen_tags))
+		i = open_in(st, sp, name, NULL, scope_tags,
+		    sizeof(scope_tags) / sizeof(*scope_tags));
+	else if (strcmp(name, "tr") == 0)
+		i = open_in(st, sp, "tr", NULL, tbl, 1);
+	else if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0)
+		i = open_in(st, sp, "td", "th", tbl, 1);
+	if (i >= 0)
+		return i;
+	if ((strcmp(top, name) == 0 && TAG_IN(name, peer_tags)) ||
+	    (strcmp(top, "p") == 0 && TAG_IN(name, p_closers)) ||
+	    (TAG_IN(top, heading_tags) && TAG_IN(name, heading_tags)))
+		return sp - 1;
+	return sp;
+}
+
 /* An element opens outside a hidden one. */
 static void
 outer_push(struct hide *h, const char *name)
@@ -540,14 +677,8 @@ outer_push(struct hide *h, const char *name)
 static void
 outer_start(struct hide *h, const char *name, int opens)
 {
-	const char	*top;
-
-	if (h->oextra == 0 && h->osp > 0) {
-		top = h->ostack[h->osp - 1];
-		if ((strcmp(top, name) == 0 && TAG_IN(name, peer_tags)) ||
-		    (strcmp(top, "p") == 0 && TAG_IN(name, p_closers)))
-			h->osp--;
-	}
+	if (h->oextra == 0 && h->osp > 0)
+		h->osp = start_closes(h->ostack, h->osp, name);
 	if (opens && !TAG_IN(name, void_tags))
 		outer_push(h, name);
 }
@@ -605,25 +736,22 @@ hidden_end_tag(struct canon *c)
 }
 
 /*
- * A start tag, inside a hidden element: it may close the one open (the
- * next <li> an <li>, a <div> a <p>), the hidden one too; else it opens
- * an element inside it. Returns whether the hidden element goes on.
+ * A start tag, inside a hidden element: it may close what is open in it
+ * (the next <li> an <li>, a <div> a <p>, start_closes()), the hidden one
+ * too; else it opens an element inside it. Returns whether the hidden
+ * element goes on.
  */
 static int
 hidden_start_tag(struct canon *c)
 {
 	struct hide	*h = &c->hd;
-	const char	*top;
 
 	if (h->hextra > 0) {
 		if (!TAG_IN(c->tname, void_tags) && h->hextra < 1 << 20)
 			h->hextra++;
 		return 1;
 	}
-	top = h->hstack[h->hsp - 1];
-	if ((strcmp(top, c->tname) == 0 && TAG_IN(c->tname, peer_tags)) ||
-	    (strcmp(top, "p") == 0 && TAG_IN(c->tname, p_closers)))
-		h->hsp--;
+	h->hsp = start_closes(h->hstack, h->hsp, c->tname);
 	if (h->hsp == 0) {
 		hide_end(h);
 		return 0;
@@ -668,6 +796,9 @@ hide_tag_end(struct canon *c)
 		outer_start(h, c->tname, 0);	/* <hr> closes a <p> */
 		return;
 	}
+	/* a class shown !important: over the style attribute's display */
+	if (h->aforced && !(h->cimp & IMP_DISP))
+		h->disp = P_SHOWS;
 	/* a <template>'s content is never shown, whatever its style */
 	hard = h->disp == P_HIDES || h->opac == P_HIDES ||
 	    (h->disp == P_UNSET && (h->ahidden || h->aclass)) ||
@@ -813,6 +944,31 @@ void
 hide_cp(struct canon *c, uint32_t cp)
 {
 	(void)hidden_cp(c, cp);
+}
+
+/*
+ * Is text hidden here? Not when a table's text outside its cells is what
+ * the hidden element holds directly: a browser moves such text out, in
+ * front of the table, so it shows when the table (or a part of it) is
+ * the hidden element, and stays hidden when the table is inside it.
+ */
+int
+hide_hiding(const struct canon *c)
+{
+	const struct hide	*h = &c->hd;
+	int			 i;
+
+	if (h->hsp == 0 || h->hshown)
+		return 0;
+	if (h->hextra > 0)
+		return 1;
+	for (i = h->hsp - 1; i >= 0; i--) {
+		if (!TAG_IN(h->hstack[i], table_parts))
+			return 1;
+		if (strcmp(h->hstack[i], "table") == 0)
+			return i > 0;
+	}
+	return 0;
 }
 
 /* A new part: no hidden element, no class hidden. */

@@ -559,11 +559,14 @@ again:
 		}
 		break;
 	case H_COMMENT:
-		if (b == '-') {
-			if (c->cdash < 2)
-				c->cdash++;
-		} else if (b == '>' && c->cdash >= 2)
+		/* "-->" ends it, and "--!>" (HTML5: cdash 3 is "--!") */
+		if (b == '-')
+			c->cdash = c->cdash == 3 ? 1 :
+			    c->cdash < 2 ? c->cdash + 1 : 2;
+		else if (b == '>' && c->cdash >= 2)
 			c->hts = H_TEXT;
+		else if (b == '!' && c->cdash == 2)
+			c->cdash = 3;
 		else
 			c->cdash = 0;
 		break;

@@ -205,6 +205,52 @@ START_TEST(test_html_hidden_as_browsers)
 END_TEST
 
 /*
+ * What a browser shows that the filter once dropped (helper-65's
+ * review): the cascade's !important (a declaration not undone by a later
+ * one that is not; a class shown !important over the element's own
+ * display), elements HTML5 closes when another opens (a second <a>,
+ * <button> or <nobr>, a heading after a heading, a row or cell after a
+ * row or cell of its table), a table's text outside its cells (shown in
+ * front of the table), and a comment that "--!>" ends.
+ */
+START_TEST(test_html_hidden_html5)
+{
+	CHECK_HIDDEN(SHOWN_PART
+	    "<div style=\"display:block !important; display:none\">one</div>"
+	    "<i style=\"visibility:visible!important;visibility:hidden\">two</i> "
+	    "<i style=\"opacity:1 !important;opacity:0\">three</i> "
+	    "<i style=\"font-size:14px ! important;font-size:0\">four</i> "
+	    "<i style=\"display:none!important;display:block\">x</i> "
+	    "<i style=\"display:block!important;display:none!important\">y</i>"
+	    "end\n", "one two three four end");
+	CHECK_HIDDEN(SHOWN_PART "<style>.v{display:block !important}"
+	    ".v{display:none}.w{display:block}</style>"
+	    "<div class=\"v\" style=\"display:none\">one</div>"
+	    "<div class=v>two</div>"
+	    "<div class=v style=\"display:none!important\">x</div>"
+	    "<div class=w style=\"display:none\">y</div>end\n", "one two end");
+	CHECK_HIDDEN(SHOWN_PART "<style>.v{display:block !important}"
+	    ".v{display:none !important}</style><div class=v>x</div>end\n",
+	    "end");
+	CHECK_HIDDEN(SHOWN_PART "<a href=x style=\"display:none\">x<a href=y>"
+	    "one</a> <button style=\"display:none\">y<span><button>two</button> "
+	    "<nobr style=\"display:none\">z<nobr>three</nobr> end\n",
+	    "one two three end");
+	CHECK_HIDDEN(SHOWN_PART "<h1 style=\"display:none\">x<h2>one</h2>"
+	    "<h3 hidden><span>y<h4>z</h4></span></h3>end\n", "one end");
+	CHECK_HIDDEN(SHOWN_PART "<table><tr style=\"display:none\"><td>x<tr>"
+	    "<td>one<td style=\"display:none\">y<td>two</table>"
+	    "<table><tr hidden><td><table><tr><td>z</table>w</table>end\n",
+	    "one two end");
+	CHECK_HIDDEN(SHOWN_PART "<table style=\"display:none\"><tr><td>x</td>"
+	    "</tr>one</table><div hidden><table>y</table></div>"
+	    "<table><tbody hidden><tr>two<td>z</table>end\n", "one two end");
+	CHECK_HIDDEN(SHOWN_PART "<!-- x --!> one <!-- y --> two <!-- --!- z "
+	    "--> end\n", "one two end");
+}
+END_TEST
+
+/*
  * Elements of a class that a rule of a <style> block hides are hidden:
  * rules of classes alone, the last rule of a class counting, in <style>
  * blocks for the screen; not rules with combinators, nested or inside
@@ -389,6 +435,7 @@ tc_canon_html(void)
 	tcase_add_test(tc, test_html);
 	tcase_add_test(tc, test_html_hidden);
 	tcase_add_test(tc, test_html_hidden_as_browsers);
+	tcase_add_test(tc, test_html_hidden_html5);
 	tcase_add_test(tc, test_html_hidden_block);
 	tcase_add_test(tc, test_html_hidden_class);
 	tcase_add_test(tc, test_html_hidden_little_shown);
