@@ -68,6 +68,8 @@
 #define OSTACK_MAX	32	/* elements open outside one, named */
 #define HKEEP_MAX	4096	/* hidden text kept for a message with
 				   next to no visible text */
+#define PRE_MAX		8192	/* the outermost multipart's preamble
+				   kept, in case no part follows */
 #define SHOWN_MIN	128	/* less visible text than this: the kept
 				   hidden text is digested after it
 				   (canon_set_shown_min's default) */
@@ -217,6 +219,10 @@ struct canon {
 	struct boundary	 stk[MAXDEPTH + 1];	/* the last one loose */
 	int		 depth;
 	struct part_info pi;
+	int		 inpre;		/* in the outermost multipart's
+					   preamble, no part begun yet */
+	size_t		 prelen;
+	unsigned char	 pre[PRE_MAX];
 
 	/* header parser */
 	enum hstate	 hs;

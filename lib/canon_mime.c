@@ -694,6 +694,8 @@ part_begin(struct canon *c)
 			break;
 		}
 		b = &c->stk[c->depth++];
+		c->inpre = c->depth == 1;	/* the outermost */
+		c->prelen = 0;
 		b->digest = c->pi.digest;
 		b->loose = c->pi.bndlen == 0 || c->depth > MAXDEPTH;
 		b->len = b->loose ? 0 : c->pi.bndlen;
@@ -777,6 +779,7 @@ loose_line(struct canon *c, const unsigned char *l, size_t n)
 		return 1;
 	}
 	part_cut(c);
+	c->inpre = 0;
 	b->len = l != NULL && n - 2 <= BND_MAX ? n - 2 : 0;
 	if (b->len > 0)
 		memcpy(b->b, l + 2, b->len);
@@ -827,6 +830,7 @@ boundary_line(struct canon *c)
 		return loose_top(c) ? loose_line(c, l, n) : 0;
 
 	part_cut(c);
+	c->inpre = 0;
 	if (i < c->depth - 1 - loose_top(c))
 		c->flags |= CANON_F_BADMIME;	/* inner ones not closed */
 	if (close) {
@@ -841,6 +845,16 @@ boundary_line(struct canon *c)
 	return 1;
 }
 
+/* Keep bytes of the outermost multipart's preamble, PRE_MAX at most. */
+static void
+pre_add(struct canon *c, const unsigned char *p, size_t n)
+{
+	if (n > PRE_MAX - c->prelen)
+		n = PRE_MAX - c->prelen;
+	memcpy(c->pre + c->prelen, p, n);
+	c->prelen += n;
+}
+
 static void
 line_bytes(struct canon *c, const unsigned char *p, size_t n)
 {
@@ -850,6 +864,8 @@ line_bytes(struct canon *c, const unsigned char *p, size_t n)
 		hdr_bytes(c, p, n);
 	else if (c->pstate == P_BODY)
 		dec_bytes(c, p, n);
+	else if (c->inpre)
+		pre_add(c, p, n);
 }
 
 static void
@@ -859,6 +875,8 @@ line_eol(struct canon *c)
 		hdr_eol(c);
 	else if (c->pstate == P_BODY)
 		dec_bytes(c, (const unsigned char *)"\n", 1);
+	else if (c->inpre)
+		pre_add(c, (const unsigned char *)"\n", 1);
 }
 
 /* A line that looked like a boundary and was not: give it on. */
@@ -954,6 +972,8 @@ mime_reset(struct canon *c)
 	c->eatline = 0;
 	c->llen = 0;
 	c->depth = 0;
+	c->inpre = 0;
+	c->prelen = 0;
 	pi_init(c, PT_PLAIN);
 	hdr_reset(c);
 	c->pstate = P_HEADERS;
@@ -970,6 +990,29 @@ mime_reset(struct canon *c)
 	c->sniffs = 0;
 	c->html = 0;
 	html_reset(c);
+}
+
+/*
+ * A multipart with no part at all (its boundary, or any "--" line of a
+ * loose one, never came): its preamble, the first PRE_MAX bytes, is read
+ * as plain text. Mail programs that show the body of such a message
+ * show that text, and no structure may hide text from the digest; a
+ * preamble before a part ("This is a multi-part message in MIME
+ * format.") is read by no one and stays out.
+ */
+static void
+pre_text(struct canon *c)
+{
+	if (!c->inpre)
+		return;
+	c->inpre = 0;
+	if (c->prelen == 0)
+		return;
+	c->flags |= CANON_F_BADMIME;
+	pi_init(c, PT_PLAIN);
+	body_begin(c);
+	dec_bytes(c, c->pre, c->prelen);
+	body_end(c);
 }
 
 /* The end of the message: a last line without LF, the open part. */
@@ -991,4 +1034,5 @@ mime_end(struct canon *c)
 		body_end(c);
 	if (c->depth > 0)
 		c->flags |= CANON_F_BADMIME;	/* no closing boundary */
+	pre_text(c);
 }

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canon-internal.h"
 #include "check_canon.h"
 
 /* ------------------------------------------------------------ MIME */
@@ -230,13 +231,38 @@ START_TEST(test_broken_boundaries)
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed; boundary=XYZ\n\n"
 	    "--XYZ\nContent-Type: text/plain\n\nUnclosed part\n",
 	    "unclosed part", CANON_F_BADMIME, 0);
-	/* the boundary never comes: all preamble */
+	/*
+	 * The boundary never comes: all preamble, and no part. What a mail
+	 * program shows of such a message is its text, the preamble, read
+	 * as plain text (its first PRE_MAX bytes), so that a campaign gets
+	 * no structure to hide behind (helper-65's review); the same of a
+	 * multipart without a boundary parameter and no "--" line.
+	 */
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed; boundary=NEVER\n\n"
 	    "--OTHER\nContent-Type: text/plain\n\nLost\n--OTHER--\n",
-	    "", CANON_F_BADMIME, 0);
-	/* multipart without a boundary parameter: loose; no part, no text */
+	    "--other content-type: text/plain lost --other--",
+	    CANON_F_BADMIME, 0);
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed\n\nwhatever\n",
-	    "", CANON_F_BADMIME, 0);
+	    "whatever", CANON_F_BADMIME, 0);
+	{
+		char	msg[PRE_MAX + 256], want[PRE_MAX];
+		size_t	n, i;
+
+		n = (size_t)snprintf(msg, sizeof(msg), "Content-Type: "
+		    "multipart/alternative; boundary=b\n\n");
+		for (i = 0; i < PRE_MAX / 4; i++)
+			memcpy(msg + n + 4 * i, "abc ", 4);
+		memcpy(msg + n + PRE_MAX, "tail\n", 6);
+		memcpy(want, msg + n, PRE_MAX - 1);	/* the last space */
+		want[PRE_MAX - 1] = '\0';
+		CHECK_TEXT_FLAGS(msg, want, CANON_F_BADMIME, 0);
+	}
+	/* a preamble before a part is not read, however long */
+	CHECK_TEXT("Content-Type: multipart/mixed; boundary=b\n\nThis is a "
+	    "multi-part message in MIME format.\n--b\n\nPart\n--b--\n",
+	    "part");
+	CHECK_TEXT("Content-Type: multipart/mixed\n\nThis is a multi-part "
+	    "message in MIME format.\n--b\n\nPart\n--b--\n", "part");
 	/* loose: each "--" line starts a part, its close ends it */
 	CHECK_TEXT_FLAGS("Content-Type: multipart/mixed\n\npreamble\n"
 	    "--a\nContent-Transfer-Encoding: base64\n\nT25l\n--a--\n"
