@@ -55,7 +55,8 @@
 #define CS_NCONV	42	/* converters (cs_iconv below) */
 #define DBUF_MAX	4096	/* decoded bytes waiting for iconv */
 #define SNIFF_MAX	4096	/* an unlabelled part's bytes looked at */
-#define SNIFF_PARTS	4	/* parts of a message uchardet reads */
+#define SNIFF_PARTS	4	/* parts of a message uchardet reads, */
+#define SNIFF_BUDGET	8192	/* and bytes of them in all */
 #define OBUF_MAX	4096	/* canonical bytes waiting for the callback */
 #define PROBE_MAX	256	/* a base64 part's first line looked at */
 #define ENT_MAX		32	/* longest HTML entity name */
@@ -256,6 +257,7 @@ struct canon {
 	unsigned char	 sbuf[SNIFF_MAX];	/* its first bytes */
 	void		*detector;	/* uchardet's, made on first use */
 	unsigned int	 sniffs;	/* its runs this message */
+	size_t		 sniffed;	/* the bytes they read */
 
 	/* HTML filter */
 	int		 html;

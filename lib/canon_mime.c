@@ -988,6 +988,7 @@ mime_reset(struct canon *c)
 	c->sniff = 0;
 	c->slen = 0;
 	c->sniffs = 0;
+	c->sniffed = 0;
 	c->html = 0;
 	html_reset(c);
 }
