@@ -37,7 +37,8 @@ FUZZ_LDFLAGS = $(SAN) -fsanitize=fuzzer
 
 NILSIMSA = nilsimsa/nilsimsa.o nilsimsa/profile.o nilsimsa/selfcal.o
 STORE = lib/store.o lib/store_array.o lib/store_cluster.o lib/store_lmdb.o \
-	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o lib/log.o lib/util.o \
+	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o lib/known.o lib/log.o \
+	lib/util.o \
 	$(NILSIMSA)
 CANON = lib/canon.o lib/canon_mime.o lib/canon_charset.o lib/canon_html.o \
 	lib/canon_hide.o lib/util.o
