@@ -17,7 +17,7 @@
 
 /*
  * known.c: who has written to whom (known.h): an open-addressed table
- * of (sender, pool, recipient) keys, each with its first two clusters,
+ * of (sender, block, recipient) keys, each with its first two clusters,
  * how many it saw, and the hour it was last seen.
  */
 #include <pthread.h>
@@ -51,11 +51,11 @@ mix(uint64_t h)
 	return h ^ h >> 31;
 }
 
-/* The key of mail from sender through pool to rcpt. */
+/* The key of mail from sender through block to rcpt. */
 static uint64_t
-key(uint32_t sender, uint32_t pool, uint32_t rcpt)
+key(uint32_t sender, uint32_t block, uint32_t rcpt)
 {
-	return mix(mix((uint64_t)sender << 32 | pool) ^ rcpt);
+	return mix(mix((uint64_t)sender << 32 | block) ^ rcpt);
 }
 
 /* 32 bits of a cluster's id, never 0 for a cluster (0: none). */
@@ -153,7 +153,7 @@ known_free(struct known *t)
 }
 
 void
-known_note(struct known *t, uint32_t sender, uint32_t pool,
+known_note(struct known *t, uint32_t sender, uint32_t block,
     const uint32_t *rcpt, size_t n, uint64_t cid, int64_t now)
 {
 	uint16_t	 hour = hour16(now);
@@ -163,7 +163,7 @@ known_note(struct known *t, uint32_t sender, uint32_t pool,
 
 	pthread_mutex_lock(&t->mu);
 	for (size_t i = 0; i < n; i++) {
-		k = key(sender, pool, rcpt[i]);
+		k = key(sender, block, rcpt[i]);
 		if ((e = find(t, k, hour)) == NULL) {
 			e = victim(t, k, hour);
 			e->tag = (uint32_t)(k >> 32) | 1;
@@ -179,7 +179,7 @@ known_note(struct known *t, uint32_t sender, uint32_t pool,
 }
 
 int
-known_all(struct known *t, uint32_t sender, uint32_t pool,
+known_all(struct known *t, uint32_t sender, uint32_t block,
     const uint32_t *rcpt, size_t n, uint64_t cid, int64_t now)
 {
 	uint16_t		 hour = hour16(now);
@@ -191,7 +191,7 @@ known_all(struct known *t, uint32_t sender, uint32_t pool,
 		return 0;
 	pthread_mutex_lock(&t->mu);
 	for (i = 0; i < n; i++)
-		if ((e = find(t, key(sender, pool, rcpt[i]), hour)) == NULL ||
+		if ((e = find(t, key(sender, block, rcpt[i]), hour)) == NULL ||
 		    !others(e, c))
 			break;
 	pthread_mutex_unlock(&t->mu);

@@ -66,6 +66,7 @@ struct message {
 	/* connection */
 	uint32_t		 net;
 	uint32_t		 pool;		/* the client's /16 (IPv6 /32) */
+	uint32_t		 block;		/* its /24 (IPv6 /48) */
 	int			 client_exempt;
 
 	/* envelope */
@@ -361,6 +362,7 @@ message_client(struct message *m, const struct sockaddr *sa)
 {
 	m->net = message_net_hash(sa);
 	m->pool = net_hash(sa, 2, 4);	/* /16, /32 */
+	m->block = net_hash(sa, 3, 6);	/* /24, /48 */
 	m->client_exempt = sa != NULL && m->cfg->whitelist_clients != NULL &&
 	    addrlist_match_addr(m->cfg->whitelist_clients, sa);
 }
@@ -1052,33 +1054,38 @@ note_text(struct message *m, struct store *store, int64_t now,
 }
 
 /*
- * Had every recipient delivered mail of another cluster from this
- * sender through this pool (known.h)? Asked of a digested message.
+ * Had every recipient delivered mail of two other clusters from this
+ * sender through this block (known.h)? Asked of a digested message.
+ * Every recipient: not when they were more than the hashes kept (the
+ * sample of the smallest, which a sender can compute and prime), nor
+ * when one is a spam trap.
  */
 static int
 known_correspondent(const struct message *m, struct store *store,
     const struct message_result *r, int64_t now)
 {
 	uint32_t	s = sender_address(m);
+	uint32_t	people = m->nrcpt - m->nwl - m->ntrap - m->nrcpt_again;
 
-	return s != 0 && known_all(store_known(store), s, m->pool,
-	    m->rcpt_hash, m->nrcpt_hash, r->res.c.id, now);
+	return s != 0 && m->ntrap == 0 && people <= m->nrcpt_hash &&
+	    known_all(store_known(store), s, m->block, m->rcpt_hash,
+	    m->nrcpt_hash, r->res.c.id, now);
 }
 
 /*
  * Note who wrote to whom, for mail that is delivered (not withheld, as
- * enforce mode would have it: shadow mode learns the same), to people,
- * not to spam traps alone; of its cluster if it was digested.
+ * enforce mode would have it: shadow mode learns the same), to people
+ * and no spam trap; of its cluster if it was digested.
  */
 static void
 note_correspondents(const struct message *m, struct store *store,
-    const struct message_result *r, int spamtrap, int64_t now)
+    const struct message_result *r, int64_t now)
 {
 	uint32_t	s = sender_address(m);
 
-	if (s == 0 || spamtrap || verdict_withheld(r->verdict.would))
+	if (s == 0 || m->ntrap > 0 || verdict_withheld(r->verdict.would))
 		return;
-	known_note(store_known(store), s, m->pool, m->rcpt_hash,
+	known_note(store_known(store), s, m->block, m->rcpt_hash,
 	    m->nrcpt_hash, r->digested ? r->res.c.id : 0, now);
 }
 
@@ -1184,7 +1191,7 @@ message_finish(struct message *m, struct store *store, int64_t now, int dry_run,
 		in.known = known_correspondent(m, store, r, now);
 	verdict_decide(cfg, &in, &r->verdict);
 	if (store != NULL && !dry_run && r->store_err == 0)
-		note_correspondents(m, store, r, in.spamtrap, now);
+		note_correspondents(m, store, r, now);
 	/* A dry run that matched nothing: the milter would start a cluster. */
 	if (looked && !in.spamtrap)
 		r->verdict.reason = "new";

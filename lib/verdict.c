@@ -288,18 +288,18 @@ single_source(const struct config *cfg, const struct store_result *r)
 }
 
 /*
- * A copy whose every recipient had delivered mail of another cluster
- * from its sender's address through its network pool (in->known,
- * known.h) comes from someone they correspond with, or a list they read:
- * a colleague's forward of a notice many forward, a list's post of a call
+ * A copy whose every recipient had delivered mail of two other clusters
+ * from its sender's address through its host block (in->known, known.h)
+ * comes from someone they correspond with, or a list they read: a
+ * colleague's forward of a notice many forward, a list's post of a call
  * for papers that several lists and their subscribers' colleagues send.
  * Its cluster may be bulk by its counts; this copy spreads it to no one
  * its sender did not reach before, and is tagged, not rejected. A
  * campaign reaches people who had no mail from its sender through its
- * hosts: botnets' copies come from ever new networks, forged senders from
- * hosts the real ones never used, snowshoe senders' throwaway addresses
- * had nothing delivered. A cluster an administrator marked spam is
- * rejected all the same.
+ * hosts: botnets' copies come from ever new networks, snowshoe senders'
+ * throwaway addresses had nothing delivered, forged senders come from
+ * outside the real ones' blocks (known.h says what it cannot tell). A
+ * cluster an administrator marked spam is rejected all the same.
  */
 static int
 correspondent(const struct verdict_input *in)

@@ -58,9 +58,9 @@ enum verdict_exempt {
 	EXEMPT_RECIPIENT,	/* WhitelistRecipients */
 	EXEMPT_SOURCE,		/* a mailing: MailingShare of the copies from one
 				   network and one sender domain */
-	EXEMPT_KNOWN		/* every recipient had delivered mail of another
-				   cluster from the sender, through its pool
-				   (known.h) */
+	EXEMPT_KNOWN		/* every recipient had delivered mail of two
+				   other clusters from the sender, through
+				   its host block (known.h) */
 };
 
 struct verdict_input {
@@ -78,8 +78,8 @@ struct verdict_input {
 					   the local store alone) */
 	uint64_t	fleet_rcpts;	/* the same in people alone */
 	int		known;		/* every recipient had delivered mail of
-					   another cluster from this sender
-					   through this pool (known.h) */
+					   two other clusters from this sender
+					   through this block (known.h) */
 };
 
 struct verdict {

@@ -43,11 +43,11 @@ teardown(void)
 }
 
 /*
- * Mail of clusters 5 and 6 from sender 7 through pool 9 to people 1 and
+ * Mail of clusters 5 and 6 from sender 7 through block 9 to people 1 and
  * 2: they know the sender for mail of any third cluster, not of 5 or 6
  * (a campaign's own earlier copy and one other letter), until mail of a
  * third cluster came too. Person 3 does not, nor does anyone know
- * sender 8, or sender 7 through pool 10. All recipients must know the
+ * sender 8, or sender 7 through block 10. All recipients must know the
  * sender. Mail of one cluster, however many, is not enough.
  */
 START_TEST(test_who_knows)

@@ -2243,6 +2243,108 @@ START_TEST(site_lists_cross_post)
 }
 END_TEST
 
+/*
+ * Text made a bulk cluster: 16 copies to 16 people of the site from 16
+ * networks of as many blocks, each under its own sender. The last copy
+ * must be rejected.
+ */
+static void
+make_bulk(const char *text, const char *tag, int64_t t)
+{
+	struct message_result	 r;
+	char			 rc[64], ip[32], from[64];
+	const char		*rcpt[1] = { rc };
+	int			 i;
+
+	for (i = 0; i < 16; i++) {
+		snprintf(rc, sizeof(rc), "<%s%d@uni.test>", tag, i);
+		snprintf(ip, sizeof(ip), "100.%d.%d.9", 64 + i, i);
+		snprintf(from, sizeof(from), "<x%d@%s%d.test>", i, tag, i);
+		r = deliver(text, ip, from, rcpt, 1, t + i);
+	}
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+}
+
+/* n people <tag>0 .. <tag><n-1> of the site, in rcpt (names in who). */
+static void
+people(char who[][32], const char **rcpt, int n, const char *tag)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(who[i], sizeof(who[i]), "<%s%d@uni.test>", tag, i);
+		rcpt[i] = who[i];
+	}
+}
+
+/*
+ * Where a correspondent's copy is not one. A sender's two earlier
+ * letters reached groups of ten and a list of 70; its copy of a bulk
+ * cluster to one group is a correspondent's, but not to another and a
+ * spam trap, nor from another /24 of its /16 under its address (to a
+ * third), nor to the 70 (more than the 64 hashes kept: a sample a
+ * spammer could compute and prime; all 64 were noted). Letters that
+ * were rejected, or only looked up (nilsimsactl check), teach nothing.
+ */
+START_TEST(site_correspondent_limits)
+{
+	static const char	*tags[] = { "k", "j", "g", "sub" };
+	static const int	 size[] = { 10, 10, 10, 70 };
+	struct message_result	 r;
+	char			 who[4][70][32], trap[32] = "<trap@uni.test>";
+	const char		*rcpt[4][71];
+	int64_t			 t = 1800000000;
+	int			 g;
+
+	set_list(&cfg->spamtrap, "trap@uni.test");
+	for (g = 0; g < 4; g++) {
+		people(who[g], rcpt[g], size[g], tags[g]);
+		deliver(letters[0], "198.51.100.7", "<news@club.test>", rcpt[g],
+		    size[g], t + g);
+		deliver(letters[1], "198.51.100.7", "<news@club.test>", rcpt[g],
+		    size[g], t + 10 + g);
+	}
+	make_bulk(BODY, "c", t + 120);
+
+	r = deliver(BODY, "198.51.100.7", "<news@club.test>", rcpt[0], 10,
+	    t + 300);
+	ck_assert_int_eq(r.verdict.action, VERDICT_TAG);
+	ck_assert_str_eq(r.verdict.reason, "correspondent");
+	rcpt[1][10] = trap;
+	r = deliver(BODY, "198.51.100.7", "<news@club.test>", rcpt[1], 11,
+	    t + 310);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	r = deliver(BODY, "198.51.7.7", "<news@club.test>", rcpt[2], 10,
+	    t + 320);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	r = deliver(BODY, "198.51.100.7", "<news@club.test>", rcpt[3], 70,
+	    t + 330);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+
+	/* rejected letters teach nothing: copies of three bulk clusters */
+	make_bulk(letters[2], "x", t + 400);
+	make_bulk(letters[3], "y", t + 500);
+	make_bulk(letters[4], "z", t + 600);
+	r = deliver(letters[2], "203.0.113.5", "<a@w.test>", rcpt[0], 1,
+	    t + 700);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	r = deliver(letters[3], "203.0.113.5", "<a@w.test>", rcpt[0], 1,
+	    t + 710);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	r = deliver(letters[4], "203.0.113.5", "<a@w.test>", rcpt[0], 1,
+	    t + 720);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+	/* nor do letters only looked up (of two clusters the store has) */
+	(void)offer_run(letters[0], "192.0.2.5", "<b@w.test>", rcpt[1], 1,
+	    NULL, t + 800, 1);
+	(void)offer_run(letters[1], "192.0.2.5", "<b@w.test>", rcpt[1], 1,
+	    NULL, t + 810, 1);
+	r = deliver(letters[4], "192.0.2.5", "<b@w.test>", rcpt[1], 1,
+	    t + 820);
+	ck_assert_int_eq(r.verdict.action, VERDICT_REJECT);
+}
+END_TEST
+
 static const char notice[] =
     "This e-mail and any attachment are confidential and intended solely "
     "for the person or entity to whom they are addressed. If you are not "
@@ -2471,6 +2573,7 @@ message_suite(void)
 	tcase_add_test(tc, site_autoreplies_signed);
 	tcase_add_test(tc, site_google_groups);
 	tcase_add_test(tc, site_lists_cross_post);
+	tcase_add_test(tc, site_correspondent_limits);
 	suite_add_tcase(s, tc);
 	return s;
 }
