@@ -153,6 +153,7 @@ struct hide {
 	int		 nclass;
 	char		 hclass[NCLASS][CLASS_MAX + 1];
 	int		 nforced;	/* classes shown !important */
+	int		 fover;		/* more than NCLASS of them */
 	char		 fclass[NCLASS][CLASS_MAX + 1];
 };
 

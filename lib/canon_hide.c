@@ -85,6 +85,12 @@ static const char *const heading_tags[] = {
 	"h1", "h2", "h3", "h4", "h5", "h6"
 };
 
+/* The elements a table holds as its own, not moved out in front of it. */
+static const char *const table_tags[] = {
+	"caption", "col", "colgroup", "form", "input", "script", "style",
+	"table", "tbody", "td", "template", "tfoot", "th", "thead", "tr"
+};
+
 /* A table and the parts of it that hold no text but in cells. */
 static const char *const table_parts[] = {
 	"table", "tbody", "tfoot", "thead", "tr"
@@ -193,6 +199,8 @@ css_decl(struct hide *h)
 	}
 	if (h->cplen == 0 || !h->cval)
 		;
+	else if (mark != NULL && mark[10] != '\0')
+		;	/* "!importantx": not CSS, dropped as browsers do */
 	else if (strcmp(h->cprop, "display") == 0)
 		prop_set(h, &h->disp, IMP_DISP, imp,
 		    !h->cover && strcmp(v, "none") == 0);
@@ -384,8 +392,8 @@ rule_end(struct hide *h)
 			continue;
 		i = class_at(h->hclass, h->nclass, cls);
 		f = class_at(h->fclass, h->nforced, cls);
-		if (hides && f < h->nforced && !unforce)
-			continue;	/* shown !important */
+		if (hides && (f < h->nforced || h->fover) && !unforce)
+			continue;	/* shown !important (or maybe) */
 		if (unforce)
 			class_drop(h->fclass, &h->nforced, f);
 		if (hides && i == h->nclass && h->nclass < NCLASS)
@@ -394,6 +402,8 @@ rule_end(struct hide *h)
 			class_drop(h->hclass, &h->nclass, i);
 		if (forced && f == h->nforced && h->nforced < NCLASS)
 			memcpy(h->fclass[h->nforced++], cls, strlen(cls) + 1);
+		else if (forced && f == h->nforced)
+			h->fover = 1;	/* too many: any class may be one */
 	}
 }
 
@@ -492,6 +502,8 @@ tok_end(struct hide *h)
 		for (i = 0; i < h->nforced; i++)
 			if (strcmp(h->tok, h->fclass[i]) == 0)
 				h->aforced = 1;
+		if (h->fover)
+			h->aforced = 1;
 	}
 	h->toklen = 0;
 	h->tokover = 0;
@@ -589,6 +601,29 @@ hide_attr_end(struct canon *c)
 	h->akind = A_OTHER;
 }
 
+/*
+ * Would what comes here, text or an element other than a table's own,
+ * be moved out of the table in front of it, out of the hidden element?
+ * A browser does so with what a table, a row or a section holds outside
+ * its cells: it shows when the table (or a part of it) is the hidden
+ * element, and stays hidden when the table is inside it.
+ */
+static int
+fostered(const struct hide *h)
+{
+	int	i;
+
+	if (h->hsp == 0 || h->hextra > 0)
+		return 0;
+	for (i = h->hsp - 1; i >= 0; i--) {
+		if (!TAG_IN(h->hstack[i], table_parts))
+			return 0;
+		if (strcmp(h->hstack[i], "table") == 0)
+			return i == 0;
+	}
+	return 1;
+}
+
 /* Not hidden any more. */
 static void
 hide_end(struct hide *h)
@@ -637,19 +672,30 @@ open_in(char st[][TNAME_MAX + 1], int sp, const char *a, const char *b,
  * <option>, <dd>) the one open; a block an open <p>.
  */
 static int
-start_closes(char st[][TNAME_MAX + 1], int sp, const char *name)
+start_closes(char st[][TNAME_MAX + 1], int sp, const char *name,
+    int table_around)
 {
 	static const char *const tbl[] = { "table" };
 	const char	*top = st[sp - 1];
-	int		 i = -1;
+	int		 i = -1, j;
 
-	if (TAG_IN(name, reopen_tags))
+	if (TAG_IN(name, reopen_tags)) {
 		i = open_in(st, sp, name, NULL, scope_tags,
 		    sizeof(scope_tags) / sizeof(*scope_tags));
-	else if (strcmp(name, "tr") == 0)
+		/* <button> closes what is open in it; <a> and <nobr> keep a
+		   block open in them (HTML5's adoption agency) */
+		for (j = i + 1; i >= 0 && j < sp && strcmp(name, "button") != 0;
+		    j++)
+			if (!TAG_IN(st[j], inline_tags))
+				i = -1;
+	} else if (strcmp(name, "tr") == 0)
 		i = open_in(st, sp, "tr", NULL, tbl, 1);
 	else if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0)
 		i = open_in(st, sp, "td", "th", tbl, 1);
+	/* a row or a cell outside any table is no row or cell */
+	if (i >= 0 && name[0] == 't' && !table_around &&
+	    open_at(st, i, "table") < 0)
+		i = -1;
 	if (i >= 0)
 		return i;
 	if ((strcmp(top, name) == 0 && TAG_IN(name, peer_tags)) ||
@@ -678,7 +724,7 @@ static void
 outer_start(struct hide *h, const char *name, int opens)
 {
 	if (h->oextra == 0 && h->osp > 0)
-		h->osp = start_closes(h->ostack, h->osp, name);
+		h->osp = start_closes(h->ostack, h->osp, name, 0);
 	if (opens && !TAG_IN(name, void_tags))
 		outer_push(h, name);
 }
@@ -738,8 +784,10 @@ hidden_end_tag(struct canon *c)
 /*
  * A start tag, inside a hidden element: it may close what is open in it
  * (the next <li> an <li>, a <div> a <p>, start_closes()), the hidden one
- * too; else it opens an element inside it. Returns whether the hidden
- * element goes on.
+ * too; an element a browser moves out of the hidden table in front of
+ * it (fostered()) ends the hidden one, which is shown from there on, as
+ * its text is; else it opens an element inside it. Returns whether the
+ * hidden element goes on.
  */
 static int
 hidden_start_tag(struct canon *c)
@@ -751,7 +799,13 @@ hidden_start_tag(struct canon *c)
 			h->hextra++;
 		return 1;
 	}
-	h->hsp = start_closes(h->hstack, h->hsp, c->tname);
+	if (fostered(h) && !TAG_IN(c->tname, table_tags)) {
+		outer_push(h, h->hstack[0]);
+		hide_end(h);
+		return 0;
+	}
+	h->hsp = start_closes(h->hstack, h->hsp, c->tname, h->oextra > 0 ||
+	    open_at(h->ostack, h->osp, "table") >= 0);
 	if (h->hsp == 0) {
 		hide_end(h);
 		return 0;
@@ -948,27 +1002,14 @@ hide_cp(struct canon *c, uint32_t cp)
 
 /*
  * Is text hidden here? Not when a table's text outside its cells is what
- * the hidden element holds directly: a browser moves such text out, in
- * front of the table, so it shows when the table (or a part of it) is
- * the hidden element, and stays hidden when the table is inside it.
+ * the hidden element holds directly (fostered()).
  */
 int
 hide_hiding(const struct canon *c)
 {
 	const struct hide	*h = &c->hd;
-	int			 i;
 
-	if (h->hsp == 0 || h->hshown)
-		return 0;
-	if (h->hextra > 0)
-		return 1;
-	for (i = h->hsp - 1; i >= 0; i--) {
-		if (!TAG_IN(h->hstack[i], table_parts))
-			return 1;
-		if (strcmp(h->hstack[i], "table") == 0)
-			return i > 0;
-	}
-	return 0;
+	return h->hsp > 0 && !h->hshown && !fostered(h);
 }
 
 /* A new part: no hidden element, no class hidden. */

@@ -247,6 +247,28 @@ START_TEST(test_html_hidden_html5)
 	    "<table><tbody hidden><tr>two<td>z</table>end\n", "one two end");
 	CHECK_HIDDEN(SHOWN_PART "<!-- x --!> one <!-- y --> two <!-- --!- z "
 	    "--> end\n", "one two end");
+	/*
+	 * ... and never more than a browser (helper-66): an <a> or <nobr>
+	 * keeps a block open in it; a row outside any table is none; an
+	 * element in a hidden table outside its cells is moved out, and
+	 * shows (with what follows: where unsure, show); "!importantx" is
+	 * no CSS; more classes shown !important than are kept hide none.
+	 */
+	CHECK_HIDDEN(SHOWN_PART "<a>one <div>two <a>three <span style=\"display:"
+	    "none\">x</div> four</a> <nobr>five <div><nobr>six <i hidden>y"
+	    "</div> seven\n", "one two three four five six seven");
+	CHECK_HIDDEN(SHOWN_PART "<tr><div>one<tr><span style=\"display:none\">"
+	    "x</div>two\n", "one two");
+	CHECK_HIDDEN(SHOWN_PART "<table style=\"display:none\"><b>one</b><tr>"
+	    "<td>two</table>end\n", "one two end");
+	CHECK_HIDDEN(SHOWN_PART "<div style=\"display:none!importantx; "
+	    "display:block\">one</div><style>.q{display:none !important foo;"
+	    "display:block}</style><div class=q>two</div>end\n", "one two end");
+	CHECK_HIDDEN(SHOWN_PART "<style>.f1,.f2,.f3,.f4,.f5,.f6,.f7,.f8"
+	    "{display:block!important}.v{display:block!important}"
+	    ".v{display:none}</style><div class=v>one</div>"
+	    "<div class=w style=\"display:none\">two</div>end\n",
+	    "one two end");
 }
 END_TEST
 
