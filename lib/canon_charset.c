@@ -332,7 +332,7 @@ utf8_count(const unsigned char *p, size_t n, size_t *multi, size_t *bad)
  * (UHC, MAC-CYRILLIC).
  */
 static int
-uchardet_charset(struct canon *c, size_t n)
+uchardet_charset(struct canon *c)
 {
 	const char	*name;
 	char		 lc[CS_MAX];
@@ -341,7 +341,8 @@ uchardet_charset(struct canon *c, size_t n)
 	if (c->detector == NULL && (c->detector = uchardet_new()) == NULL)
 		return CS_UNKNOWN;
 	uchardet_reset(c->detector);
-	if (uchardet_handle_data(c->detector, (const char *)c->sbuf, n) != 0)
+	if (uchardet_handle_data(c->detector, (const char *)c->sbuf,
+	    c->slen) != 0)
 		return CS_UNKNOWN;
 	uchardet_data_end(c->detector);
 	name = uchardet_get_charset(c->detector);
@@ -359,25 +360,23 @@ uchardet_charset(struct canon *c, size_t n)
  * The converter of the charset of the bytes sniffed, or CS_UNKNOWN.
  * uchardet takes up to 1.6 ms on SNIFF_MAX bytes of 8-bit noise, so
  * that a message of a thousand such parts took 440 ms a MiB: it reads
- * the first SNIFF_PARTS parts of a message that need it, SNIFF_BUDGET
- * bytes of them in all (four parts of noise took 11 ms a message of
- * 16 KB, helper-65), and finds nothing in the parts after them, which
- * are then read as labelled, or as bytes (sniff_charset). Each part is
- * read by its own bytes and label alone: what the parts before it hold
- * does not decide its charset, only how much of them uchardet read.
+ * the first SNIFF_PARTS parts of a message that need it, while they fit
+ * in SNIFF_BUDGET bytes in all (four parts of noise took 11 ms a message
+ * of 16 KB, helper-65), and finds nothing in the parts after them,
+ * which are then read as labelled, or as bytes (sniff_charset). Each
+ * part is read by all its sniffed bytes, or not at all, and by its own
+ * bytes and label alone: what the parts before it hold does not decide
+ * its charset, only whether uchardet reads it (a part cut to what a
+ * decoy before it left would be read as the decoy's length chose).
  */
 static int
 sniffed_charset(struct canon *c)
 {
-	size_t	n = c->slen;
-
-	if (c->sniffs >= SNIFF_PARTS || c->sniffed >= SNIFF_BUDGET)
+	if (c->sniffs >= SNIFF_PARTS || c->slen > SNIFF_BUDGET - c->sniffed)
 		return CS_UNKNOWN;
 	c->sniffs++;
-	if (n > SNIFF_BUDGET - c->sniffed)
-		n = SNIFF_BUDGET - c->sniffed;
-	c->sniffed += n;
-	return uchardet_charset(c, n);
+	c->sniffed += c->slen;
+	return uchardet_charset(c);
 }
 
 /* Is a converter's charset one of a script other than Latin? */
