@@ -37,8 +37,8 @@ FUZZ_LDFLAGS = $(SAN) -fsanitize=fuzzer
 
 NILSIMSA = nilsimsa/nilsimsa.o nilsimsa/profile.o nilsimsa/selfcal.o
 STORE = lib/store.o lib/store_array.o lib/store_cluster.o lib/store_lmdb.o \
-	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o lib/known.o lib/log.o \
-	lib/util.o \
+	lib/store_lmdb_page.o lib/metrics.o lib/boiler.o lib/known.o \
+	lib/probe.o lib/log.o lib/util.o \
 	$(NILSIMSA)
 CANON = lib/canon.o lib/canon_mime.o lib/canon_charset.o lib/canon_html.o \
 	lib/canon_hide.o lib/util.o
@@ -53,7 +53,8 @@ OBJ_message = fuzz/fuzz_message.o fuzz/fuzzutil.o lib/message.o \
 	lib/verdict.o lib/config.o lib/addrlist.o lib/authres.o lib/domain.o \
 	lib/logline.o lib/store_redis.o lib/forms.o lib/quotes.o lib/rfc2047.o \
 	$(CANON) $(STORE)
-OBJ_forms = fuzz/fuzz_forms.o fuzz/fuzzutil.o lib/forms.o lib/boiler.o $(CANON)
+OBJ_forms = fuzz/fuzz_forms.o fuzz/fuzzutil.o lib/forms.o lib/boiler.o \
+	lib/probe.o $(CANON)
 OBJ_authres = fuzz/fuzz_authres.o lib/authres.o
 OBJ_quotes = fuzz/fuzz_quotes.o fuzz/fuzzutil.o lib/quotes.o
 OBJ_rfc2047 = fuzz/fuzz_rfc2047.o lib/rfc2047.o $(CANON)

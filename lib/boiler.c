@@ -23,52 +23,41 @@
  * (fixed memory whatever the traffic, no allocation per message) is
  * simplest to see in code of our own.
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "boiler.h"
+#include "probe.h"
 
 #define ROLL_BASE	0x100000001b3ULL	/* odd: a bijection mod 2^64 */
 #define ROLL_OUT	0x0558b2e6a2f64081ULL	/* ROLL_BASE^BOILER_WINDOW mod 2^64,
 						   checked by check_boiler */
-#define PROBES		8		/* slots a fingerprint may take */
-#define KEEP_HOURS	(30 * 24)	/* an entry unseen longer is gone */
 
+/* A fingerprint's entry (probe.h: one of PROBE_SLOTS, gone when unseen
+   for PROBE_KEEP_HOURS). */
 struct slot {
-	uint32_t	tag;		/* high half of the fingerprint | 1; 0: free */
+	struct probe_head head;
 	uint32_t	ids[BOILER_PLACES - 1];		/* places seen in */
 	uint32_t	cids[BOILER_CLUSTERS - 1];	/* clusters seen in */
-	uint8_t		n;		/* different places, at most
-					   BOILER_PLACES */
-	uint8_t		nc;		/* different clusters, at most
-					   BOILER_CLUSTERS */
-	uint16_t	hour;		/* last seen, hours mod 65536 */
 	uint32_t	srcs[BOILER_SOURCES];	/* senders seen (hashes; 32 bits,
 					   so that ever new senders of a
 					   large campaign never meet one
 					   of them by chance), */
 	uint32_t	splace[BOILER_SOURCES];	/* each with its first place */
+	uint8_t		n;		/* different places, at most
+					   BOILER_PLACES */
+	uint8_t		nc;		/* different clusters, at most
+					   BOILER_CLUSTERS */
 	uint8_t		nsrc;		/* of them in srcs */
 	uint8_t		again;		/* a sender used it in two places */
 };
 
 struct boiler {
-	pthread_mutex_t	 mu;
-	uint64_t	 mask;
-	struct slot	*slot;
+	struct probe_table t;
 };
 
-/* Spread the rolling hash's bits (the finaliser of SplitMix64). */
-static uint64_t
-mix(uint64_t h)
-{
-	h ^= h >> 30;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 27;
-	h *= 0x94d049bb133111ebULL;
-	return h ^ h >> 31;
-}
+/* 60 bytes: 2^18 of them are BOILER_BITS' 15 MiB */
+_Static_assert(sizeof(struct slot) == 60, "a boilerplate slot's size");
 
 void
 boiler_fp_reset(struct boiler_fp *f)
@@ -93,7 +82,7 @@ boiler_fp_update(struct boiler_fp *f, const unsigned char *buf, size_t len)
 		f->seen++;
 		if (f->seen < BOILER_WINDOW)
 			continue;
-		m = mix(f->h);
+		m = probe_mix(f->h);	/* the rolling hash's bits spread */
 		if (m % BOILER_SAMPLE == 0)
 			f->fp[f->nfp++] = m;
 	}
@@ -124,12 +113,9 @@ boiler_new(unsigned int bits)
 {
 	struct boiler	*b;
 
-	if (bits < 10 || bits > 24 || (b = calloc(1, sizeof(*b))) == NULL)
+	if ((b = calloc(1, sizeof(*b))) == NULL)
 		return NULL;
-	b->mask = (1ULL << bits) - 1;
-	if ((b->slot = calloc(b->mask + 1, sizeof(*b->slot))) == NULL ||
-	    pthread_mutex_init(&b->mu, NULL) != 0) {
-		free(b->slot);
+	if (probe_init(&b->t, bits, sizeof(struct slot)) == -1) {
 		free(b);
 		return NULL;
 	}
@@ -141,70 +127,33 @@ boiler_free(struct boiler *b)
 {
 	if (b == NULL)
 		return;
-	pthread_mutex_destroy(&b->mu);
-	free(b->slot);
+	probe_fini(&b->t);
 	free(b);
 }
 
-/* The hour of unix time now, as slots keep it. */
-static uint16_t
-hour16(int64_t now)
-{
-	return (uint16_t)(now / 3600);
-}
-
-/* A used slot not seen for KEEP_HOURS counts as free. */
+/* Of two fresh slots, the one seen in fewer places, then the older, goes. */
 static int
-fresh(const struct slot *s, uint16_t hour)
+before(const void *a, const void *b, uint16_t hour)
 {
-	return s->tag != 0 && (uint16_t)(hour - s->hour) <= KEEP_HOURS;
-}
+	const struct slot	*x = a, *y = b;
 
-/* The fresh slot holding fp, or NULL. */
-static struct slot *
-find(struct boiler *b, uint64_t fp, uint16_t hour)
-{
-	uint32_t	tag = (uint32_t)(fp >> 32) | 1;
-	struct slot	*s;
-
-	for (int i = 0; i < PROBES; i++) {
-		s = &b->slot[(fp + i) & b->mask];
-		if (s->tag == tag && fresh(s, hour))
-			return s;
-	}
-	return NULL;
-}
-
-/* A slot for a new fp: a free or stale one, else the least seen. */
-static struct slot *
-victim(struct boiler *b, uint64_t fp, uint16_t hour)
-{
-	struct slot	*s, *v = NULL;
-
-	for (int i = 0; i < PROBES; i++) {
-		s = &b->slot[(fp + i) & b->mask];
-		if (!fresh(s, hour))
-			return s;
-		if (v == NULL || s->n < v->n || (s->n == v->n &&
-		    (uint16_t)(hour - s->hour) > (uint16_t)(hour - v->hour)))
-			v = s;
-	}
-	return v;
+	return x->n < y->n || (x->n == y->n && (uint16_t)(hour -
+	    x->head.hour) > (uint16_t)(hour - y->head.hour));
 }
 
 size_t
 boiler_count(struct boiler *b, const uint64_t *fp, size_t n, int64_t now)
 {
-	uint16_t		 hour = hour16(now);
+	uint16_t		 hour = probe_hour(now);
 	const struct slot	*s;
 	size_t			 i, c = 0;
 
-	pthread_mutex_lock(&b->mu);
+	pthread_mutex_lock(&b->t.mu);
 	for (i = 0; i < n; i++)
-		if ((s = find(b, fp[i], hour)) != NULL && s->n >= BOILER_PLACES &&
-		    s->nc >= BOILER_CLUSTERS && s->again)
+		if ((s = probe_find(&b->t, fp[i], hour)) != NULL &&
+		    s->n >= BOILER_PLACES && s->nc >= BOILER_CLUSTERS && s->again)
 			c++;
-	pthread_mutex_unlock(&b->mu);
+	pthread_mutex_unlock(&b->t.mu);
 	return c;
 }
 
@@ -266,21 +215,18 @@ void
 boiler_note(struct boiler *b, const uint64_t *fp, size_t n, uint64_t id,
     uint64_t cid, uint32_t src, int64_t now)
 {
-	uint16_t	 hour = hour16(now);
+	uint16_t	 hour = probe_hour(now);
 	struct slot	*s;
 	size_t		 i;
 
-	pthread_mutex_lock(&b->mu);
+	pthread_mutex_lock(&b->t.mu);
 	for (i = 0; i < n; i++) {
-		if ((s = find(b, fp[i], hour)) == NULL) {
-			s = victim(b, fp[i], hour);
-			memset(s, 0, sizeof(*s));
-			s->tag = (uint32_t)(fp[i] >> 32) | 1;
-		}
-		s->hour = hour;
+		if ((s = probe_find(&b->t, fp[i], hour)) == NULL)
+			s = probe_take(&b->t, fp[i], hour, before);
+		s->head.hour = hour;
 		(void)add_distinct(s->ids, &s->n, BOILER_PLACES, id32(id));
 		add_source(s, src, id32(id));
 		(void)add_distinct(s->cids, &s->nc, BOILER_CLUSTERS, id32(cid));
 	}
-	pthread_mutex_unlock(&b->mu);
+	pthread_mutex_unlock(&b->t.mu);
 }

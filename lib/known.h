@@ -53,7 +53,8 @@
  * that has seen no traffic (nilsimsactl check) knows no one. An entry
  * is kept while mail keeps coming, and forgotten KNOWN_KEEP_HOURS after
  * the last; when the slots a key may take are full, the one seen
- * longest ago makes way. All functions are safe from several threads.
+ * longest ago makes way (probe.h). All functions are safe from several
+ * threads.
  */
 #ifndef KNOWN_H
 #define KNOWN_H
@@ -61,8 +62,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "probe.h"
+
 #define KNOWN_BITS		20		/* 2^20 entries, 16 bytes */
-#define KNOWN_KEEP_HOURS	(30 * 24)	/* unseen longer: forgotten */
+#define KNOWN_KEEP_HOURS	PROBE_KEEP_HOURS /* unseen longer: forgotten */
 
 struct known;
 
