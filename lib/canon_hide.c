@@ -688,14 +688,14 @@ start_closes(char st[][TNAME_MAX + 1], int sp, const char *name,
 		    j++)
 			if (!TAG_IN(st[j], inline_tags))
 				i = -1;
-	} else if (strcmp(name, "tr") == 0)
-		i = open_in(st, sp, "tr", NULL, tbl, 1);
-	else if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0)
-		i = open_in(st, sp, "td", "th", tbl, 1);
-	/* a row or a cell outside any table is no row or cell */
-	if (i >= 0 && name[0] == 't' && !table_around &&
-	    open_at(st, i, "table") < 0)
-		i = -1;
+	} else if (strcmp(name, "tr") == 0 || strcmp(name, "td") == 0 ||
+	    strcmp(name, "th") == 0) {
+		i = name[1] == 'r' ? open_in(st, sp, "tr", NULL, tbl, 1) :
+		    open_in(st, sp, "td", "th", tbl, 1);
+		/* a row or a cell outside any table is no row or cell */
+		if (i >= 0 && !table_around && open_at(st, i, "table") < 0)
+			i = -1;
+	}
 	if (i >= 0)
 		return i;
 	if ((strcmp(top, name) == 0 && TAG_IN(name, peer_tags)) ||
