@@ -151,7 +151,8 @@ boiler_count(struct boiler *b, const uint64_t *fp, size_t n, int64_t now)
 	pthread_mutex_lock(&b->t.mu);
 	for (i = 0; i < n; i++)
 		if ((s = probe_find(&b->t, fp[i], hour)) != NULL &&
-		    s->n >= BOILER_PLACES && s->nc >= BOILER_CLUSTERS && s->again)
+		    s->n >= BOILER_PLACES && s->nc >= BOILER_CLUSTERS &&
+		    s->again)
 			c++;
 	pthread_mutex_unlock(&b->t.mu);
 	return c;

@@ -403,7 +403,7 @@ rule_end(struct hide *h)
 		if (forced && f == h->nforced && h->nforced < NCLASS)
 			memcpy(h->fclass[h->nforced++], cls, strlen(cls) + 1);
 		else if (forced && f == h->nforced)
-			h->fover = 1;	/* too many: any class may be one */
+			h->fover = 1;	/* too many: any may be one */
 	}
 }
 

@@ -25,9 +25,10 @@
 #include "known.h"
 #include "probe.h"
 
+/* head.user: the different clusters seen, at most 3 */
 struct entry {
-	struct probe_head head;	/* head.user: different clusters, at most 3 */
-	uint32_t	cid[2];	/* 32 bits of its first two clusters' ids */
+	struct probe_head head;
+	uint32_t	cid[2];	/* 32 bits of the first two's ids */
 };
 
 struct known {

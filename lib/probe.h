@@ -39,7 +39,7 @@
 #define PROBE_KEEP_HOURS	(30 * 24)	/* unseen longer: free */
 
 struct probe_head {
-	uint32_t	tag;		/* the hash's high half | 1; 0: free */
+	uint32_t	tag;		/* the hash's high half | 1; 0 free */
 	uint16_t	hour;		/* last seen, hours mod 65536 */
 	uint16_t	user;		/* the table's own */
 };

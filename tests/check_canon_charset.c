@@ -481,7 +481,8 @@ START_TEST(test_charset_sniff_budget)
 
 	for (parts = 1; parts <= 2; parts++) {
 		ck_assert_ptr_nonnull(msg = p = malloc(cap));
-		p += sprintf(p, "Content-Type: multipart/mixed; boundary=b\n\n");
+		p += sprintf(p, "Content-Type: multipart/mixed; "
+		    "boundary=b\n\n");
 		for (i = 0; i < (size_t)parts; i++) {
 			p += sprintf(p, "--b\n\n");
 			for (n = 0; n < SNIFF_BYTES; n += strlen(RU_1251) + 1)

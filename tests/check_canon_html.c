@@ -217,7 +217,8 @@ START_TEST(test_html_hidden_html5)
 {
 	CHECK_HIDDEN(SHOWN_PART
 	    "<div style=\"display:block !important; display:none\">one</div>"
-	    "<i style=\"visibility:visible!important;visibility:hidden\">two</i> "
+	    "<i style=\"visibility:visible!important;visibility:hidden\">"
+	    "two</i> "
 	    "<i style=\"opacity:1 !important;opacity:0\">three</i> "
 	    "<i style=\"font-size:14px ! important;font-size:0\">four</i> "
 	    "<i style=\"display:none!important;display:block\">x</i> "
@@ -233,7 +234,8 @@ START_TEST(test_html_hidden_html5)
 	    ".v{display:none !important}</style><div class=v>x</div>end\n",
 	    "end");
 	CHECK_HIDDEN(SHOWN_PART "<a href=x style=\"display:none\">x<a href=y>"
-	    "one</a> <button style=\"display:none\">y<span><button>two</button> "
+	    "one</a> <button style=\"display:none\">y<span><button>two"
+	    "</button> "
 	    "<nobr style=\"display:none\">z<nobr>three</nobr> end\n",
 	    "one two three end");
 	CHECK_HIDDEN(SHOWN_PART "<h1 style=\"display:none\">x<h2>one</h2>"
@@ -254,9 +256,9 @@ START_TEST(test_html_hidden_html5)
 	 * shows (with what follows: where unsure, show); "!importantx" is
 	 * no CSS; more classes shown !important than are kept hide none.
 	 */
-	CHECK_HIDDEN(SHOWN_PART "<a>one <div>two <a>three <span style=\"display:"
-	    "none\">x</div> four</a> <nobr>five <div><nobr>six <i hidden>y"
-	    "</div> seven\n", "one two three four five six seven");
+	CHECK_HIDDEN(SHOWN_PART "<a>one <div>two <a>three <span style="
+	    "\"display:none\">x</div> four</a> <nobr>five <div><nobr>six "
+	    "<i hidden>y</div> seven\n", "one two three four five six seven");
 	CHECK_HIDDEN(SHOWN_PART "<tr><div>one<tr><span style=\"display:none\">"
 	    "x</div>two\n", "one two");
 	CHECK_HIDDEN(SHOWN_PART "<table style=\"display:none\"><b>one</b><tr>"

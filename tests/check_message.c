@@ -2291,7 +2291,8 @@ START_TEST(site_correspondent_limits)
 	static const char	*tags[] = { "k", "j", "g", "sub" };
 	static const int	 size[] = { 10, 10, 10, 70 };
 	struct message_result	 r;
-	char			 who[4][70][32], trap[32] = "<trap@uni.test>";
+	char			 who[4][70][32];
+	char			 trap[32] = "<trap@uni.test>";
 	const char		*rcpt[4][71];
 	int64_t			 t = 1800000000;
 	int			 g;
