@@ -214,6 +214,12 @@ group(const unsigned char *t, size_t len, size_t i, enum uclass c, int marks)
 	return (size_t)c * M_NMARK + (marks ? mark(t, len, i) : M_POOL);
 }
 
+/* A unit of the text: where it is, and its group (FIXED: it stays). */
+struct span {
+	size_t	pos, len, g;
+};
+#define FIXED	SIZE_MAX
+
 static uint64_t
 xorshift(uint64_t *s)
 {
@@ -229,7 +235,8 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 {
 	const unsigned char	*t = text;
 	unsigned char		*buf;
-	size_t			*off, *ulen, i, j, n, o, tmp, g;
+	struct span		*u;
+	size_t			*perm, i, j, n, o, tmp, g, nu;
 	/* units are grouped by class and, with marks, by what follows */
 	size_t			 cnt[U_NCLASS * M_NMARK];
 	size_t			 grp[U_NCLASS * M_NMARK];
@@ -248,33 +255,38 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 	total = (double)nilsimsa_total(ctx);
 	if (total == 0.0 || len < 3)
 		return NILSIMSA_SUCCESS;
-	off = calloc(len, sizeof(*off));
-	ulen = calloc(len, sizeof(*ulen));
+	u = calloc(len, sizeof(*u));
+	perm = calloc(len, sizeof(*perm));
 	buf = malloc(len);
-	if (off == NULL || ulen == NULL || buf == NULL) {
-		free(off);
-		free(ulen);
+	if (u == NULL || perm == NULL || buf == NULL) {
+		free(u);
+		free(perm);
 		free(buf);
 		return NILSIMSA_ENOMEM;
 	}
-	/* The movable units grouped, in text order in each group. */
+	/* The text's units, once: where each is and its group. */
 	memset(cnt, 0, sizeof(cnt));
 	memset(start, 0, sizeof(start));
-	for (i = 0; i < len; i += n)
-		if ((c = unit(t, len, i, flags, &n)) != U_FIXED)
-			cnt[group(t, len, i + n, c, marks)]++;
+	for (i = 0, nu = 0; i < len; i += n, nu++) {
+		c = unit(t, len, i, flags, &n);
+		u[nu].pos = i;
+		u[nu].len = n;
+		u[nu].g = c == U_FIXED ? FIXED : group(t, len, i + n, c, marks);
+		if (c != U_FIXED)
+			cnt[u[nu].g]++;
+	}
 	for (g = 0; g < U_NCLASS * M_NMARK; g++) {
 		grp[g] = cnt[g] >= MARK_MIN ? g : g - g % M_NMARK;
 		start[grp[g] + 1] += cnt[g];
 	}
 	for (g = 1; g < U_NCLASS * M_NMARK; g++)
 		start[g + 1] += start[g];
+	/* The movable units grouped, in text order in each group. */
 	memcpy(next, start, sizeof(next));
-	for (i = 0; i < len; i += n)
-		if ((c = unit(t, len, i, flags, &n)) != U_FIXED) {
-			g = grp[group(t, len, i + n, c, marks)];
-			off[next[g]] = i;
-			ulen[next[g]++] = n;
+	for (i = 0; i < nu; i++)
+		if (u[i].g != FIXED) {
+			u[i].g = grp[u[i].g];
+			perm[next[u[i].g]++] = i;
 		}
 	memset(e, 0, sizeof(e));
 	for (k = 0; k < NSHUF; k++) {
@@ -282,24 +294,16 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 		for (g = 0; g < U_NCLASS * M_NMARK; g++)
 			for (i = start[g + 1] - start[g]; i > 1; i--) {
 				j = start[g] + (size_t)(xorshift(&rs) % i);
-				tmp = off[start[g] + i - 1];
-				off[start[g] + i - 1] = off[j];
-				off[j] = tmp;
-				tmp = ulen[start[g] + i - 1];
-				ulen[start[g] + i - 1] = ulen[j];
-				ulen[j] = tmp;
+				tmp = perm[start[g] + i - 1];
+				perm[start[g] + i - 1] = perm[j];
+				perm[j] = tmp;
 			}
 		/* ...and deal it into the slots of that group in turn. */
 		memcpy(next, start, sizeof(next));
-		for (i = 0, o = 0; i < len; i += n) {
-			if ((c = unit(t, len, i, flags, &n)) == U_FIXED) {
-				memcpy(buf + o, t + i, n);
-				o += n;
-				continue;
-			}
-			g = grp[group(t, len, i + n, c, marks)];
-			memcpy(buf + o, t + off[next[g]], ulen[next[g]]);
-			o += ulen[next[g]++];
+		for (i = 0, o = 0; i < nu; i++) {
+			j = u[i].g == FIXED ? i : perm[next[u[i].g]++];
+			memcpy(buf + o, t + u[j].pos, u[j].len);
+			o += u[j].len;
 		}
 		nilsimsa_init(&sh);
 		nilsimsa_update(&sh, buf, o);
@@ -313,8 +317,8 @@ nilsimsa_final_self(const nilsimsa_ctx *ctx, const void *text, size_t len,
 		if (x > 0.0)
 			code->b[b >> 3] |= 1 << (b & 7);
 	}
-	free(off);
-	free(ulen);
+	free(u);
+	free(perm);
 	free(buf);
 	return NILSIMSA_SUCCESS;
 }
