@@ -632,20 +632,9 @@ hide_end(struct hide *h)
 	h->hextra = 0;
 }
 
-/* The open element of that name nearest the top of stack st, or -1. */
-static int
-open_at(char st[][TNAME_MAX + 1], int sp, const char *name)
-{
-	int	i;
-
-	for (i = sp - 1; i >= 0 && strcmp(st[i], name) != 0; i--)
-		;
-	return i;
-}
-
 /*
  * The element of name a (or b) open nearest the top of stack st, within
- * its scope (not past one of stop), or -1.
+ * its scope (not past one of the nstop names of stop), or -1.
  */
 static int
 open_in(char st[][TNAME_MAX + 1], int sp, const char *a, const char *b,
@@ -657,10 +646,17 @@ open_in(char st[][TNAME_MAX + 1], int sp, const char *a, const char *b,
 		if (strcmp(st[i], a) == 0 ||
 		    (b != NULL && strcmp(st[i], b) == 0))
 			return i;
-		if (tag_in(st[i], stop, nstop))
+		if (nstop > 0 && tag_in(st[i], stop, nstop))
 			return -1;
 	}
 	return -1;
+}
+
+/* The open element of that name nearest the top of stack st, or -1. */
+static int
+open_at(char st[][TNAME_MAX + 1], int sp, const char *name)
+{
+	return open_in(st, sp, name, NULL, NULL, 0);
 }
 
 /*
