@@ -29,12 +29,17 @@
  * attribute and a class (not a class shown !important), a hidden element
  * ends where HTML ends it (its end tag, an ancestor's, the next of its
  * kind, as HTML5 builds the tree: a second <a>, <button> or <nobr>, a
- * heading after a heading, a row or cell after one of its table), a
- * table's text outside its cells shows in front of the table, a tiny
+ * heading after a heading, a row or cell after one of its table; a
+ * block open in a hidden <a> or <b> that its end tag or a second <a>
+ * closes is moved out of it, HTML5's adoption agency), a table's text
+ * outside its cells shows in front of the table, a tiny
  * font size or visibility:hidden hides only the element's own text up
  * to its first child (which may set them again), <style> rules are
  * followed only for plain classes outside @media, and only for <style>
- * blocks that apply on screen. Where unsure, it shows.
+ * blocks that apply on screen. Where unsure, it shows: so a hidden
+ * formatting element that a block's end closes before its own end tag
+ * (<p><b hidden>x</p>y), which browsers open again around what follows,
+ * is shown from there on.
  *
  * And a hidden block of over HIDE_MAX visible characters is shown from
  * there on: a few hidden words or a sentence vary copies; kilobytes of
@@ -73,6 +78,12 @@ static const char *const peer_tags[] = {
 
 /* Elements a new one of their name closes wherever it is open in them. */
 static const char *const reopen_tags[] = { "a", "button", "nobr" };
+
+/* Formatting elements: their end tag runs HTML5's adoption agency. */
+static const char *const formatting_tags[] = {
+	"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small",
+	"strike", "strong", "tt", "u"
+};
 
 /* Elements that end that search: formatting does not cross them. */
 static const char *const scope_tags[] = {
@@ -743,14 +754,64 @@ outer_end(struct hide *h, const char *name)
 		h->osp = i;
 }
 
+/* The first block open in the hidden element above entry i, or hsp. */
+static int
+block_above(const struct hide *h, int i)
+{
+	for (i++; i < h->hsp && TAG_IN(h->hstack[i], inline_tags); i++)
+		;
+	return i;
+}
+
+/*
+ * HTML5's adoption agency closes the hidden element, a formatting one
+ * (<a>, <b>), by its end tag or by a second <a> or <nobr>: a block open
+ * in it is moved out of it, with what is open in that, and what follows
+ * in the block shows. They are open outside now.
+ */
+static void
+adopt_out(struct hide *h)
+{
+	int	i;
+
+	for (i = block_above(h, 0); i < h->hsp; i++)
+		outer_push(h, h->hstack[i]);
+	hide_end(h);
+}
+
+/*
+ * Does the end tag of an inline element open around the hidden one, an
+ * inline element too, close it (<b><span hidden>x</b>)? Only with no
+ * block between them, and not a formatting one, which browsers open
+ * again around what follows. It closes what is open outside up to it.
+ */
+static int
+inline_closes(struct hide *h, const char *name)
+{
+	int	i, j;
+
+	if (block_above(h, -1) < h->hsp ||
+	    TAG_IN(h->hstack[0], formatting_tags) || h->oextra > 0 ||
+	    (i = open_at(h->ostack, h->osp, name)) < 0)
+		return 0;
+	for (j = i + 1; j < h->osp; j++)
+		if (!TAG_IN(h->ostack[j], inline_tags))
+			return 0;
+	h->osp = i;
+	return 1;
+}
+
 /*
  * An end tag, inside a hidden element: it closes what is open in it up
  * to its name, or, if nothing of its name is open in it and it is not
  * an inline element's, an element of its name open around it, and so
  * the hidden one. An end tag of nothing open is stray, and ignored, as
  * browsers do (a </p> with no <p> open makes an empty one): it does not
- * show what the element hides. Past OSTACK_MAX, the elements around are
- * not told, and any such end tag ends it.
+ * show what the element hides; so is the end tag of an inline element
+ * other than a formatting one with a block open in it (</span> across a
+ * <div>). An inline end tag closes one open around only as
+ * inline_closes() says. Past OSTACK_MAX, the elements around are not told, and any
+ * such end tag ends it.
  */
 static void
 hidden_end_tag(struct canon *c)
@@ -762,9 +823,17 @@ hidden_end_tag(struct canon *c)
 		h->hextra--;
 		return;
 	}
-	if ((i = open_at(h->hstack, h->hsp, c->tname)) >= 0)
+	if ((i = open_at(h->hstack, h->hsp, c->tname)) >= 0) {
+		if (TAG_IN(c->tname, formatting_tags) && i == 0) {
+			adopt_out(h);
+			return;
+		}
+		if (TAG_IN(c->tname, inline_tags) &&
+		    !TAG_IN(c->tname, formatting_tags) &&
+		    block_above(h, i) < h->hsp)
+			return;		/* ignored, as browsers do */
 		h->hsp = i;
-	else if (!TAG_IN(c->tname, inline_tags)) {
+	} else if (!TAG_IN(c->tname, inline_tags)) {
 		if (h->oextra > 0)
 			h->oextra--;
 		else if ((i = open_at(h->ostack, h->osp, c->tname)) >= 0)
@@ -772,7 +841,8 @@ hidden_end_tag(struct canon *c)
 		else
 			return;		/* stray */
 		h->hsp = 0;
-	}
+	} else if (inline_closes(h, c->tname))
+		h->hsp = 0;
 	if (h->hsp == 0)
 		hide_end(h);
 }
@@ -798,6 +868,12 @@ hidden_start_tag(struct canon *c)
 	if (fostered(h) && !TAG_IN(c->tname, table_tags)) {
 		outer_push(h, h->hstack[0]);
 		hide_end(h);
+		return 0;
+	}
+	if ((strcmp(c->tname, "a") == 0 || strcmp(c->tname, "nobr") == 0) &&
+	    open_in(h->hstack, h->hsp, c->tname, NULL, scope_tags,
+	    sizeof(scope_tags) / sizeof(*scope_tags)) == 0) {
+		adopt_out(h);	/* the hidden one: closed, a block or not */
 		return 0;
 	}
 	h->hsp = start_closes(h->hstack, h->hsp, c->tname, h->oextra > 0 ||

@@ -259,6 +259,30 @@ START_TEST(test_html_hidden_html5)
 	CHECK_HIDDEN(SHOWN_PART "<a>one <div>two <a>three <span style="
 	    "\"display:none\">x</div> four</a> <nobr>five <div><nobr>six "
 	    "<i hidden>y</div> seven\n", "one two three four five six seven");
+	/*
+	 * HTML5's adoption agency: a second <a> or <nobr>, or the end tag
+	 * of the hidden formatting element, moves a block open in it out,
+	 * and what follows in the block shows (helper-66); the end tag of
+	 * an inline element other than a formatting one is ignored across
+	 * a block, and what follows stays hidden.
+	 */
+	CHECK_HIDDEN(SHOWN_PART "<a href=x style=\"display:none\">x<div>y"
+	    "<a href=y>one</a> two</div> three\n", "one two three");
+	CHECK_HIDDEN(SHOWN_PART "<nobr style=\"display:none\">x<b><div>y<i>z"
+	    "<nobr>one</nobr> two</div> three\n", "one two three");
+	CHECK_HIDDEN(SHOWN_PART "<div><b style=\"display:none\">x<div>y</b>"
+	    "one</div> two</div> three\n", "one two three");
+	CHECK_HIDDEN(SHOWN_PART "<div><span style=\"display:none\">x<div>y"
+	    "</span>z</div>w</span>one</div> two\n", "one two");
+	CHECK_HIDDEN(SHOWN_PART "<div style=\"display:none\">x<span>y<div>z"
+	    "</span>w</div>v</div>one\n", "one");
+	/* an inline end tag closes an inline hidden element in it, but for
+	   a formatting one, which is opened again, or across a block */
+	CHECK_HIDDEN(SHOWN_PART "<b><span style=\"display:none\">x</b>one "
+	    "<label><span hidden>y<i>z</label>two <u><div><span hidden>w</u>"
+	    "v</span>three</div>\n", "one two three");
+	CHECK_HIDDEN(SHOWN_PART "<label><b style=\"display:none\">x</label>y"
+	    "</b>one <span><div hidden>z</span>w</div>two\n", "one two");
 	CHECK_HIDDEN(SHOWN_PART "<tr><div>one<tr><span style=\"display:none\">"
 	    "x</div>two\n", "one two");
 	CHECK_HIDDEN(SHOWN_PART "<table style=\"display:none\"><b>one</b><tr>"
