@@ -122,6 +122,12 @@ put("canon", "html-cascade-html5", WHOLE + b"Content-Type: text/html\n\n"
     b"display:none\">b</i><a style=display:none>x<a>c</a><h1 hidden>y<h2>d</h2>"
     b"<table><tr hidden><td>z<tr><td>e</table><table hidden><tr><td>w</td></tr>f"
     b"</table><!-- g --!> h <button class=h>k<span><button>l</button>\n")
+put("canon", "html-tree-html5", WHOLE + b"Content-Type: text/html\n\n"
+    b"<a href=1 style=display:none>x<div>y<a href=2>c</a> d</div><ul><li>"
+    b"<span hidden>z<li>e<li><div hidden>w<li>f</ul><table><tr><td><b hidden>v"
+    b"<td>g</table><p><i hidden>u</p>t</i><div><x-a><span hidden>s</x-a>h</div>"
+    b"<label><span hidden>r<div>q</label>p</div>o</span><dl><dt><em hidden>n<dd>"
+    b"</body>m</dl>\n")
 alt = (b"Content-Type: multipart/alternative; boundary=\"alt\"\n\npreamble\n"
        b"--alt\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
        b"Caf=C3=A9 soft=\nbreak =3D=20\n--alt\nContent-Type: text/html; charset=iso-8859-1\n"

@@ -108,6 +108,12 @@ struct cmt {
 	int		 slash;		/* a '/' held: one may start */
 };
 
+/* An element open, by name, with its classes (canon_hide.c). */
+struct hent {
+	char		 name[TNAME_MAX + 1];
+	unsigned	 cls;
+};
+
 /* What of an HTML part is hidden (canon_hide.c). */
 struct hide {
 	/* the tag being read */
@@ -137,12 +143,13 @@ struct hide {
 	unsigned	 hcount;	/* visible characters in it */
 	int		 hneed;		/* a UTF-8 sequence being counted */
 	uint32_t	 hcp;
-	char		 hstack[HSTACK_MAX][TNAME_MAX + 1];
+	struct hent	 hstack[HSTACK_MAX];
 	/* the elements open around it: an end tag of none of them (nor of
 	   the elements in it) is stray, and ends nothing */
 	int		 osp;		/* named */
 	int		 oextra;	/* past OSTACK_MAX */
-	char		 ostack[OSTACK_MAX][TNAME_MAX + 1];
+	struct hent	 ostack[OSTACK_MAX];
+	struct hent	 tag;		/* the tag being read */
 	/* a <style> block's rules, and the classes they hide */
 	enum rule_state	 rstate;
 	struct cmt	 rcmt;

@@ -23,23 +23,27 @@
  *
  * It must hide no more than a browser does: what a browser shows and
  * this drops is text a sender can take out of the digest, a message at
- * a time, until too little is left to digest. So the last declaration of
- * a property counts unless an earlier one is !important, quoted strings
- * and comments are CSS's, an inline display overrides the hidden
- * attribute and a class (not a class shown !important), a hidden element
- * ends where HTML ends it (its end tag, an ancestor's, the next of its
- * kind, as HTML5 builds the tree: a second <a>, <button> or <nobr>, a
- * heading after a heading, a row or cell after one of its table; a
- * block open in a hidden <a> or <b> that its end tag or a second <a>
- * closes is moved out of it, HTML5's adoption agency), a table's text
- * outside its cells shows in front of the table, a tiny
- * font size or visibility:hidden hides only the element's own text up
- * to its first child (which may set them again), <style> rules are
- * followed only for plain classes outside @media, and only for <style>
- * blocks that apply on screen. Where unsure, it shows: so a hidden
- * formatting element that a block's end closes before its own end tag
- * (<p><b hidden>x</p>y), which browsers open again around what follows,
- * is shown from there on.
+ * a time, until too little is left to digest. And no less: what it shows
+ * and a browser hides is text a sender can vary copies with. So the last
+ * declaration of a property counts unless an earlier one is !important,
+ * quoted strings and comments are CSS's, an inline display overrides
+ * the hidden attribute and a class (not a class shown !important), and
+ * a hidden element ends where HTML5's tree construction ends it: its end
+ * tag or an ancestor's in scope; a start tag that closes it or an
+ * element open around it (the next <a>, <button>, <nobr>, list item,
+ * row or cell; a block an open <p>); the adoption agency, which moves a
+ * block out of a formatting element that a second <a> or an end tag
+ * closes; not an end tag of an inline element across a block. A hidden
+ * formatting element closed by any of these but its own end tag or a
+ * cell's end is opened again around what follows (<p><b hidden>x</p>y
+ * hides y), as browsers do. A table's text outside its cells shows in
+ * front of the table, a tiny font size or visibility:hidden hides only
+ * the element's own text up to its first child (which may set them
+ * again), <style> rules are followed only for plain classes outside
+ * @media, and only for <style> blocks that apply on screen. Where
+ * unsure, it shows. Text parsed before a browser moves it out of the
+ * hidden element (a block the adoption agency takes out of a hidden
+ * <span>) stays hidden: it is not read again.
  *
  * And a hidden block of over HIDE_MAX visible characters is shown from
  * there on: a few hidden words or a sentence vary copies; kilobytes of
@@ -59,6 +63,7 @@
  */
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -69,11 +74,6 @@
 static const char *const void_tags[] = {
 	"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
 	"meta", "param", "source", "track", "wbr"
-};
-
-/* Elements that the next of their name closes (optional end tags). */
-static const char *const peer_tags[] = {
-	"dd", "dt", "li", "option", "p", "td", "th", "tr"
 };
 
 /* Elements a new one of their name closes wherever it is open in them. */
@@ -89,6 +89,32 @@ static const char *const formatting_tags[] = {
 static const char *const scope_tags[] = {
 	"applet", "caption", "html", "marquee", "object", "table", "td",
 	"template", "th"
+};
+
+/* The same, and <button>: where a block looks for a <p> to close. */
+static const char *const button_scope[] = {
+	"applet", "button", "caption", "html", "marquee", "object", "table",
+	"td", "template", "th"
+};
+
+/* Elements whose end clears the formatting elements opened in them. */
+static const char *const marker_tags[] = {
+	"applet", "caption", "marquee", "object", "td", "template", "th"
+};
+
+/* HTML5's special elements: where formatting and list items stop. */
+static const char *const special_tags[] = {
+	"address", "applet", "area", "article", "aside", "base", "basefont",
+	"bgsound", "blockquote", "body", "br", "button", "caption", "center",
+	"col", "colgroup", "dd", "details", "dir", "div", "dl", "dt", "embed",
+	"fieldset", "figcaption", "figure", "footer", "form", "frame",
+	"frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header",
+	"hgroup", "hr", "html", "iframe", "img", "input", "keygen", "li",
+	"link", "listing", "main", "marquee", "menu", "meta", "nav",
+	"noembed", "noframes", "noscript", "object", "ol", "p", "param",
+	"plaintext", "pre", "script", "search", "section", "select", "source",
+	"style", "summary", "table", "tbody", "td", "template", "textarea",
+	"tfoot", "th", "thead", "title", "tr", "track", "ul", "wbr", "xmp"
 };
 
 /* Headings: one closes another that is the element open. */
@@ -122,6 +148,90 @@ static const char *const inline_tags[] = {
 	"small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u",
 	"var"
 };
+
+/* Elements a list item does not stop at, looking for the one it closes. */
+static const char *const item_pass[] = { "address", "div", "p" };
+
+static const char *const tbl_name[] = { "table" };
+static const char *const li_name[] = { "li" };
+static const char *const ddt_names[] = { "dd", "dt" };
+static const char *const row_names[] = { "td", "th", "tr" };
+
+/* A tag name's classes: the lists above it is in, one bit a list. */
+enum {
+	T_VOID = 1 << 0, T_REOPEN = 1 << 1, T_FORMAT = 1 << 2,
+	T_SCOPE = 1 << 3, T_BSCOPE = 1 << 4, T_MARKER = 1 << 5,
+	T_SPECIAL = 1 << 6, T_HEADING = 1 << 7, T_TABLE = 1 << 8,
+	T_TPART = 1 << 9, T_PCLOSE = 1 << 10, T_INLINE = 1 << 11,
+	T_ITEMPASS = 1 << 12, T_TBL = 1 << 13, T_LI = 1 << 14,
+	T_DDT = 1 << 15, T_ROW = 1 << 16
+};
+
+#define TLIST(l, bit)	{ l, sizeof(l) / sizeof(*l), bit }
+static const struct tlist {
+	const char *const	*names;
+	size_t			 n;
+	unsigned		 bit;
+} tlists[] = {
+	TLIST(void_tags, T_VOID), TLIST(reopen_tags, T_REOPEN),
+	TLIST(formatting_tags, T_FORMAT), TLIST(scope_tags, T_SCOPE),
+	TLIST(button_scope, T_BSCOPE), TLIST(marker_tags, T_MARKER),
+	TLIST(special_tags, T_SPECIAL), TLIST(heading_tags, T_HEADING),
+	TLIST(table_tags, T_TABLE), TLIST(table_parts, T_TPART),
+	TLIST(p_closers, T_PCLOSE), TLIST(inline_tags, T_INLINE),
+	TLIST(item_pass, T_ITEMPASS), TLIST(tbl_name, T_TBL),
+	TLIST(li_name, T_LI), TLIST(ddt_names, T_DDT),
+	TLIST(row_names, T_ROW)
+};
+
+#define TCLASS_MAX	256	/* names of all lists: 241 with repeats */
+
+/* The names of the lists, sorted, each with its classes: built once. */
+static struct tclass {
+	const char	*name;
+	unsigned	 cls;
+}			 tclass[TCLASS_MAX];
+static size_t		 ntclass;
+static pthread_once_t	 tclass_once = PTHREAD_ONCE_INIT;
+
+static int
+tclass_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct tclass *)a)->name,
+	    ((const struct tclass *)b)->name);
+}
+
+/* Each list's names into tclass[], a name once, then sorted. */
+static void
+tclass_build(void)
+{
+	size_t	l, k, i;
+
+	for (l = 0; l < sizeof(tlists) / sizeof(*tlists); l++)
+		for (k = 0; k < tlists[l].n; k++) {
+			for (i = 0; i < ntclass &&
+			    strcmp(tclass[i].name, tlists[l].names[k]) != 0; i++)
+				;
+			if (i == TCLASS_MAX)
+				continue;	/* not reached: see TCLASS_MAX */
+			if (i == ntclass)
+				tclass[ntclass++].name = tlists[l].names[k];
+			tclass[i].cls |= tlists[l].bit;
+		}
+	qsort(tclass, ntclass, sizeof(*tclass), tclass_cmp);
+}
+
+/* The classes of a tag's name (0: of none). */
+static unsigned
+tag_class(const char *name)
+{
+	struct tclass	 key = { name, 0 };
+	struct tclass	*t;
+
+	(void)pthread_once(&tclass_once, tclass_build);
+	t = bsearch(&key, tclass, ntclass, sizeof(*tclass), tclass_cmp);
+	return t != NULL ? t->cls : 0;
+}
 
 enum { P_UNSET, P_HIDES, P_SHOWS };	/* a property's last declaration */
 enum { IMP_DISP = 1, IMP_OPAC = 2, IMP_VIS = 4, IMP_FONT = 8 };
@@ -526,6 +636,8 @@ hide_tag_start(struct canon *c)
 {
 	struct hide	*h = &c->hd;
 
+	memcpy(h->tag.name, c->tname, TNAME_MAX + 1);
+	h->tag.cls = tag_class(c->tname);
 	h->akind = A_OTHER;
 	h->styled = h->classed = h->ahidden = h->aclass = h->aforced = 0;
 	props_unset(h);
@@ -627,9 +739,9 @@ fostered(const struct hide *h)
 	if (h->hsp == 0 || h->hextra > 0)
 		return 0;
 	for (i = h->hsp - 1; i >= 0; i--) {
-		if (!TAG_IN(h->hstack[i], table_parts))
+		if (!(h->hstack[i].cls & T_TPART))
 			return 0;
-		if (strcmp(h->hstack[i], "table") == 0)
+		if (h->hstack[i].cls & T_TBL)
 			return i == 0;
 	}
 	return 1;
@@ -645,19 +757,19 @@ hide_end(struct hide *h)
 
 /*
  * The element of name a (or b) open nearest the top of stack st, within
- * its scope (not past one of the nstop names of stop), or -1.
+ * its scope (not past an element of a class in stop), or -1.
  */
 static int
-open_in(char st[][TNAME_MAX + 1], int sp, const char *a, const char *b,
-    const char *const *stop, size_t nstop)
+open_in(const struct hent *st, int sp, const char *a, const char *b,
+    unsigned stop)
 {
 	int	i;
 
 	for (i = sp - 1; i >= 0; i--) {
-		if (strcmp(st[i], a) == 0 ||
-		    (b != NULL && strcmp(st[i], b) == 0))
+		if (strcmp(st[i].name, a) == 0 ||
+		    (b != NULL && strcmp(st[i].name, b) == 0))
 			return i;
-		if (nstop > 0 && tag_in(st[i], stop, nstop))
+		if (st[i].cls & stop)
 			return -1;
 	}
 	return -1;
@@ -665,59 +777,82 @@ open_in(char st[][TNAME_MAX + 1], int sp, const char *a, const char *b,
 
 /* The open element of that name nearest the top of stack st, or -1. */
 static int
-open_at(char st[][TNAME_MAX + 1], int sp, const char *name)
+open_at(const struct hent *st, int sp, const char *name)
 {
-	return open_in(st, sp, name, NULL, NULL, 0);
+	return open_in(st, sp, name, NULL, 0);
+}
+
+/*
+ * The list item a new <li> (or <dd>, <dt>) closes: the nearest open,
+ * not past a special element other than <address>, <div> and <p>; or -1.
+ */
+static int
+item_open(const struct hent *st, int sp, unsigned cls)
+{
+	int	i;
+
+	for (i = sp - 1; i >= 0; i--) {
+		if (st[i].cls & cls & (T_LI | T_DDT))
+			return i;
+		if ((st[i].cls & (T_SPECIAL | T_ITEMPASS)) == T_SPECIAL)
+			return -1;
+	}
+	return -1;
 }
 
 /*
  * How deep stack st stays when a start tag of name opens: what HTML5's
  * tree construction closes, as far as hiding needs it. The next <a>,
  * <button> or <nobr> closes the one open in its scope, and what is open
- * in that; <tr> the row open in its table, <td> and <th> the cell; a
- * heading a heading that is the element open; the next of a peer (<li>,
- * <option>, <dd>) the one open; a block an open <p>.
+ * in that (*adopted is the closed <a> or <nobr>'s place, else -1; one
+ * with a special element open in it, the furthest block, closes what is
+ * open in that block, and the block is moved out of it); <tr>
+ * the row open in its table, <td> and <th> the cell; <li>, <dd> and <dt>
+ * the item open (item_open()); a block, and those, a <p> open in button
+ * scope; a heading then a heading that is the element open; the next
+ * <option> the one open.
  */
 static int
-start_closes(char st[][TNAME_MAX + 1], int sp, const char *name,
-    int table_around)
+start_closes(const struct hent *st, int sp, const struct hent *tag,
+    int table_around, int *adopted)
 {
-	static const char *const tbl[] = { "table" };
-	const char	*top = st[sp - 1];
+	const char	*name = tag->name;
 	int		 i = -1, j;
 
-	if (TAG_IN(name, reopen_tags)) {
-		i = open_in(st, sp, name, NULL, scope_tags,
-		    sizeof(scope_tags) / sizeof(*scope_tags));
-		/* <button> closes what is open in it; <a> and <nobr> keep a
-		   block open in them (HTML5's adoption agency) */
-		for (j = i + 1; i >= 0 && j < sp && strcmp(name, "button") != 0;
-		    j++)
-			if (!TAG_IN(st[j], inline_tags))
-				i = -1;
-	} else if (strcmp(name, "tr") == 0 || strcmp(name, "td") == 0 ||
-	    strcmp(name, "th") == 0) {
-		i = name[1] == 'r' ? open_in(st, sp, "tr", NULL, tbl, 1) :
-		    open_in(st, sp, "td", "th", tbl, 1);
+	*adopted = -1;
+	if (tag->cls & T_REOPEN) {
+		i = open_in(st, sp, name, NULL, T_SCOPE);
+		if (i >= 0 && strcmp(name, "button") != 0)
+			*adopted = i;
+		for (j = i + 1; *adopted >= 0 && j < sp; j++)
+			if (st[j].cls & T_SPECIAL)
+				return j + 1;
+	} else if (tag->cls & T_ROW) {
+		i = name[1] == 'r' ? open_in(st, sp, "tr", NULL, T_TBL) :
+		    open_in(st, sp, "td", "th", T_TBL);
 		/* a row or a cell outside any table is no row or cell */
 		if (i >= 0 && !table_around && open_at(st, i, "table") < 0)
 			i = -1;
-	}
+	} else if (tag->cls & (T_LI | T_DDT))
+		i = item_open(st, sp, tag->cls);
 	if (i >= 0)
-		return i;
-	if ((strcmp(top, name) == 0 && TAG_IN(name, peer_tags)) ||
-	    (strcmp(top, "p") == 0 && TAG_IN(name, p_closers)) ||
-	    (TAG_IN(top, heading_tags) && TAG_IN(name, heading_tags)))
-		return sp - 1;
+		sp = i;
+	if ((tag->cls & (T_PCLOSE | T_LI | T_DDT)) &&
+	    (i = open_in(st, sp, "p", NULL, T_BSCOPE)) >= 0)
+		sp = i;
+	if (sp > 0 && (((tag->cls & st[sp - 1].cls & T_HEADING)) ||
+	    (strcmp(name, "option") == 0 &&
+	    strcmp(st[sp - 1].name, "option") == 0)))
+		sp--;
 	return sp;
 }
 
 /* An element opens outside a hidden one. */
 static void
-outer_push(struct hide *h, const char *name)
+outer_push(struct hide *h, const struct hent *e)
 {
 	if (h->osp < OSTACK_MAX && h->oextra == 0)
-		memcpy(h->ostack[h->osp++], name, TNAME_MAX + 1);
+		h->ostack[h->osp++] = *e;
 	else if (h->oextra < 1 << 20)
 		h->oextra++;
 }
@@ -728,12 +863,14 @@ outer_push(struct hide *h, const char *name)
  * but for a void one or one hidden (in hstack until it ends) opens.
  */
 static void
-outer_start(struct hide *h, const char *name, int opens)
+outer_start(struct hide *h, const struct hent *tag, int opens)
 {
+	int	adopted;
+
 	if (h->oextra == 0 && h->osp > 0)
-		h->osp = start_closes(h->ostack, h->osp, name, 0);
-	if (opens && !TAG_IN(name, void_tags))
-		outer_push(h, name);
+		h->osp = start_closes(h->ostack, h->osp, tag, 0, &adopted);
+	if (opens && !(tag->cls & T_VOID))
+		outer_push(h, tag);
 }
 
 /*
@@ -750,142 +887,218 @@ outer_end(struct hide *h, const char *name)
 		h->oextra--;
 		return;
 	}
+	if (strcmp(name, "body") == 0 || strcmp(name, "html") == 0)
+		return;		/* what follows goes on where it was */
 	if ((i = open_at(h->ostack, h->osp, name)) >= 0)
 		h->osp = i;
 }
 
-/* The first block open in the hidden element above entry i, or hsp. */
+/*
+ * The first special element (a block) open in the hidden element above
+ * entry i, or hsp.
+ */
 static int
 block_above(const struct hide *h, int i)
 {
-	for (i++; i < h->hsp && TAG_IN(h->hstack[i], inline_tags); i++)
+	for (i++; i < h->hsp && !(h->hstack[i].cls & T_SPECIAL); i++)
 		;
 	return i;
 }
 
 /*
  * HTML5's adoption agency closes the hidden element, a formatting one
- * (<a>, <b>), by its end tag or by a second <a> or <nobr>: a block open
- * in it is moved out of it, with what is open in that, and what follows
- * in the block shows. They are open outside now.
+ * (<a>, <b>), by its end tag or by a second <a> or <nobr>: the first
+ * block open in it (the furthest block) is moved out of it, and open
+ * outside now; what was open in the block is closed, and what follows in
+ * the block shows.
  */
 static void
 adopt_out(struct hide *h)
 {
-	int	i;
+	int	i = block_above(h, 0);
 
-	for (i = block_above(h, 0); i < h->hsp; i++)
-		outer_push(h, h->hstack[i]);
+	if (i < h->hsp)
+		outer_push(h, &h->hstack[i]);
 	hide_end(h);
 }
 
 /*
- * Does the end tag of an inline element open around the hidden one, an
- * inline element too, close it (<b><span hidden>x</b>)? Only with no
- * block between them, and not a formatting one, which browsers open
- * again around what follows. It closes what is open outside up to it.
+ * The hidden element was closed by what closed elements open around it,
+ * from place cut of the stacks (ostack, then hstack) on: does it go on?
+ * A formatting one does, as browsers open it again around what follows,
+ * unless an element whose end clears formatting (a cell) was closed.
  */
 static int
-inline_closes(struct hide *h, const char *name)
+reopened(const struct hide *h, int cut)
 {
-	int	i, j;
+	int	i;
 
-	if (block_above(h, -1) < h->hsp ||
-	    TAG_IN(h->hstack[0], formatting_tags) || h->oextra > 0 ||
-	    (i = open_at(h->ostack, h->osp, name)) < 0)
+	if (!(h->hstack[0].cls & T_FORMAT))
 		return 0;
-	for (j = i + 1; j < h->osp; j++)
-		if (!TAG_IN(h->ostack[j], inline_tags))
+	for (i = cut; i < h->osp; i++)
+		if (h->ostack[i].cls & T_MARKER)
 			return 0;
-	h->osp = i;
 	return 1;
 }
 
 /*
- * An end tag, inside a hidden element: it closes what is open in it up
- * to its name, or, if nothing of its name is open in it and it is not
- * an inline element's, an element of its name open around it, and so
- * the hidden one. An end tag of nothing open is stray, and ignored, as
- * browsers do (a </p> with no <p> open makes an empty one): it does not
- * show what the element hides; so is the end tag of an inline element
- * other than a formatting one with a block open in it (</span> across a
- * <div>). An inline end tag closes one open around only as
- * inline_closes() says. Past OSTACK_MAX, the elements around are not told, and any
- * such end tag ends it.
+ * Does the end tag of an element open around the hidden one, not a
+ * special one (</b>, </span>, </x-y>), close it? As HTML5 does: only
+ * with no special element between them, and not a hidden element that
+ * is special (a block is moved, whole) or a formatting one (browsers
+ * open it again around what follows). A special element open in it
+ * makes a formatting end tag (the adoption agency) move that block out
+ * of it, and shown, and any other be ignored. It closes what is open
+ * outside up to it.
+ */
+static int
+outer_closes(struct hide *h, const char *name)
+{
+	int	i, j, f = block_above(h, 0);
+
+	if ((h->hstack[0].cls & (T_SPECIAL | T_FORMAT)) || h->oextra > 0 ||
+	    (i = open_at(h->ostack, h->osp, name)) < 0)
+		return 0;
+	for (j = i + 1; j < h->osp; j++)
+		if (h->ostack[j].cls & T_SPECIAL)
+			return 0;
+	if (f < h->hsp && !(h->tag.cls & T_FORMAT))
+		return 0;
+	h->osp = i;
+	if (f < h->hsp)
+		outer_push(h, &h->hstack[f]);
+	return 1;
+}
+
+/* Is an element that ends a scope open in the hidden one, or it? */
+static int
+scope_in(const struct hide *h, unsigned stop)
+{
+	int	i;
+
+	for (i = 0; i < h->hsp; i++)
+		if (h->hstack[i].cls & stop)
+			return 1;
+	return 0;
+}
+
+/*
+ * An end tag, inside a hidden element. A special element's closes the
+ * element of its name open in its scope (a table's parts in the table),
+ * in the hidden one or around it, and what is open in that, and so the
+ * hidden one, which goes on if reopened(); one of nothing open in its
+ * scope is stray, and ignored, as browsers do (a </p> with no <p> open
+ * makes an empty one): it does not show what the element hides. The end
+ * tag of the hidden formatting element closes it (adopt_out()); another
+ * closes what is open up to its name in the hidden one, but not across
+ * a special element, or as outer_closes() says. Past OSTACK_MAX, the
+ * elements around are not told, and any special end tag ends it.
  */
 static void
 hidden_end_tag(struct canon *c)
 {
 	struct hide	*h = &c->hd;
+	unsigned	 cls = h->tag.cls, stop = 0;
 	int		 i;
 
 	if (h->hextra > 0) {
 		h->hextra--;
 		return;
 	}
-	if ((i = open_at(h->hstack, h->hsp, c->tname)) >= 0) {
-		if (TAG_IN(c->tname, formatting_tags) && i == 0) {
+	if (strcmp(c->tname, "body") == 0 || strcmp(c->tname, "html") == 0)
+		return;		/* what follows goes on where it was */
+	if (cls & T_SPECIAL)
+		stop = cls & (T_TPART | T_ROW) ? T_TBL : T_SCOPE;
+	if ((i = open_in(h->hstack, h->hsp, c->tname, NULL, stop)) >= 0) {
+		if ((cls & T_FORMAT) && i == 0) {
 			adopt_out(h);
 			return;
 		}
-		if (TAG_IN(c->tname, inline_tags) &&
-		    !TAG_IN(c->tname, formatting_tags) &&
+		if (!(cls & (T_SPECIAL | T_FORMAT)) &&
 		    block_above(h, i) < h->hsp)
 			return;		/* ignored, as browsers do */
 		h->hsp = i;
-	} else if (!TAG_IN(c->tname, inline_tags)) {
+	} else if (cls & T_SPECIAL) {
+		if (scope_in(h, stop))
+			return;		/* stray */
 		if (h->oextra > 0)
 			h->oextra--;
-		else if ((i = open_at(h->ostack, h->osp, c->tname)) >= 0)
+		else if ((i = open_in(h->ostack, h->osp, c->tname, NULL,
+		    stop)) >= 0) {
+			h->hsp = reopened(h, i);
 			h->osp = i;
-		else
+		} else
 			return;		/* stray */
-		h->hsp = 0;
-	} else if (inline_closes(h, c->tname))
+		if (h->hsp > 0)
+			return;
+	} else if (outer_closes(h, c->tname))
 		h->hsp = 0;
 	if (h->hsp == 0)
 		hide_end(h);
 }
 
 /*
- * A start tag, inside a hidden element: it may close what is open in it
- * (the next <li> an <li>, a <div> a <p>, start_closes()), the hidden one
- * too; an element a browser moves out of the hidden table in front of
- * it (fostered()) ends the hidden one, which is shown from there on, as
- * its text is; else it opens an element inside it. Returns whether the
- * hidden element goes on.
+ * A start tag, inside a hidden element: it may close what is open in it,
+ * the hidden one too, or elements open around it, and with them the
+ * hidden one (start_closes() on both stacks: the next <li> an <li>, a
+ * <div> a <p>), which goes on if reopened(); an element a browser moves
+ * out of the hidden table in front of it (fostered()) ends the hidden
+ * one, which is shown from there on, as its text is; else it opens an
+ * element inside it. Past OSTACK_MAX, only what is open in the hidden
+ * element is told. Returns whether the hidden element goes on.
  */
 static int
 hidden_start_tag(struct canon *c)
 {
 	struct hide	*h = &c->hd;
+	struct hent	 st[OSTACK_MAX + HSTACK_MAX];
+	int		 base = h->osp, cut, adopted;
 
 	if (h->hextra > 0) {
-		if (!TAG_IN(c->tname, void_tags) && h->hextra < 1 << 20)
+		if (!(h->tag.cls & T_VOID) && h->hextra < 1 << 20)
 			h->hextra++;
 		return 1;
 	}
-	if (fostered(h) && !TAG_IN(c->tname, table_tags)) {
-		outer_push(h, h->hstack[0]);
+	if (fostered(h) && !(h->tag.cls & T_TABLE)) {
+		outer_push(h, &h->hstack[0]);
 		hide_end(h);
 		return 0;
 	}
-	if ((strcmp(c->tname, "a") == 0 || strcmp(c->tname, "nobr") == 0) &&
-	    open_in(h->hstack, h->hsp, c->tname, NULL, scope_tags,
-	    sizeof(scope_tags) / sizeof(*scope_tags)) == 0) {
-		adopt_out(h);	/* the hidden one: closed, a block or not */
+	if (h->oextra > 0) {
+		base = 0;
+		cut = start_closes(h->hstack, h->hsp, &h->tag, 1, &adopted);
+	} else {
+		memcpy(st, h->ostack, sizeof(*st) * h->osp);
+		memcpy(st + h->osp, h->hstack, sizeof(*st) * h->hsp);
+		cut = start_closes(st, h->osp + h->hsp, &h->tag, 0, &adopted);
+	}
+	if (adopted == base) {
+		adopt_out(h);	/* the hidden <a> itself */
 		return 0;
 	}
-	h->hsp = start_closes(h->hstack, h->hsp, c->tname, h->oextra > 0 ||
-	    open_at(h->ostack, h->osp, "table") >= 0);
-	if (h->hsp == 0) {
+	if (cut <= base || (adopted >= 0 && adopted < base &&
+	    cut > base + 1 && !(h->hstack[0].cls & T_FORMAT))) {
+		/* closed, or taken out of the block the adoption moves */
+		if (h->oextra == 0 && cut <= base && reopened(h, cut)) {
+			h->osp = cut;
+			h->hsp = 1;
+			if (!(h->tag.cls & T_VOID))
+				outer_push(h, &h->tag);
+			return 1;
+		}
+		if (cut > base) {
+			h->osp = base;
+			outer_push(h, &st[cut - 1]);	/* the block */
+		} else if (h->oextra == 0)
+			h->osp = cut;
 		hide_end(h);
 		return 0;
 	}
-	if (TAG_IN(c->tname, void_tags))
+	h->hsp = cut - base;
+	if (h->tag.cls & T_VOID)
 		return 1;
 	if (h->hsp < HSTACK_MAX)
-		memcpy(h->hstack[h->hsp++], c->tname, TNAME_MAX + 1);
+		h->hstack[h->hsp++] = h->tag;
 	else
 		h->hextra++;
 	return 1;
@@ -913,13 +1126,13 @@ hide_tag_end(struct canon *c)
 	}
 	if (h->hsp > 0) {
 		if (h->hsoft) {		/* shown from here on, still open */
-			outer_push(h, h->hstack[0]);
+			outer_push(h, &h->hstack[0]);
 			hide_end(h);
 		} else if (hidden_start_tag(c))
 			return;
 	}
-	if (TAG_IN(c->tname, void_tags)) {
-		outer_start(h, c->tname, 0);	/* <hr> closes a <p> */
+	if (h->tag.cls & T_VOID) {
+		outer_start(h, &h->tag, 0);	/* <hr> closes a <p> */
 		return;
 	}
 	/* a class shown !important: over the style attribute's display */
@@ -930,10 +1143,10 @@ hide_tag_end(struct canon *c)
 	    (h->disp == P_UNSET && (h->ahidden || h->aclass)) ||
 	    strcmp(c->tname, "template") == 0;
 	soft = h->vis == P_HIDES || h->font == P_HIDES;
-	outer_start(h, c->tname, !hard && !soft);
+	outer_start(h, &h->tag, !hard && !soft);
 	if (!hard && !soft)
 		return;
-	memcpy(h->hstack[0], c->tname, TNAME_MAX + 1);
+	h->hstack[0] = h->tag;
 	hide_keep_space(c);
 	h->hsp = 1;
 	h->hextra = 0;

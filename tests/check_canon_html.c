@@ -132,9 +132,10 @@ START_TEST(test_html_hidden)
 	    "b5</p>\n", "b1 b2 b3 b4 b5");
 	/* entities and "<" inside are hidden too; text around them is not */
 	CHECK_HIDDEN(SHOWN_PART "a<i hidden>&eacute; &foo; 1 < 2</i>b\n", "ab");
-	/* one never closed ends with the body, or with its part */
+	/* one never closed ends with its part; text after </body> goes on
+	   in the elements open, as browsers put it */
 	CHECK_HIDDEN(SHOWN_PART "<body>x<div style=display:none>y</body>z\n",
-	    "x z");
+	    "x");
 	CHECK_HIDDEN("Content-Type: multipart/mixed; boundary=b\n\n--b\n"
 	    SHOWN_PART "one<span hidden>two\n--b\n" HTML_PART "three\n--b--\n",
 	    "one three");
@@ -258,7 +259,7 @@ START_TEST(test_html_hidden_html5)
 	 */
 	CHECK_HIDDEN(SHOWN_PART "<a>one <div>two <a>three <span style="
 	    "\"display:none\">x</div> four</a> <nobr>five <div><nobr>six "
-	    "<i hidden>y</div> seven\n", "one two three four five six seven");
+	    "<span hidden>y</div> seven\n", "one two three four five six seven");
 	/*
 	 * HTML5's adoption agency: a second <a> or <nobr>, or the end tag
 	 * of the hidden formatting element, moves a block open in it out,
@@ -276,6 +277,33 @@ START_TEST(test_html_hidden_html5)
 	    "</span>z</div>w</span>one</div> two\n", "one two");
 	CHECK_HIDDEN(SHOWN_PART "<div style=\"display:none\">x<span>y<div>z"
 	    "</span>w</div>v</div>one\n", "one");
+	/* a start tag closes elements open around the hidden one, and
+	   with them the hidden one: the next cell or row a cell, the next
+	   item an item, a block a <p>; a heading only a heading open */
+	CHECK_HIDDEN(SHOWN_PART "<table><tr><td><span hidden>x<td>one<td>"
+	    "<b hidden>y<tr><td>two</table><ul><li><span hidden>z<li>three"
+	    "<li><div hidden>w<li>four<li><ul hidden><li>v<li>u</ul></ul>\n",
+	    "one two three four");
+	CHECK_HIDDEN(SHOWN_PART "<dl><dt><span hidden>z<dd>one</dl><p><span "
+	    "hidden>y<p>two<p><i hidden>x<div>w</div></i>three "
+	    "<h1><span hidden>v<h2>u</h2></span>four</h1>\n",
+	    "one two three four");
+	/* a formatting element closed around the hidden one, or a block's
+	   end, closes it, but browsers open it again around what follows,
+	   hidden, until its end tag or a cell's end */
+	CHECK_HIDDEN(SHOWN_PART "<div><b hidden>x</div>y</b>one <a href=a>"
+	    "two <b hidden>z<a href=b>w</a></b>three <table><tr><td>"
+	    "<b hidden>v</td><td>four</table>\n", "one two three four");
+	/* an end tag of an element other than a special one closes what
+	   it is open around, not across a special element; a special one's
+	   only in its scope (not past a table or a cell) */
+	CHECK_HIDDEN(SHOWN_PART "<div><x-a><span hidden>x</x-a>one</div>"
+	    "<div><span hidden>y<x-a>z</span>two</x-a> three</div>"
+	    "<label><span hidden>w<div>v</label>u</div>t</span>four\n",
+	    "one two three four");
+	CHECK_HIDDEN(SHOWN_PART "<div hidden><table><tr><td>x</div>y</table>"
+	    "z</div>one <div><object><span hidden>w</div>v</object>two\n",
+	    "one two");
 	/* an inline end tag closes an inline hidden element in it, but for
 	   a formatting one, which is opened again, or across a block */
 	CHECK_HIDDEN(SHOWN_PART "<b><span style=\"display:none\">x</b>one "
