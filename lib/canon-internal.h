@@ -111,6 +111,8 @@ struct cmt {
 /* An element open, by name, with its classes (canon_hide.c). */
 struct hent {
 	char		 name[TNAME_MAX + 1];
+	unsigned char	 hides;		/* by its own style */
+	unsigned short	 id;		/* of its name, 0 if not known */
 	unsigned	 cls;
 };
 
@@ -137,6 +139,8 @@ struct hide {
 	/* the hidden element, and the elements open in it */
 	int		 hsp;		/* named (0: none hidden) */
 	int		 hextra;	/* past HSTACK_MAX */
+	int		 hreopen;	/* closed, opened again (canon_hide.c
+					   reopened()) */
 	int		 hsoft;		/* a tiny font or visibility: to its
 					   first child */
 	int		 hshown;	/* over HIDE_MAX: shown */

@@ -195,13 +195,18 @@ START_TEST(test_html_hidden_as_browsers)
 	    "d");
 	/* a tiny font size or visibility: the element's text to its first
 	   child, which may set them again (templates' font-size:0 cells) */
-	CHECK_HIDDEN(SHOWN_PART "<td style=\"font-size:0\">x<div style=\"font-size:"
-	    "14px\">one</div><div>two</div></td>\n", "one two");
-	CHECK_HIDDEN(SHOWN_PART "<td style=\"font-size:0\"><a style=\"font:14px "
-	    "Arial\">shop now</a><font size=3>hello</font></td>end\n",
-	    "shop nowhello end");
-	CHECK_HIDDEN(SHOWN_PART "<td style=\"display:none\">x<div style=\"font-size:"
-	    "14px\">one</div></td>z\n", "z");
+	CHECK_HIDDEN(SHOWN_PART "<table><td style=\"font-size:0\">x<div style="
+	    "\"font-size:14px\">one</div><div>two</div></td></table>\n",
+	    "one two");
+	CHECK_HIDDEN(SHOWN_PART "<table><td style=\"font-size:0\"><a style=\""
+	    "font:14px Arial\">shop now</a><font size=3>hello</font></td>"
+	    "</table>end\n", "shop nowhello end");
+	CHECK_HIDDEN(SHOWN_PART "<table><td style=\"display:none\">x<div style="
+	    "\"font-size:14px\">one</div></td></table>z\n", "z");
+	/* the tags of a table's parts outside a table make no element */
+	CHECK_HIDDEN(SHOWN_PART "<td style=\"display:none\">one</td> <span "
+	    "hidden>x<tbody></span>two <tr hidden><th>three\n",
+	    "one two three");
 }
 END_TEST
 
@@ -294,6 +299,14 @@ START_TEST(test_html_hidden_html5)
 	CHECK_HIDDEN(SHOWN_PART "<div><b hidden>x</div>y</b>one <a href=a>"
 	    "two <b hidden>z<a href=b>w</a></b>three <table><tr><td>"
 	    "<b hidden>v</td><td>four</table>\n", "one two three four");
+	/* an element hidden by its own style inside the hidden one hides
+	   on when that one ends and browsers keep it (a formatting element
+	   opened again, a block the adoption agency moves); a heading's end
+	   closes a heading of any rank; a table's part closes elements
+	   moved out in front of the table */
+	CHECK_HIDDEN(SHOWN_PART "<p hidden><b hidden>x</p>y</b>one <i hidden>"
+	    "<ol hidden><li>z</i>w</ol>two <h2 hidden>v</h4>three <table>"
+	    "<em hidden>u<td>four</td></table>\n", "one two three four");
 	/* an end tag of an element other than a special one closes what
 	   it is open around, not across a special element; a special one's
 	   only in its scope (not past a table or a cell) */
@@ -305,10 +318,13 @@ START_TEST(test_html_hidden_html5)
 	    "z</div>one <div><object><span hidden>w</div>v</object>two\n",
 	    "one two");
 	/* an inline end tag closes an inline hidden element in it, but for
-	   a formatting one, which is opened again, or across a block */
+	   a formatting one, which is opened again; a formatting end tag
+	   across a block too (the adoption agency closes what is open in
+	   the block), another one not */
 	CHECK_HIDDEN(SHOWN_PART "<b><span style=\"display:none\">x</b>one "
 	    "<label><span hidden>y<i>z</label>two <u><div><span hidden>w</u>"
-	    "v</span>three</div>\n", "one two three");
+	    "three </span>four</div><label><div><span hidden>v</label>u"
+	    "</span>five</div>\n", "one two three four five");
 	CHECK_HIDDEN(SHOWN_PART "<label><b style=\"display:none\">x</label>y"
 	    "</b>one <span><div hidden>z</span>w</div>two\n", "one two");
 	CHECK_HIDDEN(SHOWN_PART "<tr><div>one<tr><span style=\"display:none\">"
