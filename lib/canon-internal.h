@@ -125,6 +125,12 @@ struct hide {
 	int		 aclass;	/* a class that a rule hides */
 	int		 aforced;	/* a class shown !important */
 	int		 disp, opac, vis, font;	/* their last declarations (P_*) */
+	int		 colr;		/* color, P_HIDES: transparent */
+	int		 tpaint;	/* text painted otherwise (a clipped
+					   background, a shadow, a stroke) */
+	int		 high, maxh, wide, maxw;	/* P_HIDES: zero */
+	int		 ovfy, ovfx;	/* overflow, P_HIDES: clipped */
+	int		 dinl;		/* display: inline (or unset) */
 	unsigned	 cimp;		/* of those, !important ones */
 	int		 rignore;	/* a <style> not for the screen */
 	size_t		 toklen;	/* a word of an attribute's value */

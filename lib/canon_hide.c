@@ -40,9 +40,11 @@
  * inside the hidden one hides on when browsers keep it open (moved, or
  * opened again). Tags of a table's parts outside a table make no element
  * (<td hidden> hides nothing). A table's text outside its cells shows in
- * front of the table, a tiny font size or visibility:hidden hides only
- * the element's own text up to its first child (which may set them
- * again), <style> rules are followed only for plain classes outside
+ * front of the table, a box of no height or width that clips what
+ * overflows hides all it holds, a tiny font size, visibility:hidden or a
+ * transparent color (not with gradient text, a shadow) hides only the
+ * element's own text up to its first child (which may set them again),
+ * <style> rules are followed only for plain classes outside
  * @media, and only for <style> blocks that apply on screen. Where
  * unsure, it shows: an element moved out in front of a hidden table
  * ends it; a formatting element that browsers keep in their list of
@@ -268,7 +270,11 @@ same_name(const struct hent *e, const struct hent *t)
 }
 
 enum { P_UNSET, P_HIDES, P_SHOWS };	/* a property's last declaration */
-enum { IMP_DISP = 1, IMP_OPAC = 2, IMP_VIS = 4, IMP_FONT = 8 };
+enum {
+	IMP_DISP = 1, IMP_OPAC = 2, IMP_VIS = 4, IMP_FONT = 8, IMP_COLR = 16,
+	IMP_HIGH = 32, IMP_MAXH = 64, IMP_WIDE = 128, IMP_MAXW = 256,
+	IMP_OVFY = 512, IMP_OVFX = 1024
+};
 enum { A_OTHER, A_STYLE, A_CLASS, A_TYPE, A_MEDIA };
 
 /* ------------------------------------------------------------ CSS */
@@ -310,12 +316,59 @@ css_tiny(const char *v)
 	    strncmp(u, "pt", 2) == 0));
 }
 
+/* A length of nothing: 0 in any unit, or a percentage of 0. */
+static int
+css_zero(const char *v)
+{
+	const char	*u;
+
+	return css_num(v, &u) == 0;
+}
+
+/*
+ * A color that shows nothing: transparent, or one whose alpha is 0
+ * (rgba(), hsla(), rgb() and hsl() with a slash, #rrggbbaa, #rgba).
+ */
+static int
+css_clear(const char *v)
+{
+	const char	*a, *u;
+	size_t		 n;
+
+	if (strcmp(v, "transparent") == 0)
+		return 1;
+	if (v[0] == '#') {
+		n = strspn(v + 1, "0123456789abcdef");
+		return v[1 + n] == '\0' && ((n == 8 && strcmp(v + 7, "00") == 0) ||
+		    (n == 4 && v[4] == '0'));
+	}
+	if (strncmp(v, "rgb", 3) != 0 && strncmp(v, "hsl", 3) != 0)
+		return 0;
+	if ((a = strrchr(v, '/')) == NULL && ((a = strrchr(v, ',')) == NULL ||
+	    (strncmp(v, "rgba(", 5) != 0 && strncmp(v, "hsla(", 5) != 0) ||
+	    strchr(v, ',') == a || strchr(strchr(v, ',') + 1, ',') == a))
+		return 0;
+	return css_num(a + 1, &u) == 0 && (*u == ')' || strcmp(u, "%)") == 0);
+}
+
 /* No property declared yet (a tag, a rule begins). */
 static void
 props_unset(struct hide *h)
 {
 	h->disp = h->opac = h->vis = h->font = P_UNSET;
+	h->colr = h->high = h->maxh = h->wide = h->maxw = P_UNSET;
+	h->ovfy = h->ovfx = P_UNSET;
+	h->dinl = 1;
+	h->tpaint = 0;
 	h->cimp = 0;
+}
+
+/* Overflow that clips what does not fit (not "visible"). */
+static int
+css_clips(const char *v)
+{
+	return strcmp(v, "hidden") == 0 || strcmp(v, "clip") == 0 ||
+	    strcmp(v, "auto") == 0 || strcmp(v, "scroll") == 0;
 }
 
 /*
@@ -334,10 +387,14 @@ prop_set(struct hide *h, int *prop, unsigned bit, int imp, int hides)
 
 /*
  * A declaration was read: note what it sets. display:none and opacity 0
- * hide an element and all it holds; visibility:hidden and a tiny font
- * size (also in the font shorthand) only what a child does not set
- * again. A value too long to keep, or not understood, shows, and is
- * taken as !important: where unsure, show.
+ * hide an element and all it holds, and so does a box of no height or
+ * width (height, max-height, width, max-width 0) that clips what
+ * overflows it (overflow, overflow-y, overflow-x other than visible), if
+ * a box is what the element makes (box_hides()); visibility:hidden, a
+ * tiny font size (also in the font shorthand) and a transparent color
+ * (unless the text is painted otherwise: a background clipped to the
+ * text, a shadow, a stroke) only what a child does not set again. A value too long to keep, or not
+ * understood, shows, and is taken as !important: where unsure, show.
  */
 static void
 css_decl(struct hide *h)
@@ -356,9 +413,38 @@ css_decl(struct hide *h)
 		;
 	else if (mark != NULL && mark[10] != '\0')
 		;	/* "!importantx": not CSS, dropped as browsers do */
-	else if (strcmp(h->cprop, "display") == 0)
+	else if (strcmp(h->cprop, "display") == 0) {
 		prop_set(h, &h->disp, IMP_DISP, imp,
 		    !h->cover && strcmp(v, "none") == 0);
+		if (h->disp == P_SHOWS)		/* a box a height clips? */
+			h->dinl = strcmp(v, "inline") == 0 ||
+			    strcmp(v, "contents") == 0;
+	} else if (strcmp(h->cprop, "color") == 0)
+		prop_set(h, &h->colr, IMP_COLR, imp, !h->cover && css_clear(v));
+	else if (((strcmp(h->cprop, "background-clip") == 0 ||
+	    strcmp(h->cprop, "-webkit-background-clip") == 0) &&
+	    strstr(v, "text") != NULL) ||
+	    ((strcmp(h->cprop, "text-shadow") == 0 ||
+	    strcmp(h->cprop, "-webkit-text-stroke") == 0 ||
+	    strcmp(h->cprop, "-webkit-text-stroke-width") == 0 ||
+	    strcmp(h->cprop, "-webkit-text-fill-color") == 0) &&
+	    strcmp(v, "none") != 0 && !css_zero(v)))
+		h->tpaint = 1;	/* gradient text, a shadow: shown */
+	else if (strcmp(h->cprop, "height") == 0)
+		prop_set(h, &h->high, IMP_HIGH, imp, !h->cover && css_zero(v));
+	else if (strcmp(h->cprop, "max-height") == 0)
+		prop_set(h, &h->maxh, IMP_MAXH, imp, !h->cover && css_zero(v));
+	else if (strcmp(h->cprop, "width") == 0)
+		prop_set(h, &h->wide, IMP_WIDE, imp, !h->cover && css_zero(v));
+	else if (strcmp(h->cprop, "max-width") == 0)
+		prop_set(h, &h->maxw, IMP_MAXW, imp, !h->cover && css_zero(v));
+	else if (strcmp(h->cprop, "overflow") == 0) {
+		prop_set(h, &h->ovfy, IMP_OVFY, imp, !h->cover && css_clips(v));
+		prop_set(h, &h->ovfx, IMP_OVFX, imp, !h->cover && css_clips(v));
+	} else if (strcmp(h->cprop, "overflow-y") == 0)
+		prop_set(h, &h->ovfy, IMP_OVFY, imp, !h->cover && css_clips(v));
+	else if (strcmp(h->cprop, "overflow-x") == 0)
+		prop_set(h, &h->ovfx, IMP_OVFX, imp, !h->cover && css_clips(v));
 	else if (strcmp(h->cprop, "visibility") == 0)
 		prop_set(h, &h->vis, IMP_VIS, imp, !h->cover &&
 		    (strcmp(v, "hidden") == 0 || strcmp(v, "collapse") == 0));
@@ -1296,6 +1382,26 @@ hidden_start_tag(struct canon *c)
 }
 
 /*
+ * Does the element make a box of no height (or width) that clips what
+ * overflows it? Not an inline one (<span>, <a>: height and overflow do
+ * not apply) unless its display makes a box, nor a table's part (a row
+ * or cell, a table grow to what they hold).
+ */
+static int
+box_hides(const struct hide *h)
+{
+	if ((h->tag.cls & (T_TSTRUCT | T_TBL)) || (h->dinl &&
+	    ((h->tag.cls & (T_INLINE | T_FORMAT)) || h->tag.id == 0) &&
+	    h->disp == P_UNSET))
+		return 0;
+	if (h->dinl && h->disp == P_SHOWS)
+		return 0;
+	return ((h->high == P_HIDES || h->maxh == P_HIDES) &&
+	    h->ovfy == P_HIDES) || ((h->wide == P_HIDES ||
+	    h->maxw == P_HIDES) && h->ovfx == P_HIDES);
+}
+
+/*
  * A tag ended ('>'): does a hidden element start or end? An inline
  * display, the last of the style attribute, overrides the hidden
  * attribute and a class a rule hides. An element hidden only by a tiny
@@ -1324,8 +1430,9 @@ hide_tag_end(struct canon *c)
 	/* a <template>'s content is never shown, whatever its style */
 	hard = !(h->tag.cls & T_VOID) && (h->disp == P_HIDES ||
 	    h->opac == P_HIDES || (h->disp == P_UNSET && (h->ahidden ||
-	    h->aclass)) || strcmp(c->tname, "template") == 0);
-	soft = h->vis == P_HIDES || h->font == P_HIDES;
+	    h->aclass)) || strcmp(c->tname, "template") == 0 || box_hides(h));
+	soft = h->vis == P_HIDES || h->font == P_HIDES ||
+	    (h->colr == P_HIDES && !h->tpaint);
 	h->tag.hides = hard;	/* if in a hidden one, for when it ends */
 	if (h->hsp > 0) {
 		if (h->hsoft) {		/* shown from here on, still open */

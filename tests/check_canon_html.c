@@ -203,6 +203,28 @@ START_TEST(test_html_hidden_as_browsers)
 	    "</table>end\n", "shop nowhello end");
 	CHECK_HIDDEN(SHOWN_PART "<table><td style=\"display:none\">x<div style="
 	    "\"font-size:14px\">one</div></td></table>z\n", "z");
+	/* a box of no height or width that clips what overflows it hides
+	   it, if the element makes a box (not an inline one, a table, a
+	   cell); a transparent color hides, unless the text is painted
+	   otherwise (gradient text, a shadow) */
+	CHECK_HIDDEN(SHOWN_PART "<div style=\"max-height:0;overflow:hidden\">x"
+	    "</div>one <div style=\"height: 0px; overflow: hidden;\">y</div>"
+	    "<span style=\"max-height:0;overflow:hidden\">two</span> "
+	    "<span style=\"display:block;height:0;overflow-y:hidden\">z</span>"
+	    "<div style=\"height:0\">three</div><div style=\"width:0;"
+	    "overflow-x:clip\">w</div><div style=\"height:0;overflow-x:hidden"
+	    "\">four</div><table style=\"height:0;overflow:hidden\"><tr><td "
+	    "style=\"height:0;overflow:hidden\">five</table>\n",
+	    "one two three four five");
+	CHECK_HIDDEN(SHOWN_PART "<p style=\"color:transparent\">x</p><p style="
+	    "\"color:rgba(0,0,0,0)\">y</p><p style=\"color:#0000\">z</p><p style="
+	    "\"color: rgb(0 0 0 / 0%)\">v</p><p style=\"color:transparent\">u"
+	    "<b style=\"color:red\">one</b></p><p style=\"color:rgba(0,0,0,0.5)"
+	    "\">two</p><p style=\"color:#ffffff00\">w</p><p style=\"color:#fff"
+	    "\">three</p><p style=\"background-clip:text;color:transparent;"
+	    "background:linear-gradient(#fd6,#fa0)\">four</p><p style=\"color:"
+	    "transparent;text-shadow:0 0 4px #000\">five</p>\n",
+	    "one two three four five");
 	/* the tags of a table's parts outside a table make no element */
 	CHECK_HIDDEN(SHOWN_PART "<td style=\"display:none\">one</td> <span "
 	    "hidden>x<tbody></span>two <tr hidden><th>three\n",
