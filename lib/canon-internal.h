@@ -110,7 +110,7 @@ struct cmt {
 
 /* An element open, by name, with its classes (canon_hide.c). */
 struct hent {
-	char		 name[TNAME_MAX + 1];
+	char		 name[16];	/* TNAME_MAX and NULs after it */
 	unsigned char	 hides;		/* by its own style */
 	unsigned short	 id;		/* of its name, 0 if not known */
 	unsigned	 cls;
@@ -145,6 +145,7 @@ struct hide {
 	/* the hidden element, and the elements open in it */
 	int		 hsp;		/* named (0: none hidden) */
 	int		 hextra;	/* past HSTACK_MAX */
+	int		 hlost;		/* end tags past HSTACK_MAX not told */
 	int		 hreopen;	/* closed, opened again (canon_hide.c
 					   reopened()) */
 	int		 hsoft;		/* a tiny font or visibility: to its

@@ -48,8 +48,10 @@
  * @media, and only for <style> blocks that apply on screen. Where
  * unsure, it shows: an element moved out in front of a hidden table
  * ends it; a formatting element that browsers keep in their list of
- * those to open again is forgotten once a cell opens, and a visible one
- * is not opened again. Text parsed before a browser moves it out of the
+ * those to open again is forgotten once a cell opens. Not modelled: a
+ * visible formatting element is not opened again, so that its later end
+ * tag may not close a hidden element opened in it (<p><em></p><label
+ * hidden></em>x hides x). Text parsed before a browser moves it out of the
  * hidden element (a block the adoption agency takes out of a hidden
  * <span>) stays hidden: it is not read again. A differential check
  * against html5lib's tree construction on random tag soup (2,000 and
@@ -81,6 +83,9 @@
 #include <strings.h>
 
 #include "canon-internal.h"
+
+_Static_assert(TNAME_MAX < sizeof(((struct hent *)0)->name),
+    "a tag's name and a NUL fit an element's");
 
 /* Elements without content: hiding one hides nothing. */
 static const char *const void_tags[] = {
@@ -247,8 +252,22 @@ tclass_build(void)
 }
 
 /*
- * A tag's name as an element: its classes (0: of none), and its place in
- * tclass[] as its id (0: a name of none), so that names compare as ids.
+ * The id of a name of no list: a hash (FNV-1a) with the top bit set, so
+ * that walks past unknown elements compare numbers (same_name()).
+ */
+static unsigned short
+name_hash(const char *name)
+{
+	uint32_t	 x = 2166136261u;
+
+	for (; *name != '\0'; name++)
+		x = (x ^ (unsigned char)*name) * 16777619u;
+	return (unsigned short)(0x8000 | ((x >> 16 ^ x) & 0x7fff));
+}
+
+/*
+ * A tag's name as an element: its classes (0: of none), and an id, its
+ * place in tclass[] or name_hash(), so that names compare as numbers.
  */
 static void
 tag_info(const char *name, struct hent *e)
@@ -259,14 +278,14 @@ tag_info(const char *name, struct hent *e)
 	(void)pthread_once(&tclass_once, tclass_build);
 	t = bsearch(&key, tclass, ntclass, sizeof(*tclass), tclass_cmp);
 	e->cls = t != NULL ? t->cls : 0;
-	e->id = t != NULL ? (unsigned short)(t - tclass + 1) : 0;
+	e->id = t != NULL ? (unsigned short)(t - tclass + 1) : name_hash(name);
 }
 
 /* Are element e and tag t of one name? */
 static int
 same_name(const struct hent *e, const struct hent *t)
 {
-	return e->id == t->id && (e->id != 0 || strcmp(e->name, t->name) == 0);
+	return e->id == t->id && memcmp(e->name, t->name, sizeof(e->name)) == 0;
 }
 
 enum { P_UNSET, P_HIDES, P_SHOWS };	/* a property's last declaration */
@@ -756,7 +775,8 @@ hide_tag_start(struct canon *c)
 {
 	struct hide	*h = &c->hd;
 
-	memcpy(h->tag.name, c->tname, TNAME_MAX + 1);
+	memset(h->tag.name, 0, sizeof(h->tag.name));	/* same_name() */
+	memcpy(h->tag.name, c->tname, strlen(c->tname));
 	tag_info(c->tname, &h->tag);
 	h->akind = A_OTHER;
 	h->styled = h->classed = h->ahidden = h->aclass = h->aforced = 0;
@@ -874,6 +894,7 @@ hide_end(struct hide *h)
 	h->hsp = 0;
 	h->hextra = 0;
 	h->hreopen = 0;
+	h->hlost = 0;
 }
 
 /*
@@ -1151,14 +1172,16 @@ reseat(struct hide *h, int i, int reopen)
 /*
  * The hidden element is closed, with what was open in it; but browsers
  * open a formatting element again around what follows (not one opened
- * in a cell, nor past a cell's end: marker), and one hidden by its own
- * style hides on. Returns whether hiding goes on.
+ * in a cell, nor past a cell's end: marker, nor when end tags past
+ * HSTACK_MAX were not told: hlost), and one hidden by its own style
+ * hides on. Returns whether hiding goes on.
  */
 static int
 close_hidden(struct hide *h, int marker)
 {
 	int	i;
 
+	marker |= (h->hstack[0].cls & T_MARKER) || h->hlost;
 	for (i = 1; i < h->hsp && !marker; i++) {
 		if (h->hstack[i].cls & T_MARKER)
 			break;
@@ -1197,6 +1220,11 @@ adopt_out(struct hide *h)
 		h->hreopen = 0;
 		return 1;
 	}
+	/* formatting elements more than three below the furthest block
+	   leave the list of those opened again (the inner loop's limit) */
+	if ((i = block_above(h, 0)) < h->hsp)
+		for (k = 1; k < i - 3; k++)
+			h->hstack[k].hides = 0;
 	return close_hidden(h, 0);
 }
 
@@ -1245,7 +1273,7 @@ closed_around(struct hide *h, int cut, int marker)
 {
 	marker |= marker_from(h, cut);
 	h->osp = cut;
-	if (!marker && (h->hstack[0].cls & T_FORMAT)) {
+	if (!marker && !h->hlost && (h->hstack[0].cls & T_FORMAT)) {
 		h->hsp = 1;
 		h->hextra = 0;
 		h->hreopen = 1;
@@ -1323,6 +1351,7 @@ hidden_start_tag(struct canon *c)
 	if (h->hextra > 0) {
 		if (!(h->tag.cls & T_VOID) && h->hextra < 1 << 20)
 			h->hextra++;
+		h->hlost = 1;
 		return 1;
 	}
 	if (fostered(h) && !(h->tag.cls & (T_TABLE | T_VOID))) {
@@ -1376,8 +1405,10 @@ hidden_start_tag(struct canon *c)
 		return 1;
 	if (h->hsp < HSTACK_MAX)
 		h->hstack[h->hsp++] = h->tag;
-	else
+	else {
 		h->hextra++;
+		h->hlost = 1;
+	}
 	return 1;
 }
 
@@ -1414,7 +1445,8 @@ hide_tag_end(struct canon *c)
 	struct hide	*h = &c->hd;
 	int		 hard, soft;
 
-	if ((h->tag.cls & T_TSTRUCT) && open_cls(h->ostack, h->osp, T_TBL, 0) < 0 &&
+	if ((h->tag.cls & T_TSTRUCT) && h->oextra == 0 && h->hextra == 0 &&
+	    open_cls(h->ostack, h->osp, T_TBL, 0) < 0 &&
 	    open_cls(h->hstack, h->hsp, T_TBL, 0) < 0)
 		return;		/* no table open: no element, as browsers */
 	if (c->tend) {
@@ -1452,6 +1484,7 @@ hide_tag_end(struct canon *c)
 	hide_keep_space(c);
 	h->hsp = 1;
 	h->hextra = 0;
+	h->hlost = 0;
 	h->hsoft = !hard;
 	h->hshown = 0;
 	h->hcount = 0;

@@ -241,6 +241,9 @@ END_TEST
  * row or cell of its table), a table's text outside its cells (shown in
  * front of the table), and a comment that "--!>" ends.
  */
+#define DIV8	"<div><div><div><div><div><div><div><div>"
+#define DIV32	DIV8 DIV8 DIV8 DIV8
+
 START_TEST(test_html_hidden_html5)
 {
 	CHECK_HIDDEN(SHOWN_PART
@@ -329,6 +332,17 @@ START_TEST(test_html_hidden_html5)
 	CHECK_HIDDEN(SHOWN_PART "<p hidden><b hidden>x</p>y</b>one <i hidden>"
 	    "<ol hidden><li>z</i>w</ol>two <h2 hidden>v</h4>three <table>"
 	    "<em hidden>u<td>four</td></table>\n", "one two three four");
+	/* ... but not after a hidden cell (a marker) ends, nor a formatting
+	   element more than three below the block the adoption agency
+	   moves, nor when end tags past HSTACK_MAX were not told
+	   (helper-68); a table past OSTACK_MAX is still a table */
+	CHECK_HIDDEN(SHOWN_PART "<table><td hidden><b hidden>x</td>one</table>"
+	    "two <object hidden><b hidden>y</object>three <b hidden><i hidden>"
+	    "<span><span><span><div></b>four\n", "one two three four");
+	CHECK_HIDDEN(SHOWN_PART "<div><b hidden><span><span><span><span><span>"
+	    "<span><span><span><span><span><span><span><span><span><span>"
+	    "<span>x</b></div>one " DIV32 "<table><tr><td><span hidden>y</td>"
+	    "two</tr></table>three\n", "one two three");
 	/* an end tag of an element other than a special one closes what
 	   it is open around, not across a special element; a special one's
 	   only in its scope (not past a table or a cell) */
