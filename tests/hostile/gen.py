@@ -540,7 +540,21 @@ class Gen:
                 ("attr-entity-digits", b"<p style='display:&#" + b"0" * (n // 2) +
                  b"9" * (n // 2) + b"'>t</p>"),
                 ("hidden-kept-images", b"<img src=x>" + (b"<p hidden>\xe4\xb8\xad" * 400 +
-                 b"&zwnj;" * 100 + b"</p>") * (n // 6000))]:
+                 b"&zwnj;" * 100 + b"</p>") * (n // 6000)),
+                # tree construction (canon_hide.c): the walks over full
+                # stacks around and in a hidden element, tag after tag
+                ("tree-items", b"<div>" * 31 + b"<span hidden>" + b"<div>" * 14 +
+                 b"<li></li>" * (n // 9)),
+                ("tree-anchors", b"<span>" * 31 + b"<x-b hidden>" + b"<span>" * 14 +
+                 b"<a>" * (n // 3)),
+                ("tree-format-ends", b"<span>" * 31 + b"<x-b hidden>" + b"<span>" * 15 +
+                 b"</b>" * (n // 4)),
+                ("tree-unknown-ends", b"<xq>" * 32 + b"<xq hidden>" + b"<xq>" * 15 +
+                 b"</x>" * (n // 4)),
+                ("tree-rows-no-table", b"<span>" * 31 + b"<x-b hidden>" + b"<span>" * 15 +
+                 b"<tr>" * (n // 4)),
+                ("tree-reopened", b"<p><b hidden>x</p>" * (n // 18)),
+                ("tree-adoption", b"<a><div><a>" * (n // 11))]:
             for cte in ("8bit", "base64"):
                 self.add("html-%s-%s" % (name, cte),
                          part_msg(b"text/html; charset=utf-8", cte, encode_cte(body, cte)))
