@@ -1335,7 +1335,8 @@ hidden_end_tag(struct canon *c)
  * A start tag, inside a hidden element: it may close what is open in it,
  * the hidden one too, or elements open around it, and with them the
  * hidden one (start_closes() on both stacks: the next <li> an <li>, a
- * <div> a <p>), which goes on if reopened(); an element a browser moves
+ * <div> a <p>), which goes on as adopt_out(), adopt_around() or
+ * closed_around() say; an element a browser moves
  * out of the hidden table in front of it (fostered()) ends the hidden
  * one, which is shown from there on, as its text is; else it opens an
  * element inside it. Past OSTACK_MAX, only what is open in the hidden
