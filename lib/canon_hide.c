@@ -1254,11 +1254,10 @@ adopt_around(struct hide *h, int i)
 	h->osp = compact(h->ostack, h->osp, i);
 	if (!(h->hstack[0].cls & (T_SPECIAL | T_FORMAT)))
 		return adopt_out(h);
-	for (j = 1; j < h->hsp && h->hextra == 0; j++)
+	for (j = 1; j < h->hsp; j++)
 		if (h->hstack[j].cls & T_SPECIAL)
 			h->hstack[k++] = h->hstack[j];
-	if (h->hextra == 0)
-		h->hsp = k;
+	h->hsp = k;
 	return 1;
 }
 
@@ -1283,6 +1282,26 @@ closed_around(struct hide *h, int cut, int marker)
 }
 
 /*
+ * The elements open around the hidden one and in it, as one stack: st,
+ * its depth in *sp, the hidden one's place in *base. Past OSTACK_MAX
+ * those around are not told: the hidden one's own stack.
+ */
+static const struct hent *
+open_stack(const struct hide *h, struct hent *st, int *sp, int *base)
+{
+	if (h->oextra > 0) {
+		*sp = h->hsp;
+		*base = 0;
+		return h->hstack;
+	}
+	memcpy(st, h->ostack, sizeof(*st) * h->osp);
+	memcpy(st + h->osp, h->hstack, sizeof(*st) * h->hsp);
+	*sp = h->osp + h->hsp;
+	*base = h->osp;
+	return st;
+}
+
+/*
  * An end tag, inside a hidden element: end_closes() on both stacks, the
  * elements open around it and in it. If it closes what is open in it,
  * it goes on. The hidden element's own end tag ends it (a formatting
@@ -1299,27 +1318,23 @@ hidden_end_tag(struct canon *c)
 {
 	struct hide	*h = &c->hd;
 	struct hent	 st[OSTACK_MAX + HSTACK_MAX];
-	int		 base = h->osp, i, adopted;
+	const struct hent *s;
+	int		 n, base, i, adopted;
 
 	if (h->hextra > 0) {
 		h->hextra--;
 		return;
 	}
-	if (h->oextra > 0) {
-		if ((i = end_closes(h->hstack, h->hsp, &h->tag, &adopted)) > 0)
-			h->hsp = adopted ? compact(h->hstack, h->hsp, i) : i;
-		else if (i == 0)
-			(void)(adopted ? adopt_out(h) : close_hidden(h, 0));
-		else if (h->tag.cls & T_SPECIAL) {
+	s = open_stack(h, st, &n, &base);
+	if ((i = end_closes(s, n, &h->tag, &adopted)) < 0) {
+		/* stray, or ignored: it goes on; past OSTACK_MAX a special
+		   one's closes one of the elements around, and it */
+		if (h->oextra > 0 && (h->tag.cls & T_SPECIAL)) {
 			h->oextra--;
 			hide_end(h);
 		}
 		return;
 	}
-	memcpy(st, h->ostack, sizeof(*st) * h->osp);
-	memcpy(st + h->osp, h->hstack, sizeof(*st) * h->hsp);
-	if ((i = end_closes(st, h->osp + h->hsp, &h->tag, &adopted)) < 0)
-		return;			/* stray, or ignored: goes on */
 	if (i > base)
 		h->hsp = adopted ? compact(h->hstack, h->hsp, i - base) :
 		    i - base;
@@ -1347,7 +1362,8 @@ hidden_start_tag(struct canon *c)
 {
 	struct hide	*h = &c->hd;
 	struct hent	 st[OSTACK_MAX + HSTACK_MAX];
-	int		 base = h->osp, cut, adopted, i;
+	const struct hent *s;
+	int		 n, base, cut, adopted, i;
 
 	if (h->hextra > 0) {
 		if (!(h->tag.cls & T_VOID) && h->hextra < 1 << 20)
@@ -1373,16 +1389,9 @@ hidden_start_tag(struct canon *c)
 		    (h->hsp - i));
 		h->hsp -= i;
 		h->hreopen = 0;
-		base = h->osp;
 	}
-	if (h->oextra > 0) {
-		base = 0;
-		cut = start_closes(h->hstack, h->hsp, &h->tag, &adopted);
-	} else {
-		memcpy(st, h->ostack, sizeof(*st) * h->osp);
-		memcpy(st + h->osp, h->hstack, sizeof(*st) * h->hsp);
-		cut = start_closes(st, h->osp + h->hsp, &h->tag, &adopted);
-	}
+	s = open_stack(h, st, &n, &base);
+	cut = start_closes(s, n, &h->tag, &adopted);
 	if (adopted == base) {		/* the hidden <a> itself */
 		if (!adopt_out(h))
 			return 0;
